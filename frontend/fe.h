@@ -1,0 +1,23 @@
+/* fe.h — the frontend: libclang (Clang 19) parses a C file with the user's
+ * compile flags and raises every kernel it marks into the IR.
+ *
+ * Kernels: a function or a loop preceded by `#pragma schedcc kernel`, and
+ * the statements between `#pragma scop` and `#pragma endscop`.
+ * `#pragma schedcc label(name)` before a loop names the loop.
+ */
+#ifndef FE_H
+#define FE_H
+
+#include "../ir/ir.h"
+
+/* Parses `path` with libclang using the compile flags args[0..nargs-1]
+ * (as after `--` on the command line) and returns a module with every
+ * kernel of the file, in source order.  Errors are reported through ctx
+ * as "file:line:col: error: ..." (clang's own errors included, and
+ * "unsupported in a kernel: ..." for constructs the IR cannot hold); on any
+ * error the result is NULL.  A file without kernels yields a module with
+ * no kernels (not an error). */
+ir_module *fe_parse_file(scc_ctx *ctx, const char *path,
+                         const char *const *args, int nargs);
+
+#endif

@@ -1,0 +1,483 @@
+/* ir.h — the schedcc IR: one data structure for the whole pipeline.
+ *
+ * A module holds the kernels of one C file.  A kernel is a tree of nodes:
+ * loops (scf.for-like), affine if guards, assignments and scalar
+ * declarations.  Expressions are trees; bounds, guards and subscripts are
+ * expressions that are affine (or quasi-affine: min/max/floordiv/ceildiv,
+ * products with iterator-free parameter expressions) in the enclosing
+ * induction variables and the kernel's symbolic parameters.
+ *
+ * Ownership: every IR object lives in the arena of the scc_ctx that built
+ * it; nothing is freed individually.  Strings are arena copies.
+ *
+ * Files of this module:
+ *   ir.c         builders, block surgery, walks, fresh names
+ *   ir_affine.c  affine forms, simplification, indexing maps
+ *   ir_clone.c   deep copies with substitution of induction variables
+ *   ir_verify.c  the structural verifier run after every transform
+ *   ir_print.c   the textual form (stable, golden-tested) and C expression
+ *                printing shared with the C backend
+ *
+ * ir/ uses support/ only: no frontend, schedules, transforms or backend.
+ */
+#ifndef IR_H
+#define IR_H
+
+#include "../support/scc.h"
+
+/* ---- types -------------------------------------------------------------- */
+
+/* The scalar C types a kernel may compute with.  Integer kinds are kept
+ * exact so that re-emitted code converts exactly as the source did. */
+typedef enum ir_type {
+  IR_TY_VOID,
+  IR_TY_BOOL, /* _Bool, and the int result of comparisons is IR_TY_INT */
+  IR_TY_CHAR,
+  IR_TY_SCHAR,
+  IR_TY_UCHAR,
+  IR_TY_SHORT,
+  IR_TY_USHORT,
+  IR_TY_INT,
+  IR_TY_UINT,
+  IR_TY_LONG,
+  IR_TY_ULONG,
+  IR_TY_LLONG,
+  IR_TY_ULLONG,
+  IR_TY_FLOAT,
+  IR_TY_DOUBLE,
+  IR_TY_LDOUBLE,
+} ir_type;
+
+/* C spelling of a type ("unsigned long", "double", ...). */
+const char *ir_type_name(ir_type t);
+bool ir_type_is_float(ir_type t);   /* float, double, long double */
+bool ir_type_is_integer(ir_type t); /* every integer kind incl. bool/char */
+
+/* ---- variables and arrays ----------------------------------------------- */
+
+typedef enum ir_var_kind {
+  IR_VAR_IV,    /* a loop induction variable */
+  IR_VAR_PARAM, /* a scalar the kernel reads but never writes: a symbolic
+                   parameter (function parameter, outer local, global) */
+  IR_VAR_LOCAL, /* a scalar the kernel writes */
+} ir_var_kind;
+
+/* A scalar variable used by a kernel.  `declared_outside` is true when the
+ * C declaration is outside the kernel region (so emitted code must not
+ * declare it again); induction variables created by transforms have it
+ * false and are declared in their for-init. */
+typedef struct ir_var {
+  const char *name;
+  ir_type type;
+  ir_var_kind kind;
+  bool declared_outside;
+  scc_loc loc; /* declaration (or creating transform's) location */
+  int id;      /* unique within the kernel, in creation order */
+} ir_var;
+
+/* An array the kernel accesses.  rank is the number of subscripts every
+ * access uses.  dims[d] is the extent of dimension d when the declaration
+ * gives one (a constant or a parameter expression such as `m` in
+ * `float A[n][m]`), NULL otherwise (the first dimension of a parameter, a
+ * pointer).  is_pointer: declared `T *A` (accesses are 1-D, usually with
+ * linearized subscripts `A[i*lda + k]`). */
+typedef struct ir_array {
+  const char *name;
+  ir_type elem;
+  int rank;
+  struct ir_expr **dims;
+  bool is_pointer;
+  scc_loc loc;
+  int id;
+} ir_array;
+
+/* ---- expressions -------------------------------------------------------- */
+
+typedef enum ir_expr_kind {
+  IR_EXPR_INT,    /* integer literal: u.ival */
+  IR_EXPR_FP,     /* floating literal: u.fp */
+  IR_EXPR_VAR,    /* scalar variable read: u.var */
+  IR_EXPR_ACCESS, /* array element: u.access */
+  IR_EXPR_UNARY,  /* u.un */
+  IR_EXPR_BINARY, /* u.bin */
+  IR_EXPR_SELECT, /* c ? a : b: u.sel */
+  IR_EXPR_CAST,   /* explicit (type)x: u.cast; implicit conversions are
+                     not represented (re-emitted code converts again) */
+  IR_EXPR_CALL,   /* call of a pure <math.h> function: u.call */
+} ir_expr_kind;
+
+typedef enum ir_op {
+  IR_OP_NONE, /* plain '=' in assignments */
+  /* unary */
+  IR_OP_NEG,
+  IR_OP_NOT,
+  /* binary, C semantics */
+  IR_OP_ADD,
+  IR_OP_SUB,
+  IR_OP_MUL,
+  IR_OP_DIV, /* C division: truncates for integers */
+  IR_OP_MOD, /* C remainder */
+  IR_OP_LT,
+  IR_OP_LE,
+  IR_OP_GT,
+  IR_OP_GE,
+  IR_OP_EQ,
+  IR_OP_NE,
+  IR_OP_LAND,
+  IR_OP_LOR,
+  /* binary, integer-only, created by transforms for bounds */
+  IR_OP_MIN,
+  IR_OP_MAX,
+  IR_OP_FLOORDIV, /* rounds toward -infinity; divisor a positive constant */
+  IR_OP_CEILDIV,  /* rounds toward +infinity; divisor a positive constant */
+} ir_op;
+
+/* C spelling of an operator ("+", "<=", "min", "floordiv", ...). */
+const char *ir_op_name(ir_op op);
+
+typedef struct ir_expr ir_expr;
+struct ir_expr {
+  ir_expr_kind kind;
+  ir_type type; /* the C type of the value (after the usual conversions) */
+  scc_loc loc;
+  union {
+    int64_t ival;
+    struct {
+      double val;
+      const char *spelling; /* source token ("0.5f", "1e-3"), or NULL */
+    } fp;
+    ir_var *var;
+    struct {
+      ir_array *array;
+      int n;
+      ir_expr **idx; /* n subscripts, outermost first */
+    } access;
+    struct {
+      ir_op op;
+      ir_expr *a;
+    } un;
+    struct {
+      ir_op op;
+      ir_expr *a, *b;
+    } bin;
+    struct {
+      ir_expr *cond, *a, *b;
+    } sel;
+    struct {
+      ir_type to;
+      ir_expr *a;
+    } cast;
+    struct {
+      const char *fn; /* "sqrt", "expf", "fmax", ... */
+      int n;
+      ir_expr **args;
+    } call;
+  } u;
+};
+
+/* ---- nodes -------------------------------------------------------------- */
+
+typedef enum ir_node_kind {
+  IR_NODE_LOOP,
+  IR_NODE_IF,
+  IR_NODE_ASSIGN,
+  IR_NODE_DECL,
+} ir_node_kind;
+
+typedef struct ir_node ir_node;
+
+/* A statement list.  `owner` is the loop or if holding it (NULL for the
+ * kernel body). */
+typedef struct ir_block {
+  ir_node *first, *last;
+  ir_node *owner;
+} ir_block;
+
+/* Loop attributes (bit set). */
+enum {
+  IR_LOOP_PARALLEL = 1 << 0, /* emitted as an OpenMP parallel loop */
+  IR_LOOP_UNROLL_HINT = 1 << 1,
+};
+
+/* for (iv = lb; step > 0 ? iv < ub : iv > ub; iv += step) body
+ * ub is exclusive in both directions: the frontend turns `i <= n` into
+ * ub = n + 1 and `i >= 0` (counting down) into ub = -1. */
+typedef struct ir_loop {
+  ir_var *iv;
+  ir_expr *lb, *ub;
+  int64_t step; /* nonzero constant */
+  ir_block body;
+  const char *label; /* from #pragma schedcc label(x), or NULL */
+  unsigned attrs;
+} ir_loop;
+
+typedef struct ir_if {
+  ir_expr *cond;
+  ir_block then_body;
+  ir_block else_body; /* empty when there is no else */
+} ir_if;
+
+/* lhs op= rhs, op IR_OP_NONE for '='.  lhs is an IR_EXPR_ACCESS or an
+ * IR_EXPR_VAR of an IR_VAR_LOCAL. */
+typedef struct ir_assign {
+  ir_expr *lhs;
+  ir_op op;
+  ir_expr *rhs;
+  int id; /* statement number: printed S<id>; clones keep the id */
+} ir_assign;
+
+/* A scalar declared inside the kernel: `T var = init;` (init may be NULL). */
+typedef struct ir_decl {
+  ir_var *var;
+  ir_expr *init;
+} ir_decl;
+
+struct ir_node {
+  ir_node_kind kind;
+  scc_loc loc;
+  ir_block *in; /* the block holding this node (NULL when detached) */
+  ir_node *prev, *next;
+  union {
+    ir_loop loop;
+    ir_if ifs;
+    ir_assign assign;
+    ir_decl decl;
+  } u;
+};
+
+/* ---- kernels and modules ------------------------------------------------ */
+
+typedef enum ir_kernel_form {
+  IR_KERNEL_FUNCTION, /* #pragma schedcc kernel before a function: the
+                         whole body is the kernel */
+  IR_KERNEL_LOOP,     /* #pragma schedcc kernel before a loop */
+  IR_KERNEL_SCOP,     /* #pragma scop ... #pragma endscop */
+} ir_kernel_form;
+
+/* One kernel: an IR function.  [begin, end) is the byte range of the main
+ * file that the C backend replaces with generated code (for a function
+ * kernel: the inside of the body braces; for a loop: the loop statement;
+ * for a scop: from the first statement after #pragma scop to the end of
+ * the last one before #pragma endscop).  Everything outside the ranges is
+ * copied byte for byte. */
+typedef struct ir_kernel {
+  const char *name;      /* function name, label, or "<function>_scop<N>" */
+  const char *func_name; /* enclosing function */
+  ir_kernel_form form;
+  scc_loc loc;
+  size_t begin, end;
+  int indent;   /* column (0-based, in bytes) where the region starts */
+  ir_block body;
+  scc_vec vars;   /* ir_var *, every scalar the kernel uses or creates */
+  scc_vec arrays; /* ir_array * */
+  int next_stmt_id;
+  struct ir_module *module;
+} ir_kernel;
+
+/* The kernels of one C file, in source order, with the file's text and the
+ * identifiers it uses (so fresh names never clash). */
+typedef struct ir_module {
+  const char *filename;
+  const char *source; /* the whole main file */
+  size_t source_len;
+  scc_vec kernels;    /* ir_kernel * */
+  scc_vec used_names; /* const char *, every identifier of the file */
+} ir_module;
+
+/* ---- builders (ir.c) ------------------------------------------------------
+ * Every builder allocates in ctx->arena and never fails. */
+
+ir_module *ir_module_new(scc_ctx *ctx, const char *filename, const char *src,
+                         size_t len);
+ir_kernel *ir_kernel_new(scc_ctx *ctx, ir_module *m, const char *name);
+
+/* A new variable registered in k->vars (id assigned).  The name is used as
+ * given; call ir_fresh_name() first for a name that must not clash. */
+ir_var *ir_var_new(scc_ctx *ctx, ir_kernel *k, const char *name, ir_type t,
+                   ir_var_kind kind, scc_loc loc);
+ir_array *ir_array_new(scc_ctx *ctx, ir_kernel *k, const char *name,
+                       ir_type elem, int rank, scc_loc loc);
+ir_var *ir_kernel_find_var(const ir_kernel *k, const char *name);
+ir_array *ir_kernel_find_array(const ir_kernel *k, const char *name);
+
+/* A name starting with `base` that is used by no identifier of the file and
+ * no variable of the kernel ("i_t", then "i_t1", "i_t2", ...).  The name
+ * is reserved in m->used_names. */
+const char *ir_fresh_name(scc_ctx *ctx, ir_kernel *k, const char *base);
+
+ir_expr *ir_int(scc_ctx *ctx, int64_t v); /* type IR_TY_INT, or LONG if
+                                             it does not fit */
+ir_expr *ir_fp(scc_ctx *ctx, ir_type t, double v, const char *spelling);
+ir_expr *ir_var_ref(scc_ctx *ctx, ir_var *v);
+ir_expr *ir_access(scc_ctx *ctx, ir_array *a, int n, ir_expr **idx);
+ir_expr *ir_unary(scc_ctx *ctx, ir_op op, ir_expr *a, ir_type t);
+/* A binary expression as written (no folding). */
+ir_expr *ir_binary(scc_ctx *ctx, ir_op op, ir_expr *a, ir_expr *b, ir_type t);
+ir_expr *ir_select(scc_ctx *ctx, ir_expr *c, ir_expr *a, ir_expr *b,
+                   ir_type t);
+ir_expr *ir_cast(scc_ctx *ctx, ir_type to, ir_expr *a);
+ir_expr *ir_call(scc_ctx *ctx, const char *fn, int n, ir_expr **args,
+                 ir_type t);
+
+/* Nodes are created detached (in == NULL); put them in a block with the
+ * block functions below. */
+ir_node *ir_loop_new(scc_ctx *ctx, ir_var *iv, ir_expr *lb, ir_expr *ub,
+                     int64_t step, scc_loc loc);
+ir_node *ir_if_new(scc_ctx *ctx, ir_expr *cond, scc_loc loc);
+ir_node *ir_assign_new(scc_ctx *ctx, ir_kernel *k, ir_expr *lhs, ir_op op,
+                       ir_expr *rhs, scc_loc loc); /* takes the next id */
+ir_node *ir_decl_new(scc_ctx *ctx, ir_var *var, ir_expr *init, scc_loc loc);
+
+/* ---- block surgery (ir.c) ---------------------------------------------- */
+
+void ir_block_init(ir_block *b, ir_node *owner);
+void ir_block_append(ir_block *b, ir_node *n);
+void ir_insert_before(ir_node *pos, ir_node *n);
+void ir_insert_after(ir_node *pos, ir_node *n);
+/* Unlinks n from its block (no-op when detached). */
+void ir_remove(ir_node *n);
+/* Puts `with` where `old` was; old becomes detached. */
+void ir_replace(ir_node *old, ir_node *with);
+/* Moves every node of `from` to the end of `to` (from becomes empty). */
+void ir_block_move_all(ir_block *to, ir_block *from);
+int ir_block_len(const ir_block *b);
+bool ir_block_empty(const ir_block *b);
+
+/* The loop or if whose block holds n, or NULL at the kernel top level. */
+ir_node *ir_parent(const ir_node *n);
+/* True when `inner` is `outer` or nested (at any depth) inside it. */
+bool ir_node_within(const ir_node *inner, const ir_node *outer);
+/* Depth of a node: 0 at the kernel top level. */
+int ir_depth(const ir_node *n);
+/* The single node of a loop body when the body holds exactly one loop,
+ * else NULL ("perfectly nested" child). */
+ir_node *ir_loop_only_child_loop(const ir_node *loop);
+
+/* ---- walks (ir.c) -------------------------------------------------------- */
+
+/* Pre-order walk of a block's nodes (and nested blocks).  The callback
+ * returns false to skip the children of the node it was given. */
+typedef bool (*ir_node_fn)(ir_node *n, void *data);
+void ir_walk_block(ir_block *b, ir_node_fn fn, void *data);
+void ir_walk_node(ir_node *n, ir_node_fn fn, void *data);
+
+/* Calls fn on every expression of a node (not of nested nodes): bounds,
+ * conditions, lhs, rhs, init; and on all their subexpressions, pre-order. */
+typedef void (*ir_expr_fn)(ir_expr *e, void *data);
+void ir_walk_expr(ir_expr *e, ir_expr_fn fn, void *data);
+void ir_walk_node_exprs(ir_node *n, ir_expr_fn fn, void *data);
+
+/* True when the expression reads variable v. */
+bool ir_expr_uses_var(const ir_expr *e, const ir_var *v);
+
+/* ---- affine forms and simplification (ir_affine.c) -------------------- */
+
+/* A linear form c0 + sum coef[i] * var[i] over integer variables (induction
+ * variables and integer parameters).  Terms have nonzero coefficients and
+ * distinct variables, sorted by var->id. */
+typedef struct ir_affine {
+  int64_t constant;
+  int nterms;
+  ir_var **vars;
+  int64_t *coefs;
+} ir_affine;
+
+/* Converts an integer expression to affine form; false when it is not
+ * affine (products of two variables, division, min/max, calls, ...). */
+bool ir_expr_to_affine(scc_ctx *ctx, const ir_expr *e, ir_affine *out);
+/* Builds the (canonical, readable) expression of an affine form, of type t. */
+ir_expr *ir_affine_to_expr(scc_ctx *ctx, const ir_affine *a, ir_type t);
+/* The coefficient of v in an affine expression (0 when absent); false when
+ * e is not affine. */
+bool ir_affine_coef(scc_ctx *ctx, const ir_expr *e, const ir_var *v,
+                    int64_t *coef);
+/* True when e is an integer constant (after folding); sets *v. */
+bool ir_expr_const_value(scc_ctx *ctx, const ir_expr *e, int64_t *v);
+
+/* Integer arithmetic builders for bounds that fold constants and normalize
+ * affine results: ir_add(ctx, i_t, 32), ir_min(ctx, x, 196) with both
+ * constants folded, ... Operands must be integer-typed.  They return new
+ * trees (operands are not modified, but may be shared). */
+ir_expr *ir_add(scc_ctx *ctx, ir_expr *a, ir_expr *b);
+ir_expr *ir_sub(scc_ctx *ctx, ir_expr *a, ir_expr *b);
+ir_expr *ir_mul_const(scc_ctx *ctx, ir_expr *a, int64_t c);
+ir_expr *ir_add_const(scc_ctx *ctx, ir_expr *a, int64_t c);
+ir_expr *ir_min(scc_ctx *ctx, ir_expr *a, ir_expr *b);
+ir_expr *ir_max(scc_ctx *ctx, ir_expr *a, ir_expr *b);
+ir_expr *ir_floordiv(scc_ctx *ctx, ir_expr *a, int64_t c);
+ir_expr *ir_ceildiv(scc_ctx *ctx, ir_expr *a, int64_t c);
+/* Folds and normalizes an integer expression (affine parts in canonical
+ * order, constant min/max/div evaluated).  Floating-point expressions are
+ * returned unchanged: never reassociate them. */
+ir_expr *ir_simplify(scc_ctx *ctx, ir_expr *e);
+
+/* The trip count of a loop when lb, ub are constants: sets *n and returns
+ * true.  (n = 0 for a loop that never runs.) */
+bool ir_loop_const_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *n);
+
+/* The indexing map of an access: for each subscript, its affine form over
+ * the kernel's variables; false when a subscript is not affine (products
+ * with parameters included: `i*lda + k` is quasi-affine and reported as not
+ * affine here). */
+bool ir_access_affine(scc_ctx *ctx, const ir_expr *access, ir_affine *subs);
+
+/* ---- clone and substitution (ir_clone.c) ------------------------------- */
+
+/* A substitution of variables by expressions (used for iv renaming and
+ * unrolling: i -> i + 3). */
+typedef struct ir_subst {
+  int n;
+  ir_var **from;
+  ir_expr **to;
+} ir_subst;
+
+void ir_subst_add(scc_ctx *ctx, ir_subst *s, ir_var *from, ir_expr *to);
+/* Deep copies.  With s != NULL, variable reads are replaced by (copies of)
+ * the substituted expressions, and integer subexpressions that change are
+ * simplified.  Cloned loops keep their iv unless the iv is substituted by
+ * an IR_EXPR_VAR (then the clone's iv is that variable).  Assignments keep
+ * their statement ids.  The result is detached. */
+ir_expr *ir_expr_clone(scc_ctx *ctx, const ir_expr *e, const ir_subst *s);
+ir_node *ir_node_clone(scc_ctx *ctx, const ir_node *n, const ir_subst *s);
+/* Appends clones of every node of `from` to `to`. */
+void ir_block_clone_into(scc_ctx *ctx, ir_block *to, const ir_block *from,
+                         const ir_subst *s);
+/* In-place substitution in a node and everything nested in it. */
+void ir_node_substitute(scc_ctx *ctx, ir_node *n, const ir_subst *s);
+
+/* ---- verifier (ir_verify.c) ---------------------------------------------- */
+
+/* Checks the structural invariants: block links and owners consistent, each
+ * loop's iv is an IR_VAR_IV not used as iv by an enclosing loop, every
+ * variable read is in scope (an iv of an enclosing loop, a param, or a
+ * local), every lhs is an access or a local, subscript counts match ranks,
+ * step != 0.  Reports each violation as an error (an internal error: the
+ * message says "IR verification failed after <stage>") and returns false. */
+bool ir_verify_kernel(scc_ctx *ctx, ir_kernel *k, const char *stage);
+
+/* ---- printing (ir_print.c) ------------------------------------------------ */
+
+/* The textual IR of a kernel, e.g.
+ *   kernel bmm (function) {
+ *     arrays: float A[6][196][2305], float B[6][2305][256], ...
+ *     params: (none)
+ *     for b = 0 to 6 {
+ *       for i = 0 to 196 {
+ *         ...
+ *             S0: C[b][i][j] = C[b][i][j] + A[b][i][k] * B[b][k][j]
+ *                 // domain: 0 <= b < 6, ...; maps: C(b,i,j,k) -> (b,i,j) ...
+ * Stable for golden tests. */
+void ir_print_kernel(scc_buf *out, scc_ctx *ctx, const ir_kernel *k);
+void ir_print_module(scc_buf *out, scc_ctx *ctx, const ir_module *m);
+/* One node and what is nested in it, at the given indentation (spaces). */
+void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent);
+
+/* Appends the C spelling of an expression, fully and minimally
+ * parenthesized by C precedence and associativity, so that the compiler
+ * parses back the same tree (a - (b - c) keeps its parentheses; float
+ * literals print their source spelling, or a round-trip spelling).
+ * min/max print as conditional expressions, floordiv/ceildiv as C
+ * expressions valid for negative numerators. */
+void ir_print_c_expr(scc_buf *out, const ir_expr *e);
+
+#endif

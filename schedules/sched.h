@@ -1,0 +1,40 @@
+/* sched.h — the schedule language: lexer, parser, static checker and
+ * interpreter.  The reference for users is docs/schedule-language.md.
+ */
+#ifndef SCHED_H
+#define SCHED_H
+
+#include "../ir/ir.h"
+
+typedef struct sched_program sched_program;
+
+/* Options of a run. */
+typedef struct sched_options {
+  /* -D name=value: values of tunable parameters (may be empty). */
+  int ndefines;
+  const char *const *define_names;
+  const int64_t *define_values;
+  /* --dump-after=<op>: print the IR after each application of schedule op
+   * `dump_after` ("all" for every op) into *dump (NULL: no dumps). */
+  const char *dump_after;
+  scc_buf *dump;
+} sched_options;
+
+/* Reads, parses and statically checks a schedule file (unknown ops, wrong
+ * operand counts or kinds, undefined or consumed handles, missing entry
+ * sequence).  Every problem is reported with file:line:col and a caret;
+ * returns NULL when there was any error. */
+sched_program *sched_parse_file(scc_ctx *ctx, const char *path);
+/* The same for a schedule held in memory (name is used in diagnostics). */
+sched_program *sched_parse_string(scc_ctx *ctx, const char *name,
+                                  const char *text, size_t len);
+
+/* Runs the program on every kernel of the module: the sequence named
+ * @<kernel name> when there is one, else @main (or @__transform_main),
+ * called with a handle to the kernel's root.  Transforms that fail are
+ * reported at the schedule op's location.  Returns false when any error
+ * was reported (the module may then be partly transformed: do not emit). */
+bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
+                 const sched_options *opts);
+
+#endif

@@ -1,0 +1,182 @@
+/* diag.c — the context, clang-style diagnostics with caret lines, pending
+ * silenceable failures, and file I/O that never leaves half-written output.
+ */
+#include "scc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+scc_ctx *scc_ctx_new(void) {
+  scc_ctx *ctx = calloc(1, sizeof *ctx);
+  if (!ctx) {
+    fputs("schedcc: fatal: out of memory\n", stderr);
+    exit(3);
+  }
+  ctx->arena = scc_arena_new();
+  ctx->diag_out = stderr;
+  return ctx;
+}
+
+void scc_ctx_free(scc_ctx *ctx) {
+  if (!ctx)
+    return;
+  scc_arena_free(ctx->arena);
+  free(ctx);
+}
+
+void scc_ctx_add_source(scc_ctx *ctx, const char *name, const char *text,
+                        size_t len) {
+  scc_vec_push(ctx->arena, &ctx->src_names, scc_arena_strdup(ctx->arena, name));
+  scc_vec_push(ctx->arena, &ctx->src_texts,
+               scc_arena_strndup(ctx->arena, text, len));
+}
+
+const char *scc_ctx_source(scc_ctx *ctx, const char *name) {
+  for (int i = 0; i < ctx->src_names.len; i++)
+    if (strcmp(ctx->src_names.items[i], name) == 0)
+      return ctx->src_texts.items[i];
+  size_t len;
+  char *text = scc_read_file(ctx->arena, name, &len);
+  if (!text)
+    return NULL;
+  scc_vec_push(ctx->arena, &ctx->src_names, scc_arena_strdup(ctx->arena, name));
+  scc_vec_push(ctx->arena, &ctx->src_texts, text);
+  return text;
+}
+
+/* Prints line `line` of `text` and a caret under byte column `col`, keeping
+ * tabs in the padding so the caret lines up. */
+static void print_caret(FILE *out, const char *text, int line, int col) {
+  const char *p = text;
+  for (int l = 1; l < line && *p; l++) {
+    p = strchr(p, '\n');
+    if (!p)
+      return;
+    p++;
+  }
+  const char *end = strchr(p, '\n');
+  size_t n = end ? (size_t)(end - p) : strlen(p);
+  fprintf(out, "%.*s\n", (int)n, p);
+  for (int c = 1; c < col && (size_t)(c - 1) < n; c++)
+    fputc(p[c - 1] == '\t' ? '\t' : ' ', out);
+  fputs("^\n", out);
+}
+
+void scc_vdiag(scc_ctx *ctx, scc_severity sev, scc_loc loc, const char *fmt,
+               va_list ap) {
+  static const char *const names[] = {"note", "warning", "error"};
+  FILE *out = ctx->diag_out ? ctx->diag_out : stderr;
+  if (sev == SCC_ERROR)
+    ctx->nerrors++;
+  else if (sev == SCC_WARNING)
+    ctx->nwarnings++;
+  if (loc.file && loc.line > 0)
+    fprintf(out, "%s:%d:%d: ", loc.file, loc.line, loc.col > 0 ? loc.col : 1);
+  else if (loc.file)
+    fprintf(out, "%s: ", loc.file);
+  else if (sev != SCC_NOTE)
+    fputs("schedcc: ", out);
+  fprintf(out, "%s: ", names[sev]);
+  vfprintf(out, fmt, ap);
+  fputc('\n', out);
+  if (loc.file && loc.line > 0) {
+    const char *text = scc_ctx_source(ctx, loc.file);
+    if (text)
+      print_caret(out, text, loc.line, loc.col > 0 ? loc.col : 1);
+  }
+  fflush(out);
+}
+
+void scc_diag(scc_ctx *ctx, scc_severity sev, scc_loc loc, const char *fmt,
+              ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  scc_vdiag(ctx, sev, loc, fmt, ap);
+  va_end(ap);
+}
+
+void scc_fail(scc_ctx *ctx, scc_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  ctx->pending_msg = scc_arena_vprintf(ctx->arena, fmt, ap);
+  va_end(ap);
+  ctx->pending_loc = loc;
+}
+
+void scc_fail_report(scc_ctx *ctx, scc_loc at, const char *prefix) {
+  const char *msg = ctx->pending_msg ? ctx->pending_msg : "failed";
+  if (prefix)
+    scc_error(ctx, at, "%s: %s", prefix, msg);
+  else
+    scc_error(ctx, at, "%s", msg);
+  if (ctx->pending_loc.file)
+    scc_note(ctx, ctx->pending_loc, "payload is here");
+  scc_fail_clear(ctx);
+}
+
+void scc_fail_clear(scc_ctx *ctx) {
+  ctx->pending_msg = NULL;
+  ctx->pending_loc = (scc_loc){0};
+}
+
+char *scc_read_file(scc_arena *a, const char *path, size_t *len_out) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f)
+    return NULL;
+  scc_buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    scc_buf_putn(&b, chunk, n);
+  int err = ferror(f);
+  if (f != stdin)
+    fclose(f);
+  if (err) {
+    scc_buf_free(&b);
+    errno = EIO;
+    return NULL;
+  }
+  char *text = scc_arena_strndup(a, b.data ? b.data : "", b.len);
+  if (len_out)
+    *len_out = b.len;
+  scc_buf_free(&b);
+  return text;
+}
+
+bool scc_write_file_atomic(scc_ctx *ctx, const char *path, const char *data,
+                           size_t len) {
+  scc_loc none = {0};
+  if (strcmp(path, "-") == 0) {
+    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+      scc_error(ctx, none, "cannot write to standard output: %s",
+                strerror(errno));
+      return false;
+    }
+    return true;
+  }
+  char *tmp = scc_arena_printf(ctx->arena, "%s.schedcc-tmp-XXXXXX", path);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    scc_error(ctx, none, "cannot create '%s': %s", tmp, strerror(errno));
+    return false;
+  }
+  FILE *f = fdopen(fd, "wb");
+  bool ok =
+      f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fd) == 0;
+  int err = errno;
+  if (f)
+    ok = (fclose(f) == 0) && ok;
+  else
+    close(fd);
+  if (ok && rename(tmp, path) != 0) {
+    err = errno;
+    ok = false;
+  }
+  if (!ok) {
+    unlink(tmp);
+    scc_error(ctx, none, "cannot write '%s': %s", path, strerror(err));
+  }
+  return ok;
+}

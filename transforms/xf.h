@@ -1,0 +1,89 @@
+/* xf.h — the transformations.  One transform per file (transforms/<name>.c),
+ * each an ordinary C function on the IR with the same shape:
+ *
+ *   xf_status xf_<name>(scc_ctx *ctx, ir_kernel *k, <targets>, <params>,
+ *                       <results>);
+ *
+ * 1. check every precondition; on failure call scc_fail(ctx, payload_loc,
+ *    "...") and return XF_SILENCEABLE with the payload untouched;
+ * 2. rewrite the IR;
+ * 3. store handles to the new payload in the result pointers and return
+ *    XF_OK.
+ * XF_DEFINITE means the transform reported an error itself (scc_error) and
+ * the payload may be in any state: the run aborts.
+ *
+ * Transforms see only the IR (and support/); the schedule interpreter
+ * marshals handles into these calls, and tests call them directly.
+ * Messages name the loop by its induction variable ("loop 'i'") and say
+ * why, e.g. "loop 'i' has a non-constant step".
+ */
+#ifndef XF_H
+#define XF_H
+
+#include "../ir/ir.h"
+
+typedef enum xf_status {
+  XF_OK,
+  XF_SILENCEABLE, /* precondition failed; payload untouched; message pending */
+  XF_DEFINITE,    /* reported; abort */
+} xf_status;
+
+/* loop.split %l div_by N: splits `loop` (step s > 0) into a main loop whose
+ * trip count is a multiple of N and a remainder loop with the rest:
+ *   for (i = lb; i < lb + ((ub-lb)/(N*s))*(N*s); i += s)   main
+ *   for (i = <that>; i < ub; i += s)                      rest
+ * With constant bounds the split point is a constant; a part that would be
+ * empty is still created (as a loop with equal bounds) so both handles are
+ * valid.  The main loop is the original node; rest is a new node inserted
+ * right after it.  Refused: N < 1, step not positive.
+ * Source: loop splitting/index-set splitting (Wolfe, High Performance
+ * Compilers for Parallel Computing, 1996, §9.3). */
+SCC_NODISCARD xf_status xf_split(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                 int64_t div_by, ir_node **main_out,
+                                 ir_node **rest_out);
+
+/* loop.tile %outer tile_sizes [s1..sn]: tiles the perfectly nested band of
+ * n loops starting at `outer` (each loop's body is exactly the next loop,
+ * the innermost of the n may hold anything).  Size 0 leaves that dimension
+ * untiled (its tile loop then iterates once and its point loop is the
+ * original loop, bounds unchanged).  Result: loops_out[0..n-1] the tile
+ * loops (outermost first), loops_out[n..2n-1] the point loops.  Partial
+ * tiles use min(): for (i = i_t; i < min(i_t + s, ub); i++).  Bounds of
+ * inner loops that depend on outer ivs (triangular bands) are refused
+ * unless the band is rectangular in the tiled dimensions.  Refused: band
+ * not perfectly nested, non-positive step, sizes < 0.
+ * Source: Wolfe, "More Iteration Space Tiling", SC 1989. */
+SCC_NODISCARD xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
+                                const int64_t *sizes, int n,
+                                ir_node **loops_out);
+
+/* loop.interchange %a, %b: swaps two loops of a perfect band (b nested in a,
+ * every loop between them perfectly nested); the loops keep their ivs,
+ * bounds and labels, only their positions change.  out_a/out_b: the loop
+ * nodes of a and b at their new positions.  Refused: not a perfect band,
+ * a bound of one depends on the iv of the other. */
+SCC_NODISCARD xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a,
+                                       ir_node *b, ir_node **out_a,
+                                       ir_node **out_b);
+
+/* loop.reorder [%l1, ..., %ln]: the n loops, which must form a perfect band
+ * (in any order), are permuted so that l1 is outermost, ..., ln innermost.
+ * out[i] is the loop of li.  Refused: not a perfect band of exactly those
+ * loops, a bound depends on an iv that would move inside it. */
+SCC_NODISCARD xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
+                                   int n, ir_node **out);
+
+/* loop.unroll %l {full} (factor == 0) or {factor = F}:
+ * full: requires a constant trip count (at most 1024 iterations); the loop
+ * is replaced by its body repeated with iv := lb + t*step.  *main_out and
+ * *rest_out are NULL.
+ * factor F: the main loop steps by F*step over a multiple of F iterations
+ * with the body repeated F times (iv, iv+step, ...), followed by a
+ * remainder loop for the rest (omitted, rest_out NULL, when the trip count
+ * is a known multiple of F).  F == 1 is a no-op that still succeeds.
+ * Refused: F < 0, full unroll of a non-constant or too long trip count. */
+SCC_NODISCARD xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                  int64_t factor, ir_node **main_out,
+                                  ir_node **rest_out);
+
+#endif
