@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 scc_ctx *scc_ctx_new(void) {
@@ -97,6 +98,17 @@ void scc_diag(scc_ctx *ctx, scc_severity sev, scc_loc loc, const char *fmt,
   va_end(ap);
 }
 
+#define DIAG_SHORTHAND(fn, sev)                                                \
+  void fn(scc_ctx *ctx, scc_loc loc, const char *fmt, ...) {                   \
+    va_list ap;                                                                \
+    va_start(ap, fmt);                                                         \
+    scc_vdiag(ctx, sev, loc, fmt, ap);                                         \
+    va_end(ap);                                                                \
+  }
+DIAG_SHORTHAND(scc_error, SCC_ERROR)
+DIAG_SHORTHAND(scc_warning, SCC_WARNING)
+DIAG_SHORTHAND(scc_note, SCC_NOTE)
+
 void scc_fail(scc_ctx *ctx, scc_loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -162,6 +174,9 @@ bool scc_write_file_atomic(scc_ctx *ctx, const char *path, const char *data,
     scc_error(ctx, none, "cannot create '%s': %s", tmp, strerror(errno));
     return false;
   }
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask); /* mkstemp makes 0600; give the usual mode */
   FILE *f = fdopen(fd, "wb");
   bool ok =
       f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fd) == 0;

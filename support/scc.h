@@ -122,10 +122,13 @@ void scc_diag(scc_ctx *ctx, scc_severity sev, scc_loc loc, const char *fmt,
               ...) SCC_PRINTF(4, 5);
 void scc_vdiag(scc_ctx *ctx, scc_severity sev, scc_loc loc, const char *fmt,
                va_list ap);
-#define scc_error(ctx, loc, ...) scc_diag((ctx), SCC_ERROR, (loc), __VA_ARGS__)
-#define scc_warning(ctx, loc, ...)                                            \
-  scc_diag((ctx), SCC_WARNING, (loc), __VA_ARGS__)
-#define scc_note(ctx, loc, ...) scc_diag((ctx), SCC_NOTE, (loc), __VA_ARGS__)
+/* Shorthands for scc_diag with SCC_ERROR, SCC_WARNING and SCC_NOTE. */
+void scc_error(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
+    SCC_PRINTF(3, 4);
+void scc_warning(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
+    SCC_PRINTF(3, 4);
+void scc_note(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
+    SCC_PRINTF(3, 4);
 
 /* Records a silenceable failure: the payload was left untouched and the
  * message is pending until the caller reports it (scc_fail_report) or

@@ -1,0 +1,7 @@
+/* unroll.c — STUB, to be replaced. */
+#include "xf.h"
+xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor, ir_node **main_out, ir_node **rest_out) {
+  (void)k; (void)loop; (void)factor; (void)main_out; (void)rest_out;
+  scc_fail(ctx, (scc_loc){0}, "loop.unroll is not implemented yet");
+  return XF_SILENCEABLE;
+}
