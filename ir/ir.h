@@ -63,9 +63,11 @@ typedef enum ir_var_kind {
 } ir_var_kind;
 
 /* A scalar variable used by a kernel.  `declared_outside` is true when the
- * C declaration is outside the kernel region (so emitted code must not
- * declare it again); induction variables created by transforms have it
- * false and are declared in their for-init. */
+ * variable's C declaration is not the for-init of a loop: it is declared
+ * outside the kernel region, or by an IR_NODE_DECL inside it.  Loops whose
+ * iv has it true emit `for (i = ...)`; loops whose iv has it false declare
+ * the iv in the for-init (`for (int i = ...)`), as do the induction
+ * variables that transforms create. */
 typedef struct ir_var {
   const char *name;
   ir_type type;
@@ -255,18 +257,33 @@ typedef enum ir_kernel_form {
 } ir_kernel_form;
 
 /* One kernel: an IR function.  [begin, end) is the byte range of the main
- * file that the C backend replaces with generated code (for a function
- * kernel: the inside of the body braces; for a loop: the loop statement;
- * for a scop: from the first statement after #pragma scop to the end of
- * the last one before #pragma endscop).  Everything outside the ranges is
- * copied byte for byte. */
+ * file that the C backend replaces with generated code; everything outside
+ * the ranges is copied byte for byte (the pragmas included, so the output
+ * can be scheduled again).
+ *  - IR_KERNEL_FUNCTION: begin is just after the body's '{', end is the
+ *    offset of its closing '}'.  The backend emits "\n", the statements
+ *    indented by indent + 2 spaces, each line ending in "\n"; `indent` is
+ *    the column (0-based) of the function's first line.
+ *  - IR_KERNEL_LOOP: begin is the loop's `for`, end is just past the loop's
+ *    last byte ('}' or the ';' of a single-statement body).
+ *  - IR_KERNEL_SCOP: begin is the first statement after `#pragma scop`, end
+ *    just past the last statement before `#pragma endscop` (past its ';'
+ *    or '}').
+ *   For LOOP and SCOP, `indent` is begin's column: the backend emits the
+ *   first line without leading spaces (the source's own indentation stays
+ *   before begin) and every following line indented by `indent` spaces, and
+ *   no newline after the last line.
+ * Names: a function kernel is named after its function; a loop or scop
+ * kernel after its function when it is the function's only kernel, else
+ * "<function>_<N>" (N = 1, 2, ... in source order within the function).
+ * A loop kernel whose loop has a label is named by the label. */
 typedef struct ir_kernel {
-  const char *name;      /* function name, label, or "<function>_scop<N>" */
+  const char *name;      /* see above */
   const char *func_name; /* enclosing function */
   ir_kernel_form form;
   scc_loc loc;
   size_t begin, end;
-  int indent;   /* column (0-based, in bytes) where the region starts */
+  int indent; /* column (0-based, in bytes) where the region starts */
   ir_block body;
   scc_vec vars;   /* ir_var *, every scalar the kernel uses or creates */
   scc_vec arrays; /* ir_array * */
@@ -313,8 +330,7 @@ ir_expr *ir_access(scc_ctx *ctx, ir_array *a, int n, ir_expr **idx);
 ir_expr *ir_unary(scc_ctx *ctx, ir_op op, ir_expr *a, ir_type t);
 /* A binary expression as written (no folding). */
 ir_expr *ir_binary(scc_ctx *ctx, ir_op op, ir_expr *a, ir_expr *b, ir_type t);
-ir_expr *ir_select(scc_ctx *ctx, ir_expr *c, ir_expr *a, ir_expr *b,
-                   ir_type t);
+ir_expr *ir_select(scc_ctx *ctx, ir_expr *c, ir_expr *a, ir_expr *b, ir_type t);
 ir_expr *ir_cast(scc_ctx *ctx, ir_type to, ir_expr *a);
 ir_expr *ir_call(scc_ctx *ctx, const char *fn, int n, ir_expr **args,
                  ir_type t);
@@ -455,7 +471,8 @@ void ir_node_substitute(scc_ctx *ctx, ir_node *n, const ir_subst *s);
  * message says "IR verification failed after <stage>") and returns false. */
 bool ir_verify_kernel(scc_ctx *ctx, ir_kernel *k, const char *stage);
 
-/* ---- printing (ir_print.c) ------------------------------------------------ */
+/* ---- printing (ir_print.c) ------------------------------------------------
+ */
 
 /* The textual IR of a kernel, e.g.
  *   kernel bmm (function) {
