@@ -1,0 +1,56 @@
+# End-to-end tests through the schedcc binary (included by test/CMakeLists.txt).
+set(T ${CMAKE_CURRENT_SOURCE_DIR})
+set(S ${CMAKE_SOURCE_DIR}/samples)
+set(SCHEDCC $<TARGET_FILE:schedcc>)
+
+# Identity round trip: every corpus program and sample, no schedule.
+file(GLOB corpus CONFIGURE_DEPENDS ${T}/corpus/*.c ${S}/*.c)
+foreach(src ${corpus})
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME identity.${name} COMMAND sh ${T}/diff.sh ${SCHEDCC} ${src})
+endforeach()
+
+# Differential tests: samples/NAME*.sched on samples/NAME.c, and
+# test/diff/NAME.VARIANT.sched on test/corpus/NAME.c (or samples/NAME.c).
+file(GLOB sample_scheds CONFIGURE_DEPENDS ${S}/*.sched)
+foreach(sched ${sample_scheds})
+  get_filename_component(file ${sched} NAME)
+  string(REGEX REPLACE "\\..*$" "" name ${file})
+  string(REGEX REPLACE "\\.sched$" "" variant ${file})
+  add_test(NAME diff.sample.${variant}
+           COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/${name}.c ${sched})
+endforeach()
+file(GLOB diff_scheds CONFIGURE_DEPENDS ${T}/diff/*.sched)
+foreach(sched ${diff_scheds})
+  get_filename_component(file ${sched} NAME)
+  string(REGEX REPLACE "\\..*$" "" name ${file})
+  string(REGEX REPLACE "\\.sched$" "" variant ${file})
+  set(src ${T}/corpus/${name}.c)
+  if(NOT EXISTS ${src})
+    set(src ${T}/diff/${name}.c)
+  endif()
+  add_test(NAME diff.${variant} COMMAND sh ${T}/diff.sh ${SCHEDCC} ${src} ${sched})
+endforeach()
+
+# Golden tests: test/golden/NAME.c [+ NAME.sched] -> NAME.ir, NAME.out.c.
+file(GLOB goldens CONFIGURE_DEPENDS ${T}/golden/*.c)
+set(golden_names "")
+foreach(src ${goldens})
+  get_filename_component(name ${src} NAME_WE)
+  list(APPEND golden_names ${name})
+endforeach()
+list(REMOVE_DUPLICATES golden_names)
+foreach(name ${golden_names})
+  add_test(NAME golden.${name} COMMAND sh ${T}/golden.sh ${SCHEDCC} ${T}/golden ${name})
+endforeach()
+
+# Negative tests: test/neg/NAME.expect with NAME.c and/or NAME.sched.
+file(GLOB negs CONFIGURE_DEPENDS ${T}/neg/*.expect)
+foreach(expect ${negs})
+  get_filename_component(name ${expect} NAME_WE)
+  add_test(NAME neg.${name} COMMAND sh ${T}/neg.sh ${SCHEDCC} ${T}/neg ${name})
+endforeach()
+
+# Driver: usage errors exit 2, --help/--version exit 0, -o onto the input is
+# refused.
+add_test(NAME driver.cli COMMAND sh ${T}/cli.sh ${SCHEDCC} ${S})

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Command-line behaviour of the driver: exit statuses, --help, --version,
+# refusal to overwrite the input, nothing written on failure.
+#   test/cli.sh SCHEDCC SAMPLES_DIR
+set -u
+schedcc=$1 samples=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+check() { # check EXPECTED_STATUS DESCRIPTION -- command...
+  want=$1 what=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
+  if [ $got -ne $want ]; then
+    echo "FAIL: $what: exit $got, expected $want"; cat "$tmp/err"; fails=$((fails + 1))
+  else
+    echo "ok: $what"; passes=$((passes + 1))
+  fi
+}
+check 0 "--help" -- "$schedcc" --help
+grep -q "USAGE: schedcc" "$tmp/out" || { echo "FAIL: --help prints no usage"; fails=$((fails + 1)); }
+check 0 "--version" -- "$schedcc" --version
+grep -q "schedcc version" "$tmp/out" || { echo "FAIL: --version prints no version"; fails=$((fails + 1)); }
+check 2 "no input" -- "$schedcc"
+check 2 "unknown option" -- "$schedcc" --frobnicate x.c
+check 2 "two inputs" -- "$schedcc" a.c b.c
+check 2 "bad --emit" -- "$schedcc" --emit=pdf a.c
+check 1 "missing input file" -- "$schedcc" "$tmp/does-not-exist.c" -o "$tmp/o.c"
+[ -e "$tmp/o.c" ] && { echo "FAIL: output written for a missing input"; fails=$((fails + 1)); }
+cp "$samples/bmm.c" "$tmp/bmm.c"
+cp "$tmp/bmm.c" "$tmp/bmm.orig"
+check 1 "-o onto the input is refused" -- "$schedcc" "$tmp/bmm.c" -o "$tmp/bmm.c"
+cmp -s "$tmp/bmm.c" "$tmp/bmm.orig" || { echo "FAIL: input file modified"; fails=$((fails + 1)); }
+check 1 "missing schedule file" -- "$schedcc" "$tmp/bmm.c" -s "$tmp/nope.sched" -o "$tmp/o2.c"
+[ -e "$tmp/o2.c" ] && { echo "FAIL: output written for a missing schedule"; fails=$((fails + 1)); }
+check 0 "stdout output" -- "$schedcc" "$tmp/bmm.c"
+grep -q "bmm" "$tmp/out" || { echo "FAIL: nothing on stdout"; fails=$((fails + 1)); }
+check 0 "--emit=ir" -- "$schedcc" "$tmp/bmm.c" --emit=ir -o -
+grep -q "^kernel bmm" "$tmp/out" || { echo "FAIL: --emit=ir prints no kernel"; fails=$((fails + 1)); }
+ls "$tmp" | grep -q schedcc-tmp && { echo "FAIL: temporary file left behind"; fails=$((fails + 1)); }
+echo "$passes passed, $fails failed"
+[ $fails -eq 0 ]
