@@ -1,0 +1,85 @@
+#!/bin/sh
+# make bench: measures, in one run on one core, each variant of each
+# problem (medians of several runs) and prints a table — ms, GFLOP/s, % of
+# the measured FMA peak, ratio to the fastest library — also written as CSV
+# to bench/results/<date>.csv.
+#   bench/run.sh BUILD_DIR [problem...]     problems: bmm sgemm1024 sgemm2048
+# Variants missing a schedule file are skipped with a note.
+set -eu
+build=${1:-build}; shift || true
+problems=${*:-bmm sgemm1024 sgemm2048}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=$root/$build/bench
+mkdir -p "$out" "$here/results"
+export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 BLIS_NUM_THREADS=1
+pin=""
+command -v taskset >/dev/null && pin="taskset -c 0"
+CLANG=${CLANG:-clang-19}
+GCC=${GCC:-gcc}
+OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L"
+csv=$here/results/$(date +%Y-%m-%d-%H%M).csv
+
+$CLANG -O2 "$here/peak.c" -o "$out/peak"
+peak=$($pin "$out/peak" | awk '/peak_avx512/ {print $2}')
+[ -n "$peak" ] || peak=$($pin "$out/peak" | awk '/peak_avx2/ {print $2}')
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), one core"
+echo "measured FMA peak (fp32, one core): $peak GFLOP/s"
+echo "problem,variant,median_ms,min_ms,gflops,pct_peak,ratio_to_best_library,checksum" >"$csv"
+
+# build VARIANT PROBLEM_FLAGS COMPILER FLAGS SOURCES... -- LIBS
+build_variant() {
+  name=$1 pflags=$2 cc=$3; shift 3
+  srcs=""; while [ "$1" != "--" ]; do srcs="$srcs $1"; shift; done; shift
+  $cc $OPT $pflags $srcs "$here/harness.c" -o "$out/$name" "$@" 2>"$out/$name.log" || {
+    echo "  (skipped $name: build failed, see $out/$name.log)"; return 1; }
+}
+
+for p in $problems; do
+  case $p in
+    bmm) pflags="-DBENCH_BMM"; src=$root/samples/bmm.c; fn=bmm; sched_base=$root/samples/bmm; reps=5; slow=3;;
+    sgemm1024) pflags="-DBENCH_SGEMM=1024"; src=$here/kernels/sgemm.c; fn=sgemm; sched_base=$here/kernels/sgemm; reps=5; slow=2;;
+    sgemm2048) pflags="-DBENCH_SGEMM=2048"; src=$here/kernels/sgemm.c; fn=sgemm; sched_base=$here/kernels/sgemm; reps=5; slow=1;;
+    *) echo "unknown problem $p"; exit 2;;
+  esac
+  echo
+  echo "== $p"
+  wrap="-DKERNEL_FN=$fn $here/kernels/wrap.c"
+  variants=""
+  build_variant "$p.clang-O3" "$pflags -DKERNEL_SOURCE=\"$src\"" $CLANG $wrap -- && variants="$variants $p.clang-O3:$slow"
+  build_variant "$p.gcc-O3" "$pflags -DKERNEL_SOURCE=\"$src\"" $GCC $wrap -- && variants="$variants $p.gcc-O3:$slow"
+  build_variant "$p.clang-omp-tile" "$pflags -fopenmp" $CLANG "$here/kernels/omp_tile.c" -- && variants="$variants $p.clang-omp-tile:$slow"
+  for sched in "$sched_base".sched "$sched_base".*.sched; do
+    [ -f "$sched" ] || continue
+    v=$(basename "$sched" .sched)
+    if "$root/$build/schedcc" "$src" -s "$sched" -o "$out/$v.$p.c" 2>"$out/$v.$p.log"; then
+      build_variant "$p.schedcc-$v" "$pflags -DKERNEL_SOURCE=\"$out/$v.$p.c\"" $CLANG $wrap -- -lm && variants="$variants $p.schedcc-$v:$reps"
+    else
+      echo "  (skipped schedcc $v: $(head -1 "$out/$v.$p.log"))"
+    fi
+  done
+  build_variant "$p.openblas" "$pflags -I/usr/include/x86_64-linux-gnu/openblas-pthread" $CLANG "$here/kernels/cblas.c" -- -lopenblas && variants="$variants $p.openblas:$reps:lib"
+  build_variant "$p.blis" "$pflags -I/usr/include/x86_64-linux-gnu/blis-openmp" $CLANG "$here/kernels/cblas.c" -- -lblis && variants="$variants $p.blis:$reps:lib"
+  build_variant "$p.libxsmm" "$pflags" $CLANG "$here/kernels/libxsmm.c" -- $(pkg-config --libs libxsmm) -lopenblas && variants="$variants $p.libxsmm:$reps:lib"
+
+  : >"$out/$p.results"
+  for v in $variants; do
+    name=${v%%:*}; rest=${v#*:}; r=${rest%%:*}
+    res=$($pin "$out/$name" "$r") || { echo "  (failed: $name)"; continue; }
+    echo "$name $res ${rest#*:}" >>"$out/$p.results"
+  done
+  best=$(awk '$6 == "lib" {print $2}' "$out/$p.results" | sort -g | head -1)
+  ref=$(awk '$6 == "lib" {print $5; exit}' "$out/$p.results")
+  printf '%-34s %10s %9s %8s %9s %s\n' variant "ms" "GFLOP/s" "% peak" "best lib" "checksum"
+  while read -r name med min gf check kind; do
+    pct=$(awk -v g="$gf" -v p="$peak" 'BEGIN {printf "%.1f", 100 * g / p}')
+    ratio=$(awk -v m="$med" -v b="${best:-0}" 'BEGIN {if (b > 0) printf "%.2fx", b / m; else print "-"}')
+    flag=""
+    [ -n "$ref" ] && awk -v a="$check" -v b="$ref" 'BEGIN {d = a - b; if (d < 0) d = -d; s = b < 0 ? -b : b; exit !(d > 1e-3 * s + 1e-3)}' && flag=" (checksum differs!)"
+    printf '%-34s %10.2f %9.1f %8s %9s %s%s\n' "${name#$p.}" "$med" "$gf" "$pct" "$ratio" "$check" "$flag"
+    echo "$p,${name#$p.},$med,$min,$gf,$pct,$ratio,$check" >>"$csv"
+  done <"$out/$p.results"
+done
+echo
+echo "ratio: fastest library's median time / this variant's (above 1 = faster than every library)"
+echo "CSV: $csv"
