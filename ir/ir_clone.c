@@ -1,9 +1,221 @@
-/* ir_clone.c — STUB, to be replaced: deep copies with substitution. */
+/* ir_clone.c — deep copies of expressions and nodes, with substitution of
+ * variables by expressions (iv renaming, unrolling i -> i + 3, full
+ * unrolling i -> 5).
+ *
+ * Substitution respects scopes: inside a cloned loop whose iv is
+ * substituted by something other than a variable, reads of that iv refer
+ * to the loop's own iv again, so the substitution of that iv is dropped for
+ * the loop's bounds' inner body.  (Valid IR never rebinds an iv of an
+ * enclosing loop, so this only matters for cloning a loop together with
+ * its own iv's substitution.)
+ */
 #include "ir.h"
-#include <stdlib.h>
-#define STUB(name) do { fprintf(stderr, "schedcc: internal error: %s not implemented\n", name); abort(); } while (0)
-void ir_subst_add(scc_ctx *c, ir_subst *s, ir_var *f, ir_expr *t) { (void)c; (void)s; (void)f; (void)t; STUB("ir_subst_add"); }
-ir_expr *ir_expr_clone(scc_ctx *c, const ir_expr *e, const ir_subst *s) { (void)c; (void)e; (void)s; STUB("ir_expr_clone"); }
-ir_node *ir_node_clone(scc_ctx *c, const ir_node *n, const ir_subst *s) { (void)c; (void)n; (void)s; STUB("ir_node_clone"); }
-void ir_block_clone_into(scc_ctx *c, ir_block *t, const ir_block *f, const ir_subst *s) { (void)c; (void)t; (void)f; (void)s; STUB("ir_block_clone_into"); }
-void ir_node_substitute(scc_ctx *c, ir_node *n, const ir_subst *s) { (void)c; (void)n; (void)s; STUB("ir_node_substitute"); }
+
+#include <string.h>
+
+void ir_subst_add(scc_ctx *ctx, ir_subst *s, ir_var *from, ir_expr *to) {
+  for (int i = 0; i < s->n; i++)
+    if (s->from[i] == from) {
+      s->to[i] = to;
+      return;
+    }
+  ir_var **nf =
+      scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)(s->n + 1));
+  ir_expr **nt =
+      scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)(s->n + 1));
+  if (s->n) {
+    memcpy(nf, s->from, sizeof(ir_var *) * (size_t)s->n);
+    memcpy(nt, s->to, sizeof(ir_expr *) * (size_t)s->n);
+  }
+  nf[s->n] = from;
+  nt[s->n] = to;
+  s->from = nf;
+  s->to = nt;
+  s->n++;
+}
+
+static ir_expr *lookup(const ir_subst *s, const ir_var *v) {
+  if (!s)
+    return NULL;
+  for (int i = 0; i < s->n; i++)
+    if (s->from[i] == v)
+      return s->to[i];
+  return NULL;
+}
+
+/* A copy of s without the entry of v (s itself when v is not in it). */
+static const ir_subst *subst_without(scc_ctx *ctx, const ir_subst *s,
+                                     const ir_var *v, ir_subst *buf) {
+  if (!lookup(s, v))
+    return s;
+  *buf = (ir_subst){0};
+  for (int i = 0; i < s->n; i++)
+    if (s->from[i] != v)
+      ir_subst_add(ctx, buf, s->from[i], s->to[i]);
+  return buf;
+}
+
+/* Clones e; *changed is set when a substitution happened inside it. */
+static ir_expr *clone_expr(scc_ctx *ctx, const ir_expr *e, const ir_subst *s,
+                           bool *changed) {
+  if (!e)
+    return NULL;
+  ir_expr *c = scc_arena_alloc(ctx->arena, sizeof *c);
+  *c = *e;
+  bool ch = false;
+  switch (e->kind) {
+  case IR_EXPR_INT:
+  case IR_EXPR_FP:
+    break;
+  case IR_EXPR_VAR: {
+    ir_expr *to = lookup(s, e->u.var);
+    if (to) {
+      *changed = true;
+      return clone_expr(ctx, to, NULL, changed);
+    }
+    break;
+  }
+  case IR_EXPR_ACCESS: {
+    int n = e->u.access.n;
+    c->u.access.idx =
+        scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++)
+      c->u.access.idx[i] = clone_expr(ctx, e->u.access.idx[i], s, &ch);
+    break;
+  }
+  case IR_EXPR_UNARY:
+    c->u.un.a = clone_expr(ctx, e->u.un.a, s, &ch);
+    break;
+  case IR_EXPR_BINARY:
+    c->u.bin.a = clone_expr(ctx, e->u.bin.a, s, &ch);
+    c->u.bin.b = clone_expr(ctx, e->u.bin.b, s, &ch);
+    break;
+  case IR_EXPR_SELECT:
+    c->u.sel.cond = clone_expr(ctx, e->u.sel.cond, s, &ch);
+    c->u.sel.a = clone_expr(ctx, e->u.sel.a, s, &ch);
+    c->u.sel.b = clone_expr(ctx, e->u.sel.b, s, &ch);
+    break;
+  case IR_EXPR_CAST:
+    c->u.cast.a = clone_expr(ctx, e->u.cast.a, s, &ch);
+    break;
+  case IR_EXPR_CALL: {
+    int n = e->u.call.n;
+    c->u.call.args =
+        scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++)
+      c->u.call.args[i] = clone_expr(ctx, e->u.call.args[i], s, &ch);
+    break;
+  }
+  }
+  if (ch) {
+    *changed = true;
+    /* Integer subexpressions that changed are simplified; floating-point
+     * ones keep their shape (their integer children were simplified). */
+    if (ir_type_is_integer(c->type))
+      return ir_simplify(ctx, c);
+  }
+  return c;
+}
+
+ir_expr *ir_expr_clone(scc_ctx *ctx, const ir_expr *e, const ir_subst *s) {
+  bool changed = false;
+  return clone_expr(ctx, e, s, &changed);
+}
+
+/* The variable that replaces v when v is renamed (substituted by a
+ * variable read), else v. */
+static ir_var *renamed(const ir_subst *s, ir_var *v) {
+  ir_expr *to = lookup(s, v);
+  return to && to->kind == IR_EXPR_VAR ? to->u.var : v;
+}
+
+static void clone_block(scc_ctx *ctx, ir_block *to, const ir_block *from,
+                        const ir_subst *s);
+
+ir_node *ir_node_clone(scc_ctx *ctx, const ir_node *n, const ir_subst *s) {
+  ir_node *c = scc_arena_alloc(ctx->arena, sizeof *c);
+  c->kind = n->kind;
+  c->loc = n->loc;
+  switch (n->kind) {
+  case IR_NODE_LOOP: {
+    const ir_loop *l = &n->u.loop;
+    ir_subst buf;
+    c->u.loop = *l;
+    c->u.loop.iv = renamed(s, l->iv);
+    c->u.loop.lb = ir_expr_clone(ctx, l->lb, s);
+    c->u.loop.ub = ir_expr_clone(ctx, l->ub, s);
+    ir_block_init(&c->u.loop.body, c);
+    const ir_subst *inner = s;
+    if (c->u.loop.iv == l->iv)
+      inner = subst_without(ctx, s, l->iv, &buf);
+    clone_block(ctx, &c->u.loop.body, &l->body, inner);
+    break;
+  }
+  case IR_NODE_IF:
+    c->u.ifs.cond = ir_expr_clone(ctx, n->u.ifs.cond, s);
+    ir_block_init(&c->u.ifs.then_body, c);
+    ir_block_init(&c->u.ifs.else_body, c);
+    clone_block(ctx, &c->u.ifs.then_body, &n->u.ifs.then_body, s);
+    clone_block(ctx, &c->u.ifs.else_body, &n->u.ifs.else_body, s);
+    break;
+  case IR_NODE_ASSIGN:
+    c->u.assign = n->u.assign;
+    c->u.assign.lhs = ir_expr_clone(ctx, n->u.assign.lhs, s);
+    c->u.assign.rhs = ir_expr_clone(ctx, n->u.assign.rhs, s);
+    break;
+  case IR_NODE_DECL:
+    c->u.decl.var = renamed(s, n->u.decl.var);
+    c->u.decl.init = ir_expr_clone(ctx, n->u.decl.init, s);
+    break;
+  }
+  return c;
+}
+
+static void clone_block(scc_ctx *ctx, ir_block *to, const ir_block *from,
+                        const ir_subst *s) {
+  for (const ir_node *p = from->first; p; p = p->next)
+    ir_block_append(to, ir_node_clone(ctx, p, s));
+}
+
+void ir_block_clone_into(scc_ctx *ctx, ir_block *to, const ir_block *from,
+                         const ir_subst *s) {
+  clone_block(ctx, to, from, s);
+}
+
+static void substitute_block(scc_ctx *ctx, ir_block *b, const ir_subst *s) {
+  for (ir_node *p = b->first; p; p = p->next)
+    ir_node_substitute(ctx, p, s);
+}
+
+void ir_node_substitute(scc_ctx *ctx, ir_node *n, const ir_subst *s) {
+  if (!s || s->n == 0)
+    return;
+  switch (n->kind) {
+  case IR_NODE_LOOP: {
+    ir_loop *l = &n->u.loop;
+    ir_subst buf;
+    ir_var *old = l->iv;
+    l->lb = ir_expr_clone(ctx, l->lb, s);
+    l->ub = ir_expr_clone(ctx, l->ub, s);
+    l->iv = renamed(s, old);
+    const ir_subst *inner = s;
+    if (l->iv == old)
+      inner = subst_without(ctx, s, old, &buf);
+    substitute_block(ctx, &l->body, inner);
+    break;
+  }
+  case IR_NODE_IF:
+    n->u.ifs.cond = ir_expr_clone(ctx, n->u.ifs.cond, s);
+    substitute_block(ctx, &n->u.ifs.then_body, s);
+    substitute_block(ctx, &n->u.ifs.else_body, s);
+    break;
+  case IR_NODE_ASSIGN:
+    n->u.assign.lhs = ir_expr_clone(ctx, n->u.assign.lhs, s);
+    n->u.assign.rhs = ir_expr_clone(ctx, n->u.assign.rhs, s);
+    break;
+  case IR_NODE_DECL:
+    n->u.decl.var = renamed(s, n->u.decl.var);
+    n->u.decl.init = ir_expr_clone(ctx, n->u.decl.init, s);
+    break;
+  }
+}
