@@ -1,0 +1,578 @@
+/* sched_check.c — static checks of a parsed schedule, run before any
+ * payload is touched: unknown ops (with the closest name suggested),
+ * operand counts and kinds against the signatures of ops.def, attributes,
+ * undefined names, redefinitions, result counts, include targets and
+ * cycles, and uses of consumed handles.
+ *
+ * Consumption is tracked per value slot.  An op consuming a slot also
+ * invalidates, statically, every slot obtained by matching inside it
+ * (match.* results record the slot they matched in): their payload is
+ * strictly nested in the consumed payload.  Other nesting is only known at
+ * run time and is checked by the interpreter (sched_consume).
+ * Source: the MLIR Transform dialect's handle invalidation
+ * (TransformState::forgetMapping; Lücke et al., CGO 2025, §3).
+ */
+#include "sched_int.h"
+
+#include <string.h>
+
+const sched_opdef sched_ops[SCHED_NOPS] = {
+#define SCHED_OP(id, name, handler, sig, attrs, rule, consumes, nres, rrule,   \
+                 usage)                                                        \
+  [SCHED_OP_##                                                                 \
+      id] = {name, handler, sig, attrs, rule, consumes, nres, rrule, usage},
+#include "ops.def"
+#undef SCHED_OP
+};
+
+const sched_opdef *sched_op_find(const char *name) {
+  for (int i = 0; i < SCHED_NOPS; i++)
+    if (strcmp(sched_ops[i].name, name) == 0)
+      return &sched_ops[i];
+  return NULL;
+}
+
+sched_seq *sched_find_seq(const sched_program *p, const char *name) {
+  for (int i = 0; i < p->seqs.len; i++) {
+    sched_seq *q = p->seqs.items[i];
+    if (strcmp(q->name, name) == 0)
+      return q;
+  }
+  return NULL;
+}
+
+/* Levenshtein distance (Wagner–Fischer), for "did you mean" hints. */
+static int edit_distance(const char *a, const char *b) {
+  int la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > 63 || lb > 63)
+    return 99;
+  int d[64][64];
+  for (int i = 0; i <= la; i++)
+    d[i][0] = i;
+  for (int j = 0; j <= lb; j++)
+    d[0][j] = j;
+  for (int i = 1; i <= la; i++)
+    for (int j = 1; j <= lb; j++) {
+      int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      int del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+      d[i][j] = c < del ? (c < ins ? c : ins) : (del < ins ? del : ins);
+    }
+  return d[la][lb];
+}
+
+/* The closest of `n` names to `s` within a distance of about a third of its
+ * length, or NULL. */
+static const char *closest(const char *s, const char *const *names, int n) {
+  const char *best = NULL;
+  int bestd = (int)strlen(s) / 3 + 2;
+  for (int i = 0; i < n; i++) {
+    int d = edit_distance(s, names[i]);
+    if (d < bestd) {
+      bestd = d;
+      best = names[i];
+    }
+  }
+  return best;
+}
+
+/* A name visible in a sequence: its slots are first..first+count-1. */
+typedef struct name_entry {
+  const char *name;
+  int first, count;
+  bool multi;
+  scc_loc loc;
+} name_entry;
+
+typedef struct checker {
+  scc_ctx *ctx;
+  sched_program *prog;
+  sched_seq *seq;
+  scc_vec slots;  /* sched_slot * */
+  scc_vec names;  /* name_entry * */
+  scc_vec killer; /* const sched_stmt * per slot (NULL: live) */
+  scc_vec nested; /* non-NULL per slot: invalidated through nesting */
+  bool ok;
+} checker;
+
+static void err(checker *c, scc_loc loc, const char *fmt, ...) SCC_PRINTF(3, 4);
+static void err(checker *c, scc_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  scc_vdiag(c->ctx, SCC_ERROR, loc, fmt, ap);
+  va_end(ap);
+  c->ok = false;
+}
+
+static name_entry *lookup(checker *c, const char *name) {
+  for (int i = 0; i < c->names.len; i++) {
+    name_entry *e = c->names.items[i];
+    if (strcmp(e->name, name) == 0)
+      return e;
+  }
+  return NULL;
+}
+
+static sched_slot *slot_at(checker *c, int i) { return c->slots.items[i]; }
+
+/* Defines `name` with `count` fresh slots; reports a redefinition. */
+static int define(checker *c, const char *name, int count, bool multi,
+                  scc_loc loc, bool is_param, int parent) {
+  name_entry *old = lookup(c, name);
+  if (old) {
+    err(c, loc, "redefinition of '%%%s'", name);
+    scc_note(c->ctx, old->loc, "previous definition is here");
+  }
+  name_entry *e = scc_arena_alloc(c->ctx->arena, sizeof *e);
+  e->name = name;
+  e->first = c->slots.len;
+  e->count = count;
+  e->multi = multi;
+  e->loc = loc;
+  if (!old)
+    scc_vec_push(c->ctx->arena, &c->names, e);
+  for (int i = 0; i < count; i++) {
+    sched_slot *s = scc_arena_alloc(c->ctx->arena, sizeof *s);
+    s->name = name;
+    s->index = multi ? i + 1 : 0;
+    s->is_param = is_param;
+    s->loc = loc;
+    s->parent = parent;
+    scc_vec_push(c->ctx->arena, &c->slots, s);
+    scc_vec_push(c->ctx->arena, &c->killer, NULL);
+    scc_vec_push(c->ctx->arena, &c->nested, NULL);
+  }
+  return e->first;
+}
+
+static const char *ref_spelling(checker *c, const sched_item *it) {
+  return it->index
+             ? scc_arena_printf(c->ctx->arena, "%%%s#%d", it->text, it->index)
+             : scc_arena_printf(c->ctx->arena, "%%%s", it->text);
+}
+
+/* Resolves a reference to one slot; reports undefined names, bad indices
+ * and uses of consumed handles.  Returns false after an error. */
+static bool resolve(checker *c, sched_item *it) {
+  name_entry *e = lookup(c, it->text);
+  if (!e) {
+    err(c, it->loc, "use of undefined handle '%%%s'", it->text);
+    return false;
+  }
+  if (it->index < 0 || it->index > e->count || (it->index == 0 && e->multi)) {
+    if (it->index == 0)
+      err(c, it->loc,
+          "'%%%s' holds %d results; pick one with '%%%s#1' to '%%%s#%d'",
+          it->text, e->count, it->text, it->text, e->count);
+    else
+      err(c, it->loc, "result index '%s' is out of range: '%%%s' has %d",
+          ref_spelling(c, it), it->text, e->count);
+    return false;
+  }
+  it->slot = e->first + (it->index ? it->index - 1 : 0);
+  const sched_stmt *k = c->killer.items[it->slot];
+  if (k) {
+    if (c->nested.items[it->slot])
+      err(c, it->loc,
+          "handle '%s' was invalidated by '%s' at %d:%d, which consumed a "
+          "handle its payload is nested in",
+          ref_spelling(c, it), k->opname, k->loc.line, k->loc.col);
+    else
+      err(c, it->loc, "handle '%s' was consumed by '%s' at %d:%d",
+          ref_spelling(c, it), k->opname, k->loc.line, k->loc.col);
+    scc_note(c->ctx, k->loc, "consumed here");
+    return false;
+  }
+  return true;
+}
+
+static const char *kind_name(checker *c, const sched_item *it) {
+  switch (it->kind) {
+  case SCHED_I_REF:
+    return it->slot >= 0 && slot_at(c, it->slot)->is_param ? "a parameter"
+                                                           : "a handle";
+  case SCHED_I_INT:
+    return "a number";
+  case SCHED_I_STRING:
+    return "a string";
+  case SCHED_I_KEYWORD:
+    return scc_arena_printf(c->ctx->arena, "keyword '%s'", it->text);
+  case SCHED_I_LIST:
+    return "a list";
+  }
+  return "?";
+}
+
+/* Checks one operand against a kind letter: 'h' handle, 'n' number, 's'
+ * string. */
+static bool check_kind(checker *c, const sched_stmt *s, int pos, sched_item *it,
+                       char want, bool in_list) {
+  static const char *const wanted[] = {
+      ['h'] = "a handle", ['n'] = "a number", ['s'] = "a string"};
+  if (it->kind == SCHED_I_REF && !resolve(c, it))
+    return false;
+  bool good = (want == 'h' && it->kind == SCHED_I_REF &&
+               !slot_at(c, it->slot)->is_param) ||
+              (want == 'n' &&
+               (it->kind == SCHED_I_INT ||
+                (it->kind == SCHED_I_REF && slot_at(c, it->slot)->is_param))) ||
+              (want == 's' && it->kind == SCHED_I_STRING);
+  if (!good) {
+    err(c, it->loc, "%s %d of '%s' must be %s, got %s",
+        in_list ? "element" : "operand", pos, s->opname,
+        wanted[(unsigned char)want], kind_name(c, it));
+    return false;
+  }
+  return true;
+}
+
+/* Matches the items of s against the op's signature; fills s->ops. */
+static bool check_signature(checker *c, sched_stmt *s, const sched_opdef *d) {
+  char sig[128];
+  snprintf(sig, sizeof sig, "%s", d->signature);
+  int nops = 0;
+  for (char *w = strtok(sig, " "); w; w = strtok(NULL, " "))
+    if (strchr("hns[", w[0]) && (w[1] == 0 || w[0] == '['))
+      nops++;
+  s->ops = scc_arena_alloc(c->ctx->arena, sizeof *s->ops * (nops + 1));
+  int given = 0;
+  for (int i = 0; i < s->nitems; i++)
+    given += s->items[i].kind != SCHED_I_KEYWORD;
+  snprintf(sig, sizeof sig, "%s", d->signature);
+  int item = 0;
+  bool ok = true;
+  char *save = NULL;
+  for (char *w = strtok_r(sig, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+    bool positional = strchr("hns[", w[0]) && (w[1] == 0 || w[0] == '[');
+    if (item >= s->nitems) {
+      if (positional)
+        err(c, s->loc, "'%s' expects %d operand%s, got %d (usage: %s)",
+            s->opname, nops, nops == 1 ? "" : "s", given, d->usage);
+      else
+        err(c, s->loc, "expected '%s' in '%s' (usage: %s)", w, s->opname,
+            d->usage);
+      return false;
+    }
+    sched_item *it = &s->items[item];
+    if (!positional) {
+      if (it->kind != SCHED_I_KEYWORD || strcmp(it->text, w) != 0) {
+        err(c, it->loc, "expected '%s' in '%s', got %s (usage: %s)", w,
+            s->opname, kind_name(c, it), d->usage);
+        return false;
+      }
+      item++;
+      continue;
+    }
+    s->ops[s->nops++] = it;
+    item++;
+    if (w[0] == '[') {
+      if (it->kind != SCHED_I_LIST) {
+        if (it->kind == SCHED_I_REF)
+          resolve(c, it);
+        err(c, it->loc, "operand %d of '%s' must be a list of %s, got %s",
+            s->nops, s->opname, w[1] == 'h' ? "handles" : "numbers",
+            kind_name(c, it));
+        ok = false;
+        continue;
+      }
+      if (it->n == 0) {
+        err(c, it->loc, "operand %d of '%s' must not be an empty list", s->nops,
+            s->opname);
+        ok = false;
+      }
+      for (int j = 0; j < it->n; j++)
+        ok &= check_kind(c, s, j + 1, &it->elems[j], w[1], true);
+    } else {
+      ok &= check_kind(c, s, s->nops, it, w[0], false);
+    }
+  }
+  if (item < s->nitems) {
+    err(c, s->items[item].loc, "'%s' expects %d operand%s, got %d (usage: %s)",
+        s->opname, nops, nops == 1 ? "" : "s", given, d->usage);
+    return false;
+  }
+  return ok;
+}
+
+static bool check_attrs(checker *c, sched_stmt *s, const sched_opdef *d) {
+  bool ok = true;
+  const char *names[16];
+  int nnames = 0;
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s", d->attrs);
+  char *save = NULL;
+  for (char *w = strtok_r(buf, "|", &save); w && nnames < 16;
+       w = strtok_r(NULL, "|", &save))
+    names[nnames++] = scc_arena_strdup(c->ctx->arena, w);
+  for (int i = 0; i < s->nattrs; i++) {
+    sched_attr *a = &s->attrs[i];
+    int found = -1;
+    for (int j = 0; j < nnames; j++) {
+      size_t kl = strcspn(names[j], "=");
+      if (strlen(a->key) == kl && strncmp(a->key, names[j], kl) == 0)
+        found = j;
+    }
+    if (found < 0) {
+      const char *plain[16];
+      for (int j = 0; j < nnames; j++)
+        plain[j] =
+            scc_arena_strndup(c->ctx->arena, names[j], strcspn(names[j], "="));
+      const char *hint = closest(a->key, plain, nnames);
+      if (hint)
+        err(c, a->loc, "unknown attribute '%s' of '%s'; did you mean '%s'?",
+            a->key, s->opname, hint);
+      else if (nnames)
+        err(c, a->loc, "unknown attribute '%s' of '%s' (expected %s)", a->key,
+            s->opname, d->attrs);
+      else
+        err(c, a->loc, "'%s' takes no attributes", s->opname);
+      ok = false;
+      continue;
+    }
+    bool wants_value = strchr(names[found], '=') != NULL;
+    if (wants_value && !a->has_value) {
+      err(c, a->loc, "attribute '%s' of '%s' needs a value ('%s = N')", a->key,
+          s->opname, a->key);
+      ok = false;
+    } else if (!wants_value && a->has_value) {
+      err(c, a->loc, "attribute '%s' of '%s' takes no value", a->key,
+          s->opname);
+      ok = false;
+    } else if (wants_value) {
+      ok &= check_kind(c, s, i + 1, &a->value, 'n', false);
+    }
+    if (i > 0) { /* both rules allow at most one attribute */
+      err(c, a->loc, "'%s' takes at most one attribute of {%s}", s->opname,
+          d->attrs);
+      ok = false;
+    }
+  }
+  if (d->attr_rule == SCHED_ATTR_ONE && s->nattrs == 0) {
+    err(c, s->loc, "'%s' needs one attribute of {%s} (usage: %s)", s->opname,
+        d->attrs, d->usage);
+    ok = false;
+  }
+  return ok;
+}
+
+static const sched_attr *find_attr(const sched_stmt *s, const char *key) {
+  for (int i = 0; i < s->nattrs; i++)
+    if (strcmp(s->attrs[i].key, key) == 0)
+      return &s->attrs[i];
+  return NULL;
+}
+
+/* The number of results the statement produces; reports a mismatch with
+ * what it binds.  Returns -1 after an error. */
+static int check_results(checker *c, sched_stmt *s, const sched_opdef *d) {
+  int actual = d->nresults;
+  bool optional = d->result_rule == SCHED_RES_OPTIONAL;
+  int alt = -1; /* a second accepted declared count (%t:K for loop.tile) */
+  if (d->result_rule == SCHED_RES_TILE) {
+    int n = s->nops ? s->ops[s->nops - 1]->n : 0;
+    actual = 2 * n;
+    alt = n;
+    optional = true;
+  } else if (d->result_rule == SCHED_RES_LIST) {
+    actual = s->nops ? s->ops[0]->n : 0;
+    optional = true;
+  }
+  if (s->op == SCHED_OP_UNROLL && find_attr(s, "full")) {
+    actual = 0;
+    optional = false;
+  }
+  int bound = s->multi ? s->declared : s->nres;
+  if (bound == 0 && (optional || actual == 0))
+    return actual;
+  if (bound == actual || (s->multi && bound == alt))
+    return actual;
+  scc_loc at = s->nres ? s->res_locs[0] : s->loc;
+  if (actual == 0)
+    err(c, at, "'%s'%s produces no results, but %d %s bound", s->opname,
+        s->op == SCHED_OP_UNROLL ? " {full}" : "", bound,
+        bound == 1 ? "is" : "are");
+  else if (alt > 0)
+    err(c, at,
+        "'%s' with %d tile sizes produces %d results (bind them as '%%t:%d', "
+        "'%%t:%d' or %d names), but %d %s bound",
+        s->opname, alt, actual, alt, actual, actual, bound,
+        bound == 1 ? "is" : "are");
+  else
+    err(c, at, "'%s' produces %d result%s, but %d %s bound", s->opname, actual,
+        actual == 1 ? "" : "s", bound, bound == 1 ? "is" : "are");
+  return -1;
+}
+
+/* Marks slot `k` consumed by s, and every live slot matched inside it
+ * (transitively) as invalidated. */
+static void consume_slot(checker *c, const sched_stmt *s, int k) {
+  if (k < 0 || c->killer.items[k])
+    return;
+  c->killer.items[k] = (void *)s;
+  for (int i = 0; i < c->slots.len; i++) {
+    if (c->killer.items[i])
+      continue;
+    for (int p = slot_at(c, i)->parent; p >= 0; p = slot_at(c, p)->parent)
+      if (p == k) {
+        c->killer.items[i] = (void *)s;
+        c->nested.items[i] = (void *)1;
+        break;
+      }
+  }
+}
+
+static void check_stmt(checker *c, sched_stmt *s) {
+  const sched_opdef *d = sched_op_find(s->opname);
+  int nslots = -1, parent = -1;
+  bool is_param = false;
+  if (!d) {
+    const char *names[SCHED_NOPS];
+    for (int i = 0; i < SCHED_NOPS; i++)
+      names[i] = sched_ops[i].name;
+    const char *hint = closest(s->opname, names, SCHED_NOPS);
+    if (hint)
+      err(c, s->loc, "unknown op '%s'; did you mean '%s'?", s->opname, hint);
+    else
+      err(c, s->loc, "unknown op '%s'", s->opname);
+  } else {
+    s->op = (sched_op_id)(d - sched_ops);
+    if (s->op == SCHED_OP_INCLUDE) {
+      bool ok = true;
+      s->ops = scc_arena_alloc(c->ctx->arena, sizeof *s->ops * (s->nitems + 1));
+      for (int i = 0; i < s->nitems; i++) {
+        s->ops[s->nops++] = &s->items[i];
+        ok &= check_kind(c, s, i + 1, &s->items[i], 'h', false);
+      }
+      sched_seq *callee = sched_find_seq(c->prog, s->callee);
+      s->callee_seq = -1;
+      if (!callee) {
+        err(c, s->callee_loc, "include of unknown named_sequence '@%s'",
+            s->callee);
+      } else {
+        for (int i = 0; i < c->prog->seqs.len; i++)
+          if (c->prog->seqs.items[i] == callee)
+            s->callee_seq = i;
+        if (callee->nargs != s->nitems)
+          err(c, s->callee_loc, "'@%s' takes %d argument%s, got %d", s->callee,
+              callee->nargs, callee->nargs == 1 ? "" : "s", s->nitems);
+      }
+      if (s->nres)
+        err(c, s->res_locs[0], "'include' produces no results, but %d %s bound",
+            s->multi ? s->declared : s->nres, s->nres == 1 ? "is" : "are");
+      (void)ok;
+      nslots = 0;
+    } else {
+      bool sig_ok = check_signature(c, s, d);
+      bool attrs_ok = check_attrs(c, s, d);
+      if (sig_ok && (s->op == SCHED_OP_MATCH_OP) &&
+          strcmp(s->ops[0]->text, "for") != 0) {
+        err(c, s->ops[0]->loc,
+            "match.op: unknown operation kind \"%s\" (supported: \"for\")",
+            s->ops[0]->text);
+        sig_ok = false;
+      }
+      if (sig_ok && (s->op == SCHED_OP_MATCH_OP) && attrs_ok) {
+        const sched_attr *a = find_attr(s, "nth");
+        if (a && a->value.kind == SCHED_I_INT && a->value.ival < 1) {
+          err(c, a->value.loc, "match.op: {nth = N} counts from 1, got %lld",
+              (long long)a->value.ival);
+          sig_ok = false;
+        }
+      }
+      if (sig_ok)
+        nslots = check_results(c, s, d);
+      if (sig_ok &&
+          (s->op == SCHED_OP_MATCH_LOOP || s->op == SCHED_OP_MATCH_OP))
+        parent = s->ops[1]->slot;
+      is_param = s->op == SCHED_OP_PARAM_CONSTANT;
+      if (sig_ok)
+        for (int i = 0; i < s->nops; i++) {
+          if (!(d->consumes & (1u << i)))
+            continue;
+          sched_item *it = s->ops[i];
+          if (it->kind == SCHED_I_LIST)
+            for (int j = 0; j < it->n; j++)
+              consume_slot(c, s, it->elems[j].slot);
+          else
+            consume_slot(c, s, it->slot);
+        }
+    }
+  }
+  /* Bind the results even after an error, so later uses do not cascade. */
+  int count = s->multi ? (nslots > 0 ? nslots : s->declared) : s->nres;
+  s->nslots_out = (s->multi || s->nres) && nslots > 0 ? nslots : 0;
+  if (s->multi) {
+    s->first_slot = define(c, s->res_names[0], count, true, s->res_locs[0],
+                           is_param, parent);
+  } else {
+    s->first_slot = c->slots.len;
+    for (int i = 0; i < s->nres; i++)
+      define(c, s->res_names[i], 1, false, s->res_locs[i], is_param, parent);
+  }
+}
+
+static void check_seq(checker *c, sched_seq *q) {
+  c->seq = q;
+  c->slots = (scc_vec){0};
+  c->names = (scc_vec){0};
+  c->killer = (scc_vec){0};
+  c->nested = (scc_vec){0};
+  for (int i = 0; i < q->nargs; i++)
+    define(c, q->arg_names[i], 1, false, q->arg_locs[i], false, -1);
+  for (int i = 0; i < q->stmts.len; i++)
+    check_stmt(c, q->stmts.items[i]);
+  q->nslots = c->slots.len;
+  q->slots = scc_arena_alloc(c->ctx->arena, sizeof *q->slots * q->nslots);
+  for (int i = 0; i < q->nslots; i++)
+    q->slots[i] = *slot_at(c, i);
+}
+
+/* Depth-first search for include cycles; state: 0 new, 1 on stack, 2 done. */
+static void find_cycles(checker *c, int i, int *state) {
+  state[i] = 1;
+  sched_seq *q = c->prog->seqs.items[i];
+  for (int j = 0; j < q->stmts.len; j++) {
+    sched_stmt *s = q->stmts.items[j];
+    if (s->op != SCHED_OP_INCLUDE || s->callee_seq < 0)
+      continue;
+    if (state[s->callee_seq] == 1)
+      err(c, s->callee_loc, "recursive include of '@%s'", s->callee);
+    else if (state[s->callee_seq] == 0)
+      find_cycles(c, s->callee_seq, state);
+  }
+  state[i] = 2;
+}
+
+bool sched_check(scc_ctx *ctx, sched_program *p) {
+  checker c = {.ctx = ctx, .prog = p, .ok = true};
+  if (p->seqs.len == 0) {
+    err(&c, (scc_loc){p->file, 0, 0}, "schedule defines no named_sequence");
+    return false;
+  }
+  for (int i = 0; i < p->seqs.len; i++) {
+    sched_seq *q = p->seqs.items[i];
+    for (int j = 0; j < i; j++) {
+      sched_seq *o = p->seqs.items[j];
+      if (strcmp(o->name, q->name) == 0) {
+        err(&c, q->loc, "redefinition of named_sequence '@%s'", q->name);
+        scc_note(ctx, o->loc, "previous definition is here");
+        break;
+      }
+    }
+    if ((strcmp(q->name, "main") == 0 ||
+         strcmp(q->name, "__transform_main") == 0) &&
+        q->nargs != 1)
+      err(&c, q->loc,
+          "entry sequence '@%s' must take exactly one argument (the kernel "
+          "root), got %d",
+          q->name, q->nargs);
+  }
+  for (int i = 0; i < p->seqs.len; i++)
+    check_seq(&c, p->seqs.items[i]);
+  if (c.ok) {
+    int *state = scc_arena_alloc(ctx->arena, sizeof *state * p->seqs.len);
+    for (int i = 0; i < p->seqs.len; i++)
+      if (!state[i])
+        find_cycles(&c, i, state);
+  }
+  return c.ok;
+}

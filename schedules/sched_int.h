@@ -1,0 +1,213 @@
+/* sched_int.h — internals of the schedule language shared by the lexer
+ * (sched_lex.c), parser (sched_parse.c), static checker (sched_check.c) and
+ * interpreter (sched_interp.c).  Not a public header: tests may include it
+ * to look at the AST and the run-time handle state.
+ *
+ * Pipeline: text -> tokens -> AST (sched_seq / sched_stmt / sched_item) ->
+ * check (resolves every %name to a value slot, fills sched_stmt.ops, reports
+ * static errors) -> interpret per kernel.
+ */
+#ifndef SCHED_INT_H
+#define SCHED_INT_H
+
+#include "../transforms/xf.h"
+#include "sched.h"
+
+/* ---- tokens (sched_lex.c) ------------------------------------------------ */
+
+typedef enum sched_tok_kind {
+  SCHED_T_EOF,
+  SCHED_T_IDENT,  /* named_sequence, loop.tile, div_by, full, ... */
+  SCHED_T_HANDLE, /* %name or %name#k: text = name, index = k (0: none) */
+  SCHED_T_SYMBOL, /* @name: text = name */
+  SCHED_T_INT,    /* ival */
+  SCHED_T_STRING, /* text = contents (escapes \" \\ \n \t resolved) */
+  SCHED_T_PUNCT,  /* one of ( ) { } [ ] , = : ; text = that character */
+} sched_tok_kind;
+
+typedef struct sched_tok {
+  sched_tok_kind kind;
+  const char *text;
+  int64_t ival;
+  int index;
+  scc_loc loc;
+} sched_tok;
+
+/* Tokenizes a whole schedule text (comments: "//" and "#" to the end of the
+ * line).  Lexical errors are reported and the offending characters
+ * skipped.  The returned array (in the arena) ends with SCHED_T_EOF. */
+sched_tok *sched_lex(scc_ctx *ctx, const char *file, const char *text,
+                     size_t len, int *ntoks);
+
+/* ---- the op table (ops.def) ------------------------------------------------
+ */
+
+enum { SCHED_ATTR_ANY, SCHED_ATTR_ONE };
+enum { SCHED_RES_FIXED, SCHED_RES_OPTIONAL, SCHED_RES_TILE, SCHED_RES_LIST };
+
+typedef enum sched_op_id {
+#define SCHED_OP(id, ...) SCHED_OP_##id,
+#include "ops.def"
+#undef SCHED_OP
+  SCHED_NOPS
+} sched_op_id;
+
+typedef struct sched_run sched_run;
+typedef struct sched_stmt sched_stmt;
+
+/* One row of ops.def. */
+typedef struct sched_opdef {
+  const char *name;
+  bool (*handler)(sched_run *r, const sched_stmt *s);
+  const char *signature;
+  const char *attrs;
+  int attr_rule;
+  unsigned consumes;
+  int nresults;
+  int result_rule;
+  const char *usage;
+} sched_opdef;
+
+extern const sched_opdef sched_ops[SCHED_NOPS];
+/* The op named `name`, or NULL. */
+const sched_opdef *sched_op_find(const char *name);
+
+/* ---- AST (sched_parse.c) ---------------------------------------------------
+ */
+
+typedef enum sched_item_kind {
+  SCHED_I_REF,     /* %name or %name#k */
+  SCHED_I_INT,     /* integer literal */
+  SCHED_I_STRING,  /* "text" */
+  SCHED_I_KEYWORD, /* bare word: div_by, in, tile_sizes */
+  SCHED_I_LIST,    /* [a, b, ...] */
+} sched_item_kind;
+
+/* An operand as written. */
+typedef struct sched_item {
+  sched_item_kind kind;
+  scc_loc loc;
+  const char *text; /* ref name (without %), string contents, keyword */
+  int index;        /* %name#k: k (1-based); 0 when absent */
+  int64_t ival;
+  int slot; /* REF, after checking: the value slot it names */
+  int n;    /* LIST: elements */
+  struct sched_item *elems;
+} sched_item;
+
+/* key or key = value inside {...}. */
+typedef struct sched_attr {
+  const char *key;
+  scc_loc loc;
+  bool has_value;
+  sched_item value;
+} sched_attr;
+
+struct sched_stmt {
+  sched_op_id op;
+  const char *opname; /* as written */
+  scc_loc loc;        /* of the op name */
+  /* Results as written: `%a, %b =` (nres names, multi false) or `%t:K =`
+   * (one name, multi true, declared = K). */
+  int nres;
+  const char **res_names;
+  scc_loc *res_locs;
+  bool multi;
+  int declared;
+  int nitems;
+  sched_item *items;
+  int nattrs;
+  sched_attr *attrs;
+  /* include only: callee and arguments. */
+  const char *callee;
+  scc_loc callee_loc;
+  /* After checking: positional operands (items, keywords removed) in
+   * signature order, the actual number of result slots, and the first of
+   * them (results occupy consecutive slots). */
+  int nops;
+  sched_item **ops;
+  int nslots_out;
+  int first_slot;
+  int callee_seq; /* include: index of the callee in the program */
+};
+
+/* A value slot of a sequence: an argument or one result of a statement. */
+typedef struct sched_slot {
+  const char *name; /* spelling without '%', e.g. "t" */
+  int index;        /* 1-based position in a multi-result, 0 for single */
+  bool is_param;
+  scc_loc loc;
+  int parent; /* match results: the slot matched in (static nesting), or -1 */
+} sched_slot;
+
+typedef struct sched_seq {
+  const char *name;
+  scc_loc loc;
+  int nargs;
+  const char **arg_names;
+  scc_loc *arg_locs;
+  scc_vec stmts; /* sched_stmt * */
+  int nslots;    /* after checking; args are slots 0..nargs-1 */
+  sched_slot *slots;
+} sched_seq;
+
+struct sched_program {
+  const char *file;
+  scc_vec seqs; /* sched_seq * */
+};
+
+/* Parses tokens into a program; reports syntax errors (recovering at the
+ * next line) and returns the program even when there were errors. */
+sched_program *sched_parse_tokens(scc_ctx *ctx, const char *file,
+                                  const sched_tok *toks);
+
+/* ---- static checks (sched_check.c) ----------------------------------------
+ */
+
+/* Resolves names, fills ops/slots, and reports every static error.  Returns
+ * false when any error was reported. */
+bool sched_check(scc_ctx *ctx, sched_program *p);
+/* The sequence named `name`, or NULL. */
+sched_seq *sched_find_seq(const sched_program *p, const char *name);
+
+/* ---- interpreter (sched_interp.c) -----------------------------------------
+ */
+
+/* The run-time value of a slot: a parameter, or a handle to a list of
+ * payload items.  An item NULL stands for the kernel root. */
+typedef struct sched_value {
+  bool set;
+  bool is_param;
+  int64_t ival;
+  int n;
+  ir_node **items;
+  /* Invalidation: the consuming op; `nested` when the value was invalidated
+   * because its payload is nested in (not equal to) the consumed one. */
+  const sched_stmt *killer;
+  bool nested;
+  const char *name; /* "%t#2": for messages */
+} sched_value;
+
+struct sched_run {
+  scc_ctx *ctx;
+  const sched_program *prog;
+  ir_kernel *k;
+  const sched_options *opts;
+  sched_value *env; /* slots of the sequence being run */
+  const sched_seq *seq;
+  scc_vec live; /* sched_value *: every handle of every active frame */
+  int depth;    /* include nesting */
+};
+
+/* Marks the handles named by `consumed` (n values) as consumed by `by`, and
+ * invalidates every other live handle whose payload is one of, or nested
+ * in, their payload items.  Called before the transform runs. */
+void sched_consume(sched_run *r, const sched_stmt *by, sched_value **consumed,
+                   int n);
+
+#define SCHED_OP(id, name, handler, ...)                                       \
+  bool handler(sched_run *r, const sched_stmt *s);
+#include "ops.def"
+#undef SCHED_OP
+
+#endif

@@ -1,0 +1,538 @@
+/* sched_interp.c — the schedule interpreter: runs a checked program on the
+ * kernels of a module.
+ *
+ * Each slot of the running sequence holds a sched_value: a parameter, or a
+ * handle mapping to a list of payload items (loop nodes; NULL stands for
+ * the kernel root).  Ops whose handle operand holds several payloads apply
+ * to each in turn and concatenate their results.  Before a transform runs,
+ * its consumed handles are invalidated together with every live handle
+ * whose payload is the consumed payload or nested in it (sched_consume);
+ * using an invalidated handle is an error naming the consumer.
+ * Source: the MLIR Transform dialect interpreter (TransformState), Lücke et
+ * al., "The MLIR Transform Dialect", CGO 2025.
+ */
+#include "sched_int.h"
+
+#include <string.h>
+
+/* ---- values and invalidation ----------------------------------------------
+ */
+
+static sched_value *val(sched_run *r, const sched_item *it) {
+  return &r->env[it->slot];
+}
+
+static void report_dead(sched_run *r, const sched_item *it,
+                        const sched_value *v) {
+  const sched_stmt *k = v->killer;
+  if (v->nested)
+    scc_error(r->ctx, it->loc,
+              "handle '%s' was invalidated by '%s' at %d:%d, which consumed a "
+              "handle its payload is nested in",
+              v->name, k->opname, k->loc.line, k->loc.col);
+  else
+    scc_error(r->ctx, it->loc, "handle '%s' was consumed by '%s' at %d:%d",
+              v->name, k->opname, k->loc.line, k->loc.col);
+  scc_note(r->ctx, k->loc, "consumed here");
+}
+
+/* The live handle an operand names, or NULL after reporting. */
+static sched_value *get_handle(sched_run *r, const sched_item *it) {
+  sched_value *v = val(r, it);
+  if (v->killer) {
+    report_dead(r, it, v);
+    return NULL;
+  }
+  return v;
+}
+
+/* A number operand: a literal or a parameter. */
+static int64_t get_num(sched_run *r, const sched_item *it) {
+  return it->kind == SCHED_I_INT ? it->ival : val(r, it)->ival;
+}
+
+void sched_consume(sched_run *r, const sched_stmt *by, sched_value **consumed,
+                   int n) {
+  scc_vec payload = {0};
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < consumed[i]->n; j++)
+      if (consumed[i]->items[j])
+        scc_vec_push(r->ctx->arena, &payload, consumed[i]->items[j]);
+    consumed[i]->killer = by;
+    consumed[i]->nested = false;
+  }
+  for (int i = 0; i < r->live.len; i++) {
+    sched_value *w = r->live.items[i];
+    if (w->killer || w->is_param)
+      continue;
+    for (int j = 0; j < w->n && !w->killer; j++) {
+      ir_node *x = w->items[j];
+      for (int p = 0; x && p < payload.len; p++) {
+        ir_node *c = payload.items[p];
+        if (x == c || ir_node_within(x, c)) {
+          w->killer = by;
+          w->nested = x != c;
+          break;
+        }
+      }
+    }
+  }
+}
+
+static sched_value *bind(sched_run *r, const sched_stmt *s, int j) {
+  int slot = s->first_slot + j;
+  sched_value *v = &r->env[slot];
+  const sched_slot *d = &r->seq->slots[slot];
+  *v = (sched_value){.set = true, .is_param = d->is_param};
+  v->name = d->index
+                ? scc_arena_printf(r->ctx->arena, "%%%s#%d", d->name, d->index)
+                : scc_arena_printf(r->ctx->arena, "%%%s", d->name);
+  scc_vec_push(r->ctx->arena, &r->live, v);
+  return v;
+}
+
+/* Binds result j of s to the payload list `items` (NULL entries dropped),
+ * when the statement binds its results. */
+static void set_result(sched_run *r, const sched_stmt *s, int j,
+                       const scc_vec *items) {
+  if (j >= s->nslots_out)
+    return;
+  sched_value *v = bind(r, s, j);
+  v->items = scc_arena_alloc(r->ctx->arena, sizeof *v->items * items->len);
+  for (int i = 0; i < items->len; i++)
+    if (items->items[i])
+      v->items[v->n++] = items->items[i];
+}
+
+static const char *payload_name(sched_run *r, const ir_node *n) {
+  if (!n)
+    return scc_arena_printf(r->ctx->arena, "kernel '%s'", r->k->name);
+  if (n->kind == IR_NODE_LOOP)
+    return scc_arena_printf(r->ctx->arena, "loop '%s' in kernel '%s'",
+                            n->u.loop.iv->name, r->k->name);
+  return scc_arena_printf(r->ctx->arena, "a statement in kernel '%s'",
+                          r->k->name);
+}
+
+/* Payload item j of v as a loop, or NULL after reporting. */
+static ir_node *loop_of(sched_run *r, const sched_stmt *s, sched_value *v,
+                        int j) {
+  ir_node *n = v->items[j];
+  if (!n || n->kind != IR_NODE_LOOP) {
+    scc_error(r->ctx, s->loc, "%s: payload of '%s' is %s, not a loop",
+              s->opname, v->name, payload_name(r, n));
+    return NULL;
+  }
+  return n;
+}
+
+static bool is_transform(sched_op_id op) {
+  return op == SCHED_OP_SPLIT || op == SCHED_OP_TILE ||
+         op == SCHED_OP_INTERCHANGE || op == SCHED_OP_REORDER ||
+         op == SCHED_OP_UNROLL;
+}
+
+/* --dump-after: the kernel after op s. */
+static void dump_after(sched_run *r, const sched_stmt *s) {
+  const sched_options *o = r->opts;
+  if (!o || !o->dump || !o->dump_after)
+    return;
+  if (strcmp(o->dump_after, s->opname) != 0 &&
+      !(strcmp(o->dump_after, "all") == 0 && is_transform(s->op)))
+    return;
+  scc_buf_printf(o->dump, "// IR after %s (%s:%d:%d)\n", s->opname, s->loc.file,
+                 s->loc.line, s->loc.col);
+  ir_print_kernel(o->dump, r->ctx, r->k);
+}
+
+/* Handles the status of one transform application. */
+static bool xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
+  if (st == XF_SILENCEABLE) {
+    scc_fail_report(r->ctx, s->loc, s->opname);
+    return false;
+  }
+  if (st != XF_OK)
+    return false;
+  return ir_verify_kernel(r->ctx, r->k, s->opname);
+}
+
+/* ---- match ops ------------------------------------------------------------
+ */
+
+typedef struct match_state {
+  const char *name; /* match.loop: iv name or label; NULL: every loop */
+  bool all;
+  bool nested; /* match.op: keep descending after a match */
+  scc_vec *out;
+  scc_arena *arena;
+} match_state;
+
+static bool match_cb(ir_node *n, void *data) {
+  match_state *m = data;
+  if (!m->all && m->out->len > 0)
+    return false;
+  if (n->kind != IR_NODE_LOOP)
+    return true;
+  const ir_loop *l = &n->u.loop;
+  bool hit = !m->name || strcmp(l->iv->name, m->name) == 0 ||
+             (l->label && strcmp(l->label, m->name) == 0);
+  if (hit) {
+    scc_vec_push(m->arena, m->out, n);
+    return m->nested;
+  }
+  return true;
+}
+
+/* Walks what is strictly inside payload item n (NULL: the kernel root). */
+static void walk_inside(sched_run *r, ir_node *n, match_state *m) {
+  if (!n)
+    ir_walk_block(&r->k->body, match_cb, m);
+  else if (n->kind == IR_NODE_LOOP)
+    ir_walk_block(&n->u.loop.body, match_cb, m);
+  else if (n->kind == IR_NODE_IF) {
+    ir_walk_block(&n->u.ifs.then_body, match_cb, m);
+    ir_walk_block(&n->u.ifs.else_body, match_cb, m);
+  }
+}
+
+static const sched_attr *attr(const sched_stmt *s, const char *key) {
+  for (int i = 0; i < s->nattrs; i++)
+    if (strcmp(s->attrs[i].key, key) == 0)
+      return &s->attrs[i];
+  return NULL;
+}
+
+bool sched_op_match_loop(sched_run *r, const sched_stmt *s) {
+  sched_value *h = get_handle(r, s->ops[1]);
+  if (!h)
+    return false;
+  const char *name = s->ops[0]->text;
+  scc_vec out = {0};
+  for (int j = 0; j < h->n; j++) {
+    scc_vec one = {0};
+    match_state m = {name, attr(s, "all") != NULL, false, &one, r->ctx->arena};
+    walk_inside(r, h->items[j], &m);
+    if (one.len == 0) {
+      scc_error(r->ctx, s->loc, "match.loop: no loop '%s' in %s", name,
+                payload_name(r, h->items[j]));
+      return false;
+    }
+    for (int i = 0; i < one.len; i++)
+      scc_vec_push(r->ctx->arena, &out, one.items[i]);
+  }
+  set_result(r, s, 0, &out);
+  return true;
+}
+
+bool sched_op_match_op(sched_run *r, const sched_stmt *s) {
+  sched_value *h = get_handle(r, s->ops[1]);
+  if (!h)
+    return false;
+  int64_t nth = 0; /* 0: all */
+  if (attr(s, "first"))
+    nth = 1;
+  else if (attr(s, "second"))
+    nth = 2;
+  else if (attr(s, "nth"))
+    nth = get_num(r, &attr(s, "nth")->value);
+  if (attr(s, "nth") && nth < 1) {
+    scc_error(r->ctx, s->loc, "match.op: {nth = N} counts from 1, got %lld",
+              (long long)nth);
+    return false;
+  }
+  scc_vec out = {0};
+  for (int j = 0; j < h->n; j++) {
+    scc_vec all = {0};
+    match_state m = {NULL, true, true, &all, r->ctx->arena};
+    walk_inside(r, h->items[j], &m);
+    if (all.len == 0 || nth > all.len) {
+      if (all.len == 0)
+        scc_error(r->ctx, s->loc, "match.op: no \"for\" loop in %s",
+                  payload_name(r, h->items[j]));
+      else
+        scc_error(r->ctx, s->loc,
+                  "match.op: loop number %lld is out of range: %s holds %d "
+                  "loop%s",
+                  (long long)nth, payload_name(r, h->items[j]), all.len,
+                  all.len == 1 ? "" : "s");
+      return false;
+    }
+    for (int i = 0; i < all.len; i++)
+      if (nth == 0 || i + 1 == nth)
+        scc_vec_push(r->ctx->arena, &out, all.items[i]);
+  }
+  set_result(r, s, 0, &out);
+  return true;
+}
+
+/* ---- loop transforms --------------------------------------------------------
+ */
+
+bool sched_op_split(sched_run *r, const sched_stmt *s) {
+  sched_value *h = get_handle(r, s->ops[0]);
+  if (!h)
+    return false;
+  int64_t n = get_num(r, s->ops[1]);
+  sched_consume(r, s, &h, 1);
+  scc_vec mains = {0}, rests = {0};
+  for (int j = 0; j < h->n; j++) {
+    ir_node *l = loop_of(r, s, h, j), *main = NULL, *rest = NULL;
+    if (!l || !xf_done(r, s, xf_split(r->ctx, r->k, l, n, &main, &rest)))
+      return false;
+    scc_vec_push(r->ctx->arena, &mains, main);
+    scc_vec_push(r->ctx->arena, &rests, rest);
+  }
+  set_result(r, s, 0, &mains);
+  set_result(r, s, 1, &rests);
+  dump_after(r, s);
+  return true;
+}
+
+bool sched_op_tile(sched_run *r, const sched_stmt *s) {
+  sched_value *h = get_handle(r, s->ops[0]);
+  if (!h)
+    return false;
+  const sched_item *list = s->ops[1];
+  int n = list->n;
+  int64_t *sizes = scc_arena_alloc(r->ctx->arena, sizeof *sizes * n);
+  for (int i = 0; i < n; i++)
+    sizes[i] = get_num(r, &list->elems[i]);
+  sched_consume(r, s, &h, 1);
+  scc_vec *res = scc_arena_alloc(r->ctx->arena, sizeof *res * 2 * n);
+  ir_node **out = scc_arena_alloc(r->ctx->arena, sizeof *out * 2 * n);
+  for (int j = 0; j < h->n; j++) {
+    ir_node *l = loop_of(r, s, h, j);
+    memset(out, 0, sizeof *out * 2 * n);
+    if (!l || !xf_done(r, s, xf_tile(r->ctx, r->k, l, sizes, n, out)))
+      return false;
+    for (int i = 0; i < 2 * n; i++)
+      scc_vec_push(r->ctx->arena, &res[i], out[i]);
+  }
+  for (int i = 0; i < 2 * n; i++)
+    set_result(r, s, i, &res[i]);
+  dump_after(r, s);
+  return true;
+}
+
+bool sched_op_interchange(sched_run *r, const sched_stmt *s) {
+  sched_value *a = get_handle(r, s->ops[0]);
+  sched_value *b = a ? get_handle(r, s->ops[1]) : NULL;
+  if (!a || !b)
+    return false;
+  if (a->n != b->n) {
+    scc_error(r->ctx, s->loc,
+              "loop.interchange: '%s' holds %d loop%s but '%s' holds %d",
+              a->name, a->n, a->n == 1 ? "" : "s", b->name, b->n);
+    return false;
+  }
+  sched_value *both[2] = {a, b};
+  sched_consume(r, s, both, 2);
+  scc_vec ra = {0}, rb = {0};
+  for (int j = 0; j < a->n; j++) {
+    ir_node *la = loop_of(r, s, a, j), *lb = la ? loop_of(r, s, b, j) : NULL;
+    ir_node *oa = NULL, *ob = NULL;
+    if (!lb || !xf_done(r, s, xf_interchange(r->ctx, r->k, la, lb, &oa, &ob)))
+      return false;
+    scc_vec_push(r->ctx->arena, &ra, oa);
+    scc_vec_push(r->ctx->arena, &rb, ob);
+  }
+  set_result(r, s, 0, &ra);
+  set_result(r, s, 1, &rb);
+  dump_after(r, s);
+  return true;
+}
+
+bool sched_op_reorder(sched_run *r, const sched_stmt *s) {
+  const sched_item *list = s->ops[0];
+  int n = list->n;
+  sched_value **hs = scc_arena_alloc(r->ctx->arena, sizeof *hs * n);
+  for (int i = 0; i < n; i++) {
+    if (!(hs[i] = get_handle(r, &list->elems[i])))
+      return false;
+    if (hs[i]->n != hs[0]->n) {
+      scc_error(r->ctx, list->elems[i].loc,
+                "loop.reorder: '%s' holds %d loops but '%s' holds %d",
+                hs[i]->name, hs[i]->n, hs[0]->name, hs[0]->n);
+      return false;
+    }
+  }
+  sched_consume(r, s, hs, n);
+  scc_vec *res = scc_arena_alloc(r->ctx->arena, sizeof *res * n);
+  ir_node **in = scc_arena_alloc(r->ctx->arena, sizeof *in * n);
+  ir_node **out = scc_arena_alloc(r->ctx->arena, sizeof *out * n);
+  for (int j = 0; j < hs[0]->n; j++) {
+    for (int i = 0; i < n; i++)
+      if (!(in[i] = loop_of(r, s, hs[i], j)))
+        return false;
+    memset(out, 0, sizeof *out * n);
+    if (!xf_done(r, s, xf_reorder(r->ctx, r->k, in, n, out)))
+      return false;
+    for (int i = 0; i < n; i++)
+      scc_vec_push(r->ctx->arena, &res[i], out[i]);
+  }
+  for (int i = 0; i < n; i++)
+    set_result(r, s, i, &res[i]);
+  dump_after(r, s);
+  return true;
+}
+
+bool sched_op_unroll(sched_run *r, const sched_stmt *s) {
+  sched_value *h = get_handle(r, s->ops[0]);
+  if (!h)
+    return false;
+  int64_t factor = 0; /* full */
+  const sched_attr *f = attr(s, "factor");
+  if (f) {
+    factor = get_num(r, &f->value);
+    if (factor < 1) {
+      scc_error(r->ctx, f->value.loc,
+                "loop.unroll: {factor = N} must be at least 1, got %lld",
+                (long long)factor);
+      return false;
+    }
+  }
+  sched_consume(r, s, &h, 1);
+  scc_vec mains = {0}, rests = {0};
+  for (int j = 0; j < h->n; j++) {
+    ir_node *l = loop_of(r, s, h, j), *main = NULL, *rest = NULL;
+    if (!l || !xf_done(r, s, xf_unroll(r->ctx, r->k, l, factor, &main, &rest)))
+      return false;
+    scc_vec_push(r->ctx->arena, &mains, main);
+    scc_vec_push(r->ctx->arena, &rests, rest);
+  }
+  set_result(r, s, 0, &mains);
+  set_result(r, s, 1, &rests);
+  dump_after(r, s);
+  return true;
+}
+
+/* ---- parameters, debugging, include ------------------------------------- */
+
+bool sched_op_param_constant(sched_run *r, const sched_stmt *s) {
+  int64_t v = get_num(r, s->ops[0]);
+  if (s->nslots_out > 0)
+    bind(r, s, 0)->ival = v;
+  return true;
+}
+
+bool sched_op_print(sched_run *r, const sched_stmt *s) {
+  sched_value *h = get_handle(r, s->ops[0]);
+  if (!h)
+    return false;
+  scc_buf b = {0};
+  scc_buf_printf(&b, "// print %s (%s:%d:%d): %d payload%s\n", h->name,
+                 s->loc.file, s->loc.line, s->loc.col, h->n,
+                 h->n == 1 ? "" : "s");
+  for (int j = 0; j < h->n; j++) {
+    if (h->items[j])
+      ir_print_node(&b, r->ctx, h->items[j], 0);
+    else
+      ir_print_kernel(&b, r->ctx, r->k);
+  }
+  FILE *out = r->ctx->diag_out ? r->ctx->diag_out : stderr;
+  fwrite(b.data, 1, b.len, out);
+  fflush(out);
+  scc_buf_free(&b);
+  dump_after(r, s);
+  return true;
+}
+
+bool sched_op_remark(sched_run *r, const sched_stmt *s) {
+  sched_value *h = get_handle(r, s->ops[0]);
+  if (!h)
+    return false;
+  for (int j = 0; j < h->n; j++)
+    scc_note(r->ctx, h->items[j] ? h->items[j]->loc : r->k->loc, "%s",
+             s->ops[1]->text);
+  return true;
+}
+
+static bool run_seq(sched_run *r, const sched_seq *q, sched_value *args);
+
+bool sched_op_include(sched_run *r, const sched_stmt *s) {
+  const sched_seq *callee = r->prog->seqs.items[s->callee_seq];
+  sched_value *args =
+      scc_arena_alloc(r->ctx->arena, sizeof *args * (s->nops + 1));
+  for (int i = 0; i < s->nops; i++) {
+    sched_value *v = get_handle(r, s->ops[i]);
+    if (!v)
+      return false;
+    args[i] = *v;
+  }
+  if (r->depth >= 64) {
+    scc_error(r->ctx, s->loc, "include nesting is too deep");
+    return false;
+  }
+  return run_seq(r, callee, args);
+}
+
+/* ---- driver -----------------------------------------------------------------
+ */
+
+/* Runs sequence q with argument values `args` in a fresh frame. */
+static bool run_seq(sched_run *r, const sched_seq *q, sched_value *args) {
+  sched_value *saved_env = r->env;
+  const sched_seq *saved_seq = r->seq;
+  int live_mark = r->live.len;
+  r->env = scc_arena_alloc(r->ctx->arena, sizeof *r->env * (q->nslots + 1));
+  r->seq = q;
+  r->depth++;
+  for (int i = 0; i < q->nargs; i++) {
+    r->env[i] = args[i];
+    r->env[i].name = scc_arena_printf(r->ctx->arena, "%%%s", q->arg_names[i]);
+    scc_vec_push(r->ctx->arena, &r->live, &r->env[i]);
+  }
+  bool ok = true;
+  for (int i = 0; i < q->stmts.len && ok; i++) {
+    const sched_stmt *s = q->stmts.items[i];
+    ok = sched_ops[s->op].handler(r, s);
+  }
+  /* The caller's copies of our arguments share their fate. */
+  for (int i = 0; i < q->nargs; i++)
+    for (int j = 0; j < live_mark; j++) {
+      sched_value *w = r->live.items[j];
+      if (r->env[i].killer && !w->killer && w->items == r->env[i].items) {
+        w->killer = r->env[i].killer;
+        w->nested = r->env[i].nested;
+      }
+    }
+  r->live.len = live_mark;
+  r->depth--;
+  r->env = saved_env;
+  r->seq = saved_seq;
+  return ok;
+}
+
+bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
+                 const sched_options *opts) {
+  if (!p || !m)
+    return false;
+  int before = ctx->nerrors;
+  for (int i = 0; i < m->kernels.len; i++) {
+    ir_kernel *k = m->kernels.items[i];
+    const sched_seq *q = sched_find_seq(p, k->name);
+    if (!q)
+      q = sched_find_seq(p, "main");
+    if (!q)
+      q = sched_find_seq(p, "__transform_main");
+    if (!q) {
+      scc_warning(ctx, k->loc,
+                  "schedule '%s' has no named_sequence @main, "
+                  "@__transform_main or @%s; kernel '%s' left unchanged",
+                  p->file, k->name, k->name);
+      continue;
+    }
+    if (q->nargs != 1) {
+      scc_error(ctx, q->loc,
+                "named_sequence '@%s' must take exactly one argument (the "
+                "kernel root) to schedule kernel '%s', got %d",
+                q->name, k->name, q->nargs);
+      continue;
+    }
+    sched_run r = {.ctx = ctx, .prog = p, .k = k, .opts = opts};
+    sched_value root = {.set = true, .n = 1};
+    root.items = scc_arena_alloc(ctx->arena, sizeof *root.items);
+    run_seq(&r, q, &root);
+  }
+  return ctx->nerrors == before;
+}
