@@ -1,0 +1,79 @@
+/* gesummv.c — PolyBench/C 4.2.1-style gesummv: y := alpha*A*x + beta*B*x,
+ * two accumulations fused in one j loop.
+ * Written for the schedcc test corpus. */
+/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 250
+#define DATA_TYPE double
+
+/* Deterministic pseudo-random numbers in [0, 1): a 64-bit linear
+ * congruential generator (Knuth's MMIX constants), top 53 bits. */
+static double lcg_next(uint64_t *state) {
+  *state = *state * 6364136223846793005u + 1442695040888963407u;
+  return (double)(*state >> 11) * 0x1p-53;
+}
+
+/* Prints an array bit-exactly: the FNV-1a 64-bit hash of its bytes (any
+ * 1-ulp difference changes it), then about 64 elements in %a (exact hex
+ * floating point) to help locate a difference. */
+static void print_array(const char *name, const DATA_TYPE *p, size_t count) {
+  const unsigned char *bytes = (const unsigned char *)p;
+  uint64_t h = 14695981039346656037u;
+  for (size_t i = 0; i < count * sizeof *p; i++) {
+    h ^= bytes[i];
+    h *= 1099511628211u;
+  }
+  printf("%s: %zu elements, fnv1a64 %016" PRIx64 "\n", name, count, h);
+  size_t step = count > 64 ? count / 64 : 1;
+  for (size_t i = 0; i < count; i += step)
+    printf("%s[%zu] = %a\n", name, i, (double)p[i]);
+  printf("%s[%zu] = %a\n", name, count - 1, (double)p[count - 1]);
+}
+
+static void kernel_gesummv(int n, DATA_TYPE alpha, DATA_TYPE beta,
+                           DATA_TYPE A[n][n], DATA_TYPE B[n][n],
+                           DATA_TYPE tmp[n], DATA_TYPE x[n], DATA_TYPE y[n]) {
+  int i, j;
+
+#pragma scop
+  for (i = 0; i < n; i++) {
+    tmp[i] = 0.0;
+    y[i] = 0.0;
+    for (j = 0; j < n; j++) {
+      tmp[i] = A[i][j] * x[j] + tmp[i];
+      y[i] = B[i][j] * x[j] + y[i];
+    }
+    y[i] = alpha * tmp[i] + beta * y[i];
+  }
+#pragma endscop
+}
+
+int main(void) {
+  uint64_t seed = 11u;
+  DATA_TYPE(*A)[N] = malloc(sizeof(DATA_TYPE[N][N]));
+  DATA_TYPE(*B)[N] = malloc(sizeof(DATA_TYPE[N][N]));
+  DATA_TYPE *tmp = malloc(N * sizeof(DATA_TYPE));
+  DATA_TYPE *x = malloc(N * sizeof(DATA_TYPE));
+  DATA_TYPE *y = malloc(N * sizeof(DATA_TYPE));
+  if (!A || !B || !tmp || !x || !y)
+    return 1;
+  for (int i = 0; i < N; i++) {
+    x[i] = (DATA_TYPE)(i % N) / N;
+    for (int j = 0; j < N; j++) {
+      A[i][j] = lcg_next(&seed);
+      B[i][j] = (DATA_TYPE)((i * j + 2) % N) / N;
+    }
+  }
+  kernel_gesummv(N, 1.5, 1.2, A, B, tmp, x, y);
+  print_array("y", y, N);
+  print_array("tmp", tmp, N);
+  free(A), free(B), free(tmp), free(x), free(y);
+  return 0;
+}
