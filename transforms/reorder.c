@@ -1,7 +1,54 @@
-/* reorder.c — STUB, to be replaced. */
-#include "xf.h"
-xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n, ir_node **out) {
-  (void)k; (void)loops; (void)n; (void)out;
-  scc_fail(ctx, (scc_loc){0}, "loop.reorder is not implemented yet");
-  return XF_SILENCEABLE;
+/* reorder.c — loop.reorder: permutes the loops of a perfect band so that
+ * the given loops are, outermost first, in the given order.
+ *
+ * Nodes are moved, not rebuilt: every loop keeps its iv, bounds, label and
+ * attributes.  Refused when the loops are not exactly a perfect band, or
+ * when a loop's bounds read the iv of a loop that would move inside it.
+ * Legality with respect to data dependences is not checked here.
+ */
+#include "xf_util.h"
+
+xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
+                     ir_node **out) {
+  (void)k;
+  if (n < 1) {
+    scc_fail(ctx, (scc_loc){0}, "loop.reorder needs at least one loop");
+    return XF_SILENCEABLE;
+  }
+  ir_node *outer = NULL;
+  for (int i = 0; i < n; i++) {
+    if (!loops[i] || loops[i]->kind != IR_NODE_LOOP) {
+      scc_fail(ctx, loops[i] ? loops[i]->loc : (scc_loc){0},
+               "loop.reorder: payload %d is not a loop", i + 1);
+      return XF_SILENCEABLE;
+    }
+    if (!outer || ir_depth(loops[i]) < ir_depth(outer))
+      outer = loops[i];
+  }
+  ir_node **band = scc_arena_alloc(ctx->arena, sizeof(ir_node *) * (size_t)n);
+  if (!xf_collect_band(ctx, outer, n, band))
+    return XF_SILENCEABLE;
+  int *perm = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)n);
+  for (int p = 0; p < n; p++) {
+    perm[p] = -1;
+    for (int d = 0; d < n; d++)
+      if (band[d] == loops[p])
+        perm[p] = d;
+    for (int q = 0; q < p && perm[p] >= 0; q++)
+      if (perm[q] == perm[p])
+        perm[p] = -1;
+    if (perm[p] < 0) {
+      scc_fail(ctx, loops[p]->loc,
+               "loop '%s' is not part of the perfect band of %d loops at "
+               "loop '%s' (or is given twice)",
+               xf_iv_name(loops[p]), n, xf_iv_name(outer));
+      return XF_SILENCEABLE;
+    }
+  }
+  if (!xf_permutation_bounds_ok(ctx, band, perm, n))
+    return XF_SILENCEABLE;
+  xf_permute_band(band, perm, n);
+  for (int i = 0; i < n; i++)
+    out[i] = loops[i];
+  return XF_OK;
 }

@@ -1,7 +1,128 @@
-/* unroll.c — STUB, to be replaced. */
-#include "xf.h"
-xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor, ir_node **main_out, ir_node **rest_out) {
-  (void)k; (void)loop; (void)factor; (void)main_out; (void)rest_out;
-  scc_fail(ctx, (scc_loc){0}, "loop.unroll is not implemented yet");
-  return XF_SILENCEABLE;
+/* unroll.c — loop.unroll: full unrolling and unrolling by a factor.
+ *
+ * Full (factor 0): the loop, whose trip count T must be a constant <= 1024,
+ * is replaced by T copies of its body with iv := lb + t*step (t = 0..T-1),
+ * in order.  The iv's value after the loop is not materialized.
+ * Factor F >= 2 (step s of either sign):
+ *   main: for (i = lb; i <cmp> split; i += F*s) { body[i]; body[i+s]; ...
+ *         body[i+(F-1)*s] }
+ *   rest: for (i = split; i <cmp> ub; i += s) body[i]
+ * With a constant trip count T the split is lb + (T - T mod F)*s and the
+ * rest loop is omitted when F divides T; otherwise the split point is the
+ * one of loop.split (see xf_split_point), which keeps both parts empty
+ * when the loop does not run.
+ * Bodies that declare a scalar at their top level are refused: the copies
+ * would declare it twice in one scope.
+ * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
+ * 2001, §8.4 (loop unrolling).
+ */
+#include "xf_util.h"
+
+enum { XF_UNROLL_MAX = 1024 };
+
+static xf_status full_unroll(scc_ctx *ctx, ir_node *loop) {
+  ir_loop *l = &loop->u.loop;
+  int64_t trip, lb;
+  if (!ir_loop_const_trip_count(ctx, loop, &trip) ||
+      !ir_expr_const_value(ctx, l->lb, &lb)) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' has a non-constant trip count and cannot be fully "
+             "unrolled",
+             l->iv->name);
+    return XF_SILENCEABLE;
+  }
+  if (trip > XF_UNROLL_MAX) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' has %lld iterations: full unrolling is limited to %d",
+             l->iv->name, (long long)trip, XF_UNROLL_MAX);
+    return XF_SILENCEABLE;
+  }
+  for (int64_t t = 0; t < trip; t++) {
+    ir_subst s = {0};
+    ir_subst_add(ctx, &s, l->iv, ir_int(ctx, lb + t * l->step));
+    for (ir_node *p = l->body.first; p; p = p->next)
+      ir_insert_before(loop, ir_node_clone(ctx, p, &s));
+  }
+  ir_remove(loop);
+  return XF_OK;
+}
+
+xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
+                    ir_node **main_out, ir_node **rest_out) {
+  (void)k;
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
+             "the payload is not a loop of a kernel");
+    return XF_SILENCEABLE;
+  }
+  ir_loop *l = &loop->u.loop;
+  const char *iv = xf_iv_name(loop);
+  if (factor < 0 || factor > XF_UNROLL_MAX) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' cannot be unrolled by %lld: the factor must be "
+             "between 1 and %d (or full)",
+             iv, (long long)factor, XF_UNROLL_MAX);
+    return XF_SILENCEABLE;
+  }
+  if (factor == 1) {
+    *main_out = loop;
+    *rest_out = NULL;
+    return XF_OK;
+  }
+  const ir_var *decl;
+  if (xf_block_declares(&l->body, &decl)) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' cannot be unrolled: its body declares '%s'", iv,
+             decl->name);
+    return XF_SILENCEABLE;
+  }
+  if (factor == 0) {
+    xf_status st = full_unroll(ctx, loop);
+    if (st == XF_OK)
+      *main_out = *rest_out = NULL;
+    return st;
+  }
+  int64_t big_step;
+  if (__builtin_mul_overflow(factor, l->step, &big_step) ||
+      big_step == INT64_MIN) {
+    scc_fail(ctx, loop->loc, "loop '%s': unroll factor %lld overflows the step",
+             iv, (long long)factor);
+    return XF_SILENCEABLE;
+  }
+
+  /* Split point and whether a remainder is needed. */
+  int64_t trip, lb;
+  ir_expr *split;
+  bool need_rest = true;
+  if (ir_loop_const_trip_count(ctx, loop, &trip) &&
+      ir_expr_const_value(ctx, l->lb, &lb)) {
+    split = ir_int(ctx, lb + (trip - trip % factor) * l->step);
+    need_rest = trip % factor != 0;
+  } else {
+    split = xf_split_point(ctx, loop, big_step < 0 ? -big_step : big_step);
+  }
+
+  ir_node *rest = NULL;
+  if (need_rest) {
+    rest = ir_loop_new(ctx, l->iv, ir_expr_clone(ctx, split, NULL), l->ub,
+                       l->step, loop->loc);
+    rest->u.loop.attrs = l->attrs;
+    ir_block_clone_into(ctx, &rest->u.loop.body, &l->body, NULL);
+  }
+  ir_block copies;
+  ir_block_init(&copies, NULL);
+  for (int64_t u = 1; u < factor; u++) {
+    ir_subst s = {0};
+    ir_subst_add(ctx, &s, l->iv,
+                 ir_add_const(ctx, ir_var_ref(ctx, l->iv), u * l->step));
+    ir_block_clone_into(ctx, &copies, &l->body, &s);
+  }
+  ir_block_move_all(&l->body, &copies);
+  l->ub = split;
+  l->step = big_step;
+  if (rest)
+    ir_insert_after(loop, rest);
+  *main_out = loop;
+  *rest_out = rest;
+  return XF_OK;
 }

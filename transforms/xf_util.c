@@ -1,0 +1,93 @@
+/* xf_util.c — helpers shared by the transforms: perfect bands, bound
+ * dependences, band permutation and split points. */
+#include "xf_util.h"
+
+const char *xf_iv_name(const ir_node *loop) {
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->u.loop.iv)
+    return "?";
+  return loop->u.loop.iv->name;
+}
+
+bool xf_collect_band(scc_ctx *ctx, ir_node *outer, int n, ir_node **band) {
+  if (!outer || outer->kind != IR_NODE_LOOP) {
+    scc_fail(ctx, outer ? outer->loc : (scc_loc){0},
+             "the payload is not a loop");
+    return false;
+  }
+  band[0] = outer;
+  for (int d = 1; d < n; d++) {
+    ir_node *child = ir_loop_only_child_loop(band[d - 1]);
+    if (!child) {
+      scc_fail(ctx, band[d - 1]->loc,
+               "loop '%s' is not perfectly nested: its body is not a single "
+               "loop (a band of %d loops was requested)",
+               xf_iv_name(band[d - 1]), n);
+      return false;
+    }
+    band[d] = child;
+  }
+  return true;
+}
+
+bool xf_bounds_use(const ir_node *loop, const ir_var *v) {
+  return ir_expr_uses_var(loop->u.loop.lb, v) ||
+         ir_expr_uses_var(loop->u.loop.ub, v);
+}
+
+bool xf_block_declares(const ir_block *b, const ir_var **var) {
+  for (const ir_node *p = b->first; p; p = p->next)
+    if (p->kind == IR_NODE_DECL) {
+      *var = p->u.decl.var;
+      return true;
+    }
+  return false;
+}
+
+void xf_permute_band(ir_node **band, const int *perm, int n) {
+  ir_block tmp;
+  ir_block_init(&tmp, NULL);
+  ir_block_move_all(&tmp, &band[n - 1]->u.loop.body);
+  for (int i = n - 1; i >= 1; i--)
+    ir_remove(band[i]);
+  if (perm[0] != 0)
+    ir_replace(band[0], band[perm[0]]);
+  for (int p = 1; p < n; p++)
+    ir_block_append(&band[perm[p - 1]]->u.loop.body, band[perm[p]]);
+  ir_block_move_all(&band[perm[n - 1]]->u.loop.body, &tmp);
+}
+
+ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m) {
+  const ir_loop *l = &loop->u.loop;
+  int64_t lb, ub;
+  if (ir_expr_const_value(ctx, l->lb, &lb) &&
+      ir_expr_const_value(ctx, l->ub, &ub)) {
+    /* Constant bounds: the same formula, evaluated.  Overflow is not a
+     * concern for trip counts of real loops, but stay in range anyway. */
+    int64_t d = l->step > 0 ? ub - lb : lb - ub;
+    int64_t q = d <= 0 ? 0 : d / m;
+    return ir_int(ctx, l->step > 0 ? lb + q * m : lb - q * m);
+  }
+  ir_expr *lbc = ir_expr_clone(ctx, l->lb, NULL);
+  if (l->step > 0) {
+    ir_expr *q = ir_floordiv(ctx, ir_sub(ctx, l->ub, l->lb), m);
+    return ir_max(ctx, lbc, ir_add(ctx, l->lb, ir_mul_const(ctx, q, m)));
+  }
+  ir_expr *q = ir_floordiv(ctx, ir_sub(ctx, l->lb, l->ub), m);
+  return ir_min(ctx, lbc, ir_sub(ctx, l->lb, ir_mul_const(ctx, q, m)));
+}
+
+bool xf_permutation_bounds_ok(scc_ctx *ctx, ir_node **band, const int *perm,
+                              int n) {
+  for (int p = 0; p < n; p++)
+    for (int q = p + 1; q < n; q++) {
+      ir_node *x = band[perm[p]], *y = band[perm[q]];
+      if (xf_bounds_use(x, y->u.loop.iv)) {
+        scc_fail(ctx, x->loc,
+                 "bounds of loop '%s' depend on '%s', which would move "
+                 "inside it",
+                 xf_iv_name(x), xf_iv_name(y));
+        return false;
+      }
+    }
+  return true;
+}

@@ -1,0 +1,45 @@
+/* xf_util.h — helpers shared by the transforms (transforms/ only; not part
+ * of the xf.h contract). */
+#ifndef XF_UTIL_H
+#define XF_UTIL_H
+
+#include "xf.h"
+
+/* The iv name of a loop node, for messages ("?" when it has none). */
+const char *xf_iv_name(const ir_node *loop);
+
+/* Collects the perfect band of n loops starting at `outer` into band[0..n-1]
+ * (band[d+1] is the only node of band[d]'s body).  On failure calls
+ * scc_fail (naming the loop that breaks the band) and returns false; the IR
+ * is never modified. */
+bool xf_collect_band(scc_ctx *ctx, ir_node *outer, int n, ir_node **band);
+
+/* True when the lower or upper bound of `loop` reads variable v. */
+bool xf_bounds_use(const ir_node *loop, const ir_var *v);
+
+/* True when a top-level node of b is an IR_NODE_DECL; sets *var to the
+ * first declared variable. */
+bool xf_block_declares(const ir_block *b, const ir_var **var);
+
+/* Moves band[0..n-1] (a perfect band, band[0] outermost) so that position p
+ * holds band[perm[p]]; the innermost body moves to the new innermost loop.
+ * perm is a permutation of 0..n-1.  No legality check. */
+void xf_permute_band(ir_node **band, const int *perm, int n);
+
+/* The split point of a loop with step s (nonzero) so that [lb, split) holds
+ * a multiple of m iterations (m = F*|s|, F >= 1) and [split, ub) the rest:
+ *   s > 0: max(lb, lb + floordiv(ub - lb, m) * m)
+ *   s < 0: min(lb, lb - floordiv(lb - ub, m) * m)
+ * The max/min keep split between lb and ub when the loop does not run
+ * (ub <= lb for s > 0): then both parts are empty.  With constant bounds
+ * the result is a constant. */
+ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m);
+
+/* Checks that in the permuted band (position p holds band[perm[p]]) no
+ * loop's bounds read the iv of a loop placed inside it; on failure calls
+ * scc_fail ("bounds of loop 'j' depend on 'i', which would move inside
+ * it") and returns false. */
+bool xf_permutation_bounds_ok(scc_ctx *ctx, ir_node **band, const int *perm,
+                              int n);
+
+#endif
