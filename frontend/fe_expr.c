@@ -1,0 +1,643 @@
+/* fe_expr.c — raising clang expressions to IR expressions, mapping types,
+ * and creating the kernel's variables and arrays from their declarations.
+ *
+ * Implicit conversions (ImplicitCastExpr, exposed by libclang as
+ * UnexposedExpr) and parentheses are skipped: the IR keeps only explicit
+ * casts, and every expression carries its canonical C type.
+ */
+#include "fe_internal.h"
+
+#include <string.h>
+
+/* ---- types -------------------------------------------------------------- */
+
+bool fe_map_type(CXType t, ir_type *out) {
+  t = clang_getCanonicalType(t);
+  switch (t.kind) {
+  case CXType_Void:
+    *out = IR_TY_VOID;
+    return true;
+  case CXType_Bool:
+    *out = IR_TY_BOOL;
+    return true;
+  case CXType_Char_S:
+  case CXType_Char_U:
+    *out = IR_TY_CHAR;
+    return true;
+  case CXType_SChar:
+    *out = IR_TY_SCHAR;
+    return true;
+  case CXType_UChar:
+    *out = IR_TY_UCHAR;
+    return true;
+  case CXType_Short:
+    *out = IR_TY_SHORT;
+    return true;
+  case CXType_UShort:
+    *out = IR_TY_USHORT;
+    return true;
+  case CXType_Int:
+  case CXType_Enum:
+    *out = IR_TY_INT;
+    return true;
+  case CXType_UInt:
+    *out = IR_TY_UINT;
+    return true;
+  case CXType_Long:
+    *out = IR_TY_LONG;
+    return true;
+  case CXType_ULong:
+    *out = IR_TY_ULONG;
+    return true;
+  case CXType_LongLong:
+    *out = IR_TY_LLONG;
+    return true;
+  case CXType_ULongLong:
+    *out = IR_TY_ULLONG;
+    return true;
+  case CXType_Float:
+    *out = IR_TY_FLOAT;
+    return true;
+  case CXType_Double:
+    *out = IR_TY_DOUBLE;
+    return true;
+  case CXType_LongDouble:
+    *out = IR_TY_LDOUBLE;
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool is_pointerish(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+         t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray ||
+         t.kind == CXType_DependentSizedArray;
+}
+
+/* The IR type of an expression cursor; reports when it has none. */
+static bool expr_type(fe_state *s, CXCursor c, ir_type *t) {
+  CXType ct = clang_getCursorType(c);
+  if (fe_map_type(ct, t) && *t != IR_TY_VOID)
+    return true;
+  if (is_pointerish(ct)) {
+    fe_unsupported(s, c, "pointer arithmetic");
+    return false;
+  }
+  CXString n = clang_getTypeSpelling(ct);
+  fe_unsupported(s, c, "expression of type '%s'", clang_getCString(n));
+  clang_disposeString(n);
+  return false;
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+CXCursor fe_strip(fe_state *s, CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+      return c;
+    CXCursor *kids;
+    int n = fe_children(s, c, &kids);
+    if (n != 1 || !clang_isExpression(clang_getCursorKind(kids[0])))
+      return c;
+    c = kids[0];
+  }
+}
+
+/* The expression children of a cursor (TypeRefs and the like skipped). */
+static int expr_children(fe_state *s, CXCursor c, CXCursor **out) {
+  CXCursor *kids;
+  int n = fe_children(s, c, &kids), m = 0;
+  for (int i = 0; i < n; i++)
+    if (clang_isExpression(clang_getCursorKind(kids[i])))
+      kids[m++] = kids[i];
+  *out = kids;
+  return m;
+}
+
+static char *cursor_name(fe_state *s, CXCursor c) {
+  CXString n = clang_getCursorSpelling(c);
+  char *r = scc_arena_strdup(s->ctx->arena, clang_getCString(n));
+  clang_disposeString(n);
+  return r;
+}
+
+/* ---- variables and arrays ----------------------------------------------- */
+
+bool fe_decl_is_array(CXCursor decl) {
+  return is_pointerish(clang_getCursorType(decl));
+}
+
+ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
+  char *name = cursor_name(s, decl);
+  ir_var *v = ir_kernel_find_var(s->k, name);
+  if (v)
+    return v;
+  ir_type t;
+  if (!fe_map_type(clang_getCursorType(decl), &t) || t == IR_TY_VOID) {
+    CXString n = clang_getTypeSpelling(clang_getCursorType(decl));
+    fe_unsupported(s, use, "variable '%s' of type '%s'", name,
+                   clang_getCString(n));
+    clang_disposeString(n);
+    return NULL;
+  }
+  v = ir_var_new(s->ctx, s->k, name, t, IR_VAR_PARAM,
+                 fe_cursor_loc(s, decl, NULL));
+  v->declared_outside = true;
+  return v;
+}
+
+/* The bracket groups `[ ... ]` of a declarator, as token index ranges
+ * (exclusive of the brackets), stopping at a top-level '='. */
+static int bracket_groups(fe_state *s, CXCursor decl, unsigned *gb,
+                          unsigned *ge, int max) {
+  size_t b, e;
+  fe_cursor_range(s, decl, &b, &e);
+  int n = 0, depth = 0, paren = 0;
+  unsigned start = 0;
+  for (unsigned i = fe_token_at(s, b); i < s->ntoks && s->tok_off[i] < e; i++) {
+    CXString t = clang_getTokenSpelling(s->tu, s->toks[i]);
+    const char *sp = clang_getCString(t);
+    if (!strcmp(sp, "(") || !strcmp(sp, "{"))
+      paren++;
+    else if (!strcmp(sp, ")") || !strcmp(sp, "}"))
+      paren--;
+    else if (!strcmp(sp, "=") && depth == 0 && paren == 0) {
+      clang_disposeString(t);
+      break;
+    } else if (!strcmp(sp, "[")) {
+      if (depth++ == 0)
+        start = i + 1;
+    } else if (!strcmp(sp, "]")) {
+      if (--depth == 0 && n < max) {
+        gb[n] = start;
+        ge[n] = i;
+        n++;
+      }
+    }
+    clang_disposeString(t);
+  }
+  return n;
+}
+
+ir_array *fe_array_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
+  char *name = cursor_name(s, decl);
+  ir_array *a = ir_kernel_find_array(s->k, name);
+  if (a)
+    return a;
+  enum { MAXR = 16 };
+  CXType lv[MAXR]; /* the array levels, outermost first */
+  int rank = 0;
+  bool is_pointer = false, decayed = false;
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  if (t.kind == CXType_Pointer) {
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+    lv[rank++] = t; /* placeholder for the pointer level */
+    decayed = true;
+  }
+  while (rank < MAXR &&
+         (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+          t.kind == CXType_VariableArray ||
+          t.kind == CXType_DependentSizedArray)) {
+    lv[rank++] = t;
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  }
+  ir_type elem;
+  if (!fe_map_type(t, &elem) || elem == IR_TY_VOID) {
+    CXString n = clang_getTypeSpelling(clang_getCursorType(decl));
+    fe_unsupported(s, use, "array '%s' of type '%s'", name,
+                   clang_getCString(n));
+    clang_disposeString(n);
+    return NULL;
+  }
+  unsigned gb[MAXR], ge[MAXR];
+  int ng = bracket_groups(s, decl, gb, ge, MAXR);
+  if (decayed && ng == 0 && rank == 1)
+    is_pointer = true; /* T *A */
+  a = ir_array_new(s->ctx, s->k, name, elem, rank,
+                   fe_cursor_loc(s, decl, NULL));
+  a->is_pointer = is_pointer;
+  /* The array levels (not the decayed/pointer one) match the last groups. */
+  CXCursor *kids;
+  int nk = fe_children(s, decl, &kids);
+  int first = decayed ? 1 : 0;
+  for (int d = first; d < rank; d++) {
+    if (lv[d].kind == CXType_ConstantArray) {
+      a->dims[d] = ir_int(s->ctx, clang_getArraySize(lv[d]));
+      continue;
+    }
+    if (lv[d].kind != CXType_VariableArray)
+      continue;
+    int g = ng - (rank - d);
+    if (g < 0)
+      continue;
+    size_t lo = s->tok_off[gb[g]], hi = s->tok_off[ge[g]];
+    for (int q = 0; q < nk; q++) {
+      if (!clang_isExpression(clang_getCursorKind(kids[q])))
+        continue;
+      size_t b, e;
+      fe_cursor_range(s, kids[q], &b, &e);
+      if (b < lo || e > hi)
+        continue;
+      bool quiet = s->quiet, failed = s->failed;
+      s->quiet = true;
+      s->failed = false;
+      ir_expr *x = fe_expr(s, kids[q]);
+      if (!s->failed)
+        a->dims[d] = x;
+      s->quiet = quiet;
+      s->failed = failed;
+      break;
+    }
+  }
+  return a;
+}
+
+/* ---- expressions -------------------------------------------------------- */
+
+static const char *const math_fns[] = {
+    "sqrt",     "exp",   "log",   "pow",   "fabs", "fmax",  "fmin",
+    "sin",      "cos",   "tan",   "floor", "ceil", "tanh",  "exp2",
+    "log2",     "log10", "cbrt",  "hypot", "atan", "atan2", "erf",
+    "copysign", "round", "trunc", "fmod",  NULL};
+
+static bool is_math_fn(const char *n) {
+  size_t len = strlen(n);
+  for (int i = 0; math_fns[i]; i++) {
+    size_t l = strlen(math_fns[i]);
+    if (strncmp(n, math_fns[i], l) == 0 &&
+        (len == l || (len == l + 1 && (n[l] == 'f' || n[l] == 'l'))))
+      return true;
+  }
+  return false;
+}
+
+static ir_expr *with_loc(ir_expr *e, scc_loc l) {
+  if (e)
+    e->loc = l;
+  return e;
+}
+
+static ir_expr *fe_literal(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r) {
+    fe_unsupported(s, c, "literal that cannot be evaluated");
+    return NULL;
+  }
+  ir_expr *e = NULL;
+  if (clang_EvalResult_getKind(r) == CXEval_Int) {
+    int64_t v = clang_EvalResult_isUnsignedInt(r)
+                    ? (int64_t)clang_EvalResult_getAsUnsigned(r)
+                    : clang_EvalResult_getAsLongLong(r);
+    e = ir_int(s->ctx, v);
+    if (ir_type_is_integer(t))
+      e->type = t;
+  } else if (clang_EvalResult_getKind(r) == CXEval_Float) {
+    double v = clang_EvalResult_getAsDouble(r);
+    const char *sp = NULL;
+    /* The source spelling when the literal is one plain number token. */
+    size_t b, en;
+    fe_cursor_range(s, c, &b, &en);
+    unsigned i = fe_token_at(s, b);
+    if (i < s->ntoks && s->tok_off[i] == b &&
+        clang_getTokenKind(s->toks[i]) == CXToken_Literal &&
+        (i + 1 >= s->ntoks || s->tok_off[i + 1] >= en)) {
+      CXString str = clang_getTokenSpelling(s->tu, s->toks[i]);
+      sp = scc_arena_strdup(s->ctx->arena, clang_getCString(str));
+      clang_disposeString(str);
+      if (strlen(sp) != en - b)
+        sp = NULL;
+    }
+    e = ir_fp(s->ctx, ir_type_is_float(t) ? t : IR_TY_DOUBLE, v, sp);
+  } else {
+    fe_unsupported(s, c, "literal that cannot be evaluated");
+  }
+  clang_EvalResult_dispose(r);
+  return with_loc(e, l);
+}
+
+static ir_expr *fe_declref(fe_state *s, CXCursor c, scc_loc l) {
+  CXCursor d = clang_getCursorReferenced(c);
+  enum CXCursorKind dk = clang_getCursorKind(d);
+  if (dk == CXCursor_EnumConstantDecl) {
+    ir_expr *e = ir_int(s->ctx, clang_getEnumConstantDeclValue(d));
+    return with_loc(e, l);
+  }
+  if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) {
+    fe_unsupported(s, c, "reference to '%s'", cursor_name(s, c));
+    return NULL;
+  }
+  if (fe_decl_is_array(d)) {
+    fe_unsupported(s, c, "array '%s' used without all its subscripts",
+                   cursor_name(s, c));
+    return NULL;
+  }
+  ir_var *v = fe_var_for_decl(s, d, c);
+  return v ? with_loc(ir_var_ref(s->ctx, v), l) : NULL;
+}
+
+static ir_expr *fe_subscript(fe_state *s, CXCursor c, scc_loc l) {
+  enum { MAXR = 16 };
+  CXCursor idx[MAXR];
+  int n = 0;
+  CXCursor base = c;
+  while (clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
+    CXCursor *kids;
+    if (expr_children(s, base, &kids) != 2 || n == MAXR) {
+      fe_unsupported(s, base, "array subscript");
+      return NULL;
+    }
+    idx[n++] = kids[1];
+    base = fe_strip(s, kids[0]);
+  }
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) {
+    fe_unsupported(s, base, "subscript of a computed pointer");
+    return NULL;
+  }
+  CXCursor d = clang_getCursorReferenced(base);
+  enum CXCursorKind dk = clang_getCursorKind(d);
+  if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) {
+    fe_unsupported(s, base, "subscript of '%s'", cursor_name(s, base));
+    return NULL;
+  }
+  ir_array *a = fe_array_for_decl(s, d, base);
+  if (!a)
+    return NULL;
+  if (n != a->rank) {
+    fe_unsupported(s, c, "access to '%s' with %d subscripts (rank %d)", a->name,
+                   n, a->rank);
+    return NULL;
+  }
+  ir_expr *ix[MAXR];
+  bool ok = true;
+  for (int i = 0; i < n; i++) {
+    ix[i] = fe_expr(s, idx[n - 1 - i]);
+    if (!ix[i])
+      ok = false;
+    else if (!ir_type_is_integer(ix[i]->type)) {
+      fe_unsupported(s, idx[n - 1 - i], "non-integer subscript");
+      ok = false;
+    }
+  }
+  if (!ok)
+    return NULL;
+  return with_loc(ir_access(s->ctx, a, n, ix), l);
+}
+
+static ir_expr *fe_binop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
+  enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+  ir_op op;
+  switch (k) {
+  case CXBinaryOperator_Add:
+    op = IR_OP_ADD;
+    break;
+  case CXBinaryOperator_Sub:
+    op = IR_OP_SUB;
+    break;
+  case CXBinaryOperator_Mul:
+    op = IR_OP_MUL;
+    break;
+  case CXBinaryOperator_Div:
+    op = IR_OP_DIV;
+    break;
+  case CXBinaryOperator_Rem:
+    op = IR_OP_MOD;
+    break;
+  case CXBinaryOperator_LT:
+    op = IR_OP_LT;
+    break;
+  case CXBinaryOperator_GT:
+    op = IR_OP_GT;
+    break;
+  case CXBinaryOperator_LE:
+    op = IR_OP_LE;
+    break;
+  case CXBinaryOperator_GE:
+    op = IR_OP_GE;
+    break;
+  case CXBinaryOperator_EQ:
+    op = IR_OP_EQ;
+    break;
+  case CXBinaryOperator_NE:
+    op = IR_OP_NE;
+    break;
+  case CXBinaryOperator_LAnd:
+    op = IR_OP_LAND;
+    break;
+  case CXBinaryOperator_LOr:
+    op = IR_OP_LOR;
+    break;
+  default: {
+    CXString sp = clang_getBinaryOperatorKindSpelling(k);
+    if (k >= CXBinaryOperator_Assign && k < CXBinaryOperator_Comma)
+      fe_unsupported(s, c, "assignment '%s' inside an expression",
+                     clang_getCString(sp));
+    else
+      fe_unsupported(s, c, "operator '%s'", clang_getCString(sp));
+    clang_disposeString(sp);
+    return NULL;
+  }
+  }
+  CXCursor *kids;
+  if (expr_children(s, c, &kids) != 2) {
+    fe_unsupported(s, c, "malformed binary expression");
+    return NULL;
+  }
+  if (is_pointerish(clang_getCursorType(fe_strip(s, kids[0]))) ||
+      is_pointerish(clang_getCursorType(fe_strip(s, kids[1])))) {
+    fe_unsupported(s, c, "pointer arithmetic");
+    return NULL;
+  }
+  ir_expr *a = fe_expr(s, kids[0]);
+  ir_expr *b = fe_expr(s, kids[1]);
+  if (!a || !b)
+    return NULL;
+  return with_loc(ir_binary(s->ctx, op, a, b, t), l);
+}
+
+static ir_expr *fe_unop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
+  enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+  CXCursor *kids;
+  int n = expr_children(s, c, &kids);
+  if (k == CXUnaryOperator_AddrOf) {
+    fe_unsupported(s, c, "address-of");
+    return NULL;
+  }
+  if (k == CXUnaryOperator_Deref) {
+    fe_unsupported(s, c, "pointer dereference");
+    return NULL;
+  }
+  if (k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PostDec ||
+      k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PreDec) {
+    fe_unsupported(s, c, "increment or decrement inside an expression");
+    return NULL;
+  }
+  if (n != 1 || (k != CXUnaryOperator_Minus && k != CXUnaryOperator_LNot &&
+                 k != CXUnaryOperator_Plus)) {
+    CXString sp = clang_getUnaryOperatorKindSpelling(k);
+    fe_unsupported(s, c, "operator '%s'", clang_getCString(sp));
+    clang_disposeString(sp);
+    return NULL;
+  }
+  ir_expr *a = fe_expr(s, kids[0]);
+  if (!a)
+    return NULL;
+  if (k == CXUnaryOperator_Plus)
+    return a;
+  return with_loc(ir_unary(s->ctx,
+                           k == CXUnaryOperator_Minus ? IR_OP_NEG : IR_OP_NOT,
+                           a, t),
+                  l);
+}
+
+static ir_expr *fe_call(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
+  CXCursor callee = clang_getCursorReferenced(c);
+  char *name = cursor_name(s, c);
+  if (clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
+      !is_math_fn(name)) {
+    fe_unsupported(s, c, "call to '%s' (only <math.h> functions are allowed)",
+                   name);
+    return NULL;
+  }
+  int n = clang_Cursor_getNumArguments(c);
+  if (n < 0) {
+    fe_unsupported(s, c, "call to '%s'", name);
+    return NULL;
+  }
+  ir_expr **args =
+      scc_arena_alloc(s->ctx->arena, sizeof(ir_expr *) * (size_t)(n + 1));
+  bool ok = true;
+  for (int i = 0; i < n; i++) {
+    args[i] = fe_expr(s, clang_Cursor_getArgument(c, (unsigned)i));
+    ok = ok && args[i];
+  }
+  if (!ok)
+    return NULL;
+  return with_loc(ir_call(s->ctx, name, n, args, t), l);
+}
+
+ir_expr *fe_expr(fe_state *s, CXCursor c) {
+  c = fe_strip(s, c);
+  scc_loc l = fe_cursor_loc(s, c, NULL);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  ir_type t = IR_TY_INT;
+  switch (k) {
+  case CXCursor_ArraySubscriptExpr:
+    return fe_subscript(s, c, l);
+  case CXCursor_DeclRefExpr:
+    return fe_declref(s, c, l);
+  case CXCursor_MemberRefExpr:
+    fe_unsupported(s, c, "struct member access");
+    return NULL;
+  case CXCursor_CallExpr:
+    if (!expr_type(s, c, &t))
+      return NULL;
+    return fe_call(s, c, t, l);
+  default:
+    break;
+  }
+  if (!expr_type(s, c, &t))
+    return NULL;
+  switch (k) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_UnaryExpr: /* sizeof, _Alignof: integer constants */
+    return fe_literal(s, c, t, l);
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator:
+    return fe_binop(s, c, t, l);
+  case CXCursor_UnaryOperator:
+    return fe_unop(s, c, t, l);
+  case CXCursor_ConditionalOperator: {
+    CXCursor *kids;
+    if (expr_children(s, c, &kids) != 3) {
+      fe_unsupported(s, c, "conditional expression");
+      return NULL;
+    }
+    ir_expr *q = fe_expr(s, kids[0]);
+    ir_expr *a = fe_expr(s, kids[1]);
+    ir_expr *b = fe_expr(s, kids[2]);
+    if (!q || !a || !b)
+      return NULL;
+    return with_loc(ir_select(s->ctx, q, a, b, t), l);
+  }
+  case CXCursor_CStyleCastExpr: {
+    CXCursor *kids;
+    int n = expr_children(s, c, &kids);
+    if (n < 1) {
+      fe_unsupported(s, c, "cast");
+      return NULL;
+    }
+    if (is_pointerish(clang_getCursorType(fe_strip(s, kids[n - 1])))) {
+      fe_unsupported(s, c, "cast of a pointer");
+      return NULL;
+    }
+    ir_expr *a = fe_expr(s, kids[n - 1]);
+    return a ? with_loc(ir_cast(s->ctx, t, a), l) : NULL;
+  }
+  default: {
+    CXString sp = clang_getCursorKindSpelling(k);
+    fe_unsupported(s, c, "expression '%s'", clang_getCString(sp));
+    clang_disposeString(sp);
+    return NULL;
+  }
+  }
+}
+
+/* ---- quasi-affine check ------------------------------------------------- */
+
+static bool uses_iterators(const ir_expr *e) {
+  switch (e->kind) {
+  case IR_EXPR_INT:
+    return false;
+  case IR_EXPR_VAR:
+    return e->u.var->kind == IR_VAR_IV || e->u.var->kind == IR_VAR_LOCAL;
+  case IR_EXPR_UNARY:
+    return uses_iterators(e->u.un.a);
+  case IR_EXPR_BINARY:
+    return uses_iterators(e->u.bin.a) || uses_iterators(e->u.bin.b);
+  case IR_EXPR_CAST:
+    return uses_iterators(e->u.cast.a);
+  default:
+    return true;
+  }
+}
+
+bool fe_quasi_affine(const ir_expr *e) {
+  if (!ir_type_is_integer(e->type))
+    return false;
+  switch (e->kind) {
+  case IR_EXPR_INT:
+  case IR_EXPR_VAR:
+    return true;
+  case IR_EXPR_CAST:
+    return fe_quasi_affine(e->u.cast.a);
+  case IR_EXPR_UNARY:
+    return e->u.un.op == IR_OP_NEG && fe_quasi_affine(e->u.un.a);
+  case IR_EXPR_BINARY: {
+    const ir_expr *a = e->u.bin.a, *b = e->u.bin.b;
+    switch (e->u.bin.op) {
+    case IR_OP_ADD:
+    case IR_OP_SUB:
+    case IR_OP_MIN:
+    case IR_OP_MAX:
+      return fe_quasi_affine(a) && fe_quasi_affine(b);
+    case IR_OP_MUL:
+      return fe_quasi_affine(a) && fe_quasi_affine(b) &&
+             (!uses_iterators(a) || !uses_iterators(b));
+    case IR_OP_DIV:
+    case IR_OP_MOD:
+    case IR_OP_FLOORDIV:
+    case IR_OP_CEILDIV:
+      return fe_quasi_affine(a) && b->kind == IR_EXPR_INT && b->u.ival > 0;
+    default:
+      return false;
+    }
+  }
+  default:
+    return false;
+  }
+}

@@ -1,0 +1,89 @@
+/* fe_internal.h — state shared by the frontend's files (not a public API).
+ *
+ *   fe.c        parsing with libclang, clang diagnostics, tokens, pragmas,
+ *               finding kernels and their regions
+ *   fe_stmt.c   raising statements: loops, ifs, assignments, declarations
+ *   fe_expr.c   raising expressions, types, variables and arrays
+ */
+#ifndef FE_INTERNAL_H
+#define FE_INTERNAL_H
+
+#include "fe.h"
+
+#include <clang-c/Index.h>
+
+/* A `#pragma schedcc label(name)`, matched to the loop starting at
+ * `target` (the byte offset of the first token after the pragma). */
+typedef struct fe_label {
+  const char *name;
+  size_t target;
+  scc_loc loc;
+  bool used;
+} fe_label;
+
+/* The frontend's state for one file.  libclang objects are owned here and
+ * disposed by fe_parse_file; everything else lives in ctx->arena. */
+typedef struct fe_state {
+  scc_ctx *ctx;
+  ir_module *m;
+  const char *path; /* arena copy used as scc_loc.file */
+  CXTranslationUnit tu;
+  CXFile file;
+  CXToken *toks; /* every token of the main file, by offset */
+  unsigned ntoks;
+  size_t *tok_off; /* start offset of each token */
+  fe_label *labels;
+  int nlabels;
+  ir_kernel *k; /* the kernel being raised */
+  scc_vec ivs;  /* ir_var *: ivs of the loops enclosing the raise point */
+  bool quiet;   /* raising a dimension: failures are not reported */
+  bool failed;  /* a quiet raise failed */
+} fe_state;
+
+/* ---- fe.c ------------------------------------------------------------- */
+
+/* Location (expansion location) of the start of a cursor's extent; *off
+ * receives its byte offset in the main file when off != NULL. */
+scc_loc fe_cursor_loc(fe_state *s, CXCursor c, size_t *off);
+/* Byte offsets [*b, *e) of a cursor's extent (expansion locations). */
+void fe_cursor_range(fe_state *s, CXCursor c, size_t *b, size_t *e);
+/* Index of the first token whose offset is >= off (ntoks when none). */
+unsigned fe_token_at(fe_state *s, size_t off);
+/* The direct children of a cursor (arena copies), in order. */
+int fe_children(fe_state *s, CXCursor c, CXCursor **out);
+/* Reports "unsupported in a kernel: <what>" at the cursor (or records the
+ * failure silently in quiet mode). */
+void fe_unsupported(fe_state *s, CXCursor c, const char *fmt, ...)
+    SCC_PRINTF(3, 4);
+
+/* ---- fe_expr.c -------------------------------------------------------- */
+
+/* Skips implicit casts (UnexposedExpr) and parentheses. */
+CXCursor fe_strip(fe_state *s, CXCursor c);
+/* Maps a clang type (canonicalized) to an IR scalar type. */
+bool fe_map_type(CXType t, ir_type *out);
+/* Raises an expression; NULL after an error was reported. */
+ir_expr *fe_expr(fe_state *s, CXCursor c);
+/* The kernel variable for a scalar VarDecl/ParmDecl cursor (created as an
+ * IR_VAR_PARAM, declared outside, on first use); NULL after an error. */
+ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use);
+/* The kernel array for an array or pointer declaration; NULL after an
+ * error. */
+ir_array *fe_array_for_decl(fe_state *s, CXCursor decl, CXCursor use);
+/* True when the declaration's type makes it an array of the kernel. */
+bool fe_decl_is_array(CXCursor decl);
+/* Quasi-affine check used for bounds and write subscripts: integer
+ * constants and variables combined by + - unary minus, products where one
+ * side does not read a variable of kind IV or LOCAL (when strict), and
+ * division/remainder by a positive constant. */
+bool fe_quasi_affine(const ir_expr *e);
+
+/* ---- fe_stmt.c -------------------------------------------------------- */
+
+/* Raises a statement and appends it (or them) to b. */
+void fe_stmt(fe_state *s, CXCursor c, ir_block *b);
+/* Checks after a kernel is raised: writes to induction variables,
+ * affine write subscripts. */
+void fe_check_kernel(fe_state *s);
+
+#endif

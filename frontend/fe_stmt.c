@@ -1,0 +1,502 @@
+/* fe_stmt.c — raising statements: `for` loops to ir_loop (normalized to
+ * an exclusive upper bound and a constant step), `if`/`else`, assignments
+ * (`=`, `+=`, `-=`, `*=`, `/=`, `x++` as `+= 1`), and scalar declarations.
+ * Everything else is reported as "unsupported in a kernel".
+ */
+#include "fe_internal.h"
+
+static scc_loc loc(fe_state *s, CXCursor c) {
+  return fe_cursor_loc(s, c, NULL);
+}
+
+static void append(ir_block *b, ir_node *n, scc_loc l) {
+  n->loc = l;
+  ir_block_append(b, n);
+}
+
+/* The variable a (stripped) expression refers to, when it is a plain
+ * reference to a scalar variable declaration. */
+static bool scalar_ref(fe_state *s, CXCursor c, CXCursor *decl) {
+  c = fe_strip(s, c);
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return false;
+  CXCursor d = clang_getCursorReferenced(c);
+  enum CXCursorKind k = clang_getCursorKind(d);
+  if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) || fe_decl_is_array(d))
+    return false;
+  *decl = d;
+  return true;
+}
+
+static bool same_decl(CXCursor a, CXCursor b) {
+  return clang_equalCursors(a, b) != 0;
+}
+
+/* An integer constant expression's value. */
+static bool const_value(CXCursor c, int64_t *v) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r)
+    return false;
+  bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok)
+    *v = clang_EvalResult_getAsLongLong(r);
+  clang_EvalResult_dispose(r);
+  return ok;
+}
+
+/* ---- loops --------------------------------------------------------------- */
+
+/* The step of the increment expression `inc` on iv, or 0 (reported). */
+static int64_t loop_step(fe_state *s, CXCursor inc, CXCursor iv) {
+  inc = fe_strip(s, inc);
+  CXCursor *kids;
+  int n = fe_children(s, inc, &kids);
+  CXCursor d;
+  enum CXCursorKind k = clang_getCursorKind(inc);
+  if (k == CXCursor_UnaryOperator && n == 1 && scalar_ref(s, kids[0], &d) &&
+      same_decl(d, iv)) {
+    switch (clang_getCursorUnaryOperatorKind(inc)) {
+    case CXUnaryOperator_PostInc:
+    case CXUnaryOperator_PreInc:
+      return 1;
+    case CXUnaryOperator_PostDec:
+    case CXUnaryOperator_PreDec:
+      return -1;
+    default:
+      break;
+    }
+  }
+  if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_BinaryOperator) &&
+      n == 2 && scalar_ref(s, kids[0], &d) && same_decl(d, iv)) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(inc);
+    int64_t c;
+    if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign) {
+      if (!const_value(kids[1], &c) || c == 0) {
+        fe_unsupported(s, kids[1], "loop step that is not a nonzero constant");
+        return 0;
+      }
+      return op == CXBinaryOperator_AddAssign ? c : -c;
+    }
+    if (op == CXBinaryOperator_Assign) {
+      CXCursor rhs = fe_strip(s, kids[1]);
+      CXCursor *rk;
+      if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator &&
+          fe_children(s, rhs, &rk) == 2) {
+        enum CXBinaryOperatorKind rop = clang_getCursorBinaryOperatorKind(rhs);
+        CXCursor other;
+        bool ok = false;
+        if (scalar_ref(s, rk[0], &d) && same_decl(d, iv)) {
+          other = rk[1];
+          ok = rop == CXBinaryOperator_Add || rop == CXBinaryOperator_Sub;
+        } else if (scalar_ref(s, rk[1], &d) && same_decl(d, iv)) {
+          other = rk[0];
+          ok = rop == CXBinaryOperator_Add;
+        }
+        if (ok) {
+          if (!const_value(other, &c) || c == 0) {
+            fe_unsupported(s, other,
+                           "loop step that is not a nonzero constant");
+            return 0;
+          }
+          return rop == CXBinaryOperator_Add ? c : -c;
+        }
+      }
+    }
+  }
+  fe_unsupported(s, inc,
+                 "loop increment (expected i++, i--, i += c, "
+                 "i -= c or i = i + c)");
+  return 0;
+}
+
+static const char *label_for(fe_state *s, size_t off) {
+  for (int i = 0; i < s->nlabels; i++)
+    if (s->labels[i].target == off) {
+      s->labels[i].used = true;
+      return s->labels[i].name;
+    }
+  return NULL;
+}
+
+static void fe_for(fe_state *s, CXCursor c, ir_block *b) {
+  CXCursor *kids;
+  int n = fe_children(s, c, &kids);
+  if (n != 4) {
+    fe_unsupported(s, c, "'for' loop without init, condition and increment");
+    return;
+  }
+  CXCursor init = kids[0], cond = fe_strip(s, kids[1]), inc = kids[2],
+           body = kids[3];
+  /* init: `int i = lb` or `i = lb`. */
+  CXCursor ivd, lbc;
+  bool in_init = false;
+  CXCursor *ik;
+  if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+    if (fe_children(s, init, &ik) != 1 ||
+        clang_getCursorKind(ik[0]) != CXCursor_VarDecl) {
+      fe_unsupported(s, init, "'for' init declaring several variables");
+      return;
+    }
+    ivd = ik[0];
+    CXCursor *vk;
+    int nv = fe_children(s, ivd, &vk), q = nv - 1;
+    while (q >= 0 && !clang_isExpression(clang_getCursorKind(vk[q])))
+      q--;
+    if (q < 0) {
+      fe_unsupported(s, ivd, "'for' init without an initial value");
+      return;
+    }
+    lbc = vk[q];
+    in_init = true;
+  } else {
+    CXCursor ini = fe_strip(s, init);
+    if (clang_getCursorKind(ini) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(ini) != CXBinaryOperator_Assign ||
+        fe_children(s, ini, &ik) != 2 || !scalar_ref(s, ik[0], &ivd)) {
+      fe_unsupported(s, init, "'for' init (expected 'i = lb')");
+      return;
+    }
+    lbc = ik[1];
+  }
+  int64_t step = loop_step(s, inc, ivd);
+  if (step == 0)
+    return;
+  /* cond: iv <op> bound, or bound <op> iv. */
+  CXCursor *ck;
+  enum CXBinaryOperatorKind op = CXBinaryOperator_Invalid;
+  if (clang_getCursorKind(cond) == CXCursor_BinaryOperator &&
+      fe_children(s, cond, &ck) == 2)
+    op = clang_getCursorBinaryOperatorKind(cond);
+  if (op != CXBinaryOperator_LT && op != CXBinaryOperator_LE &&
+      op != CXBinaryOperator_GT && op != CXBinaryOperator_GE) {
+    fe_unsupported(s, cond,
+                   "loop condition (expected i < ub, i <= ub, "
+                   "i > lb or i >= lb)");
+    return;
+  }
+  CXCursor d, boundc;
+  if (scalar_ref(s, ck[0], &d) && same_decl(d, ivd)) {
+    boundc = ck[1];
+  } else if (scalar_ref(s, ck[1], &d) && same_decl(d, ivd)) {
+    boundc = ck[0];
+    op = op == CXBinaryOperator_LT   ? CXBinaryOperator_GT
+         : op == CXBinaryOperator_LE ? CXBinaryOperator_GE
+         : op == CXBinaryOperator_GT ? CXBinaryOperator_LT
+                                     : CXBinaryOperator_LE;
+  } else {
+    fe_unsupported(s, cond,
+                   "loop condition that does not compare the "
+                   "induction variable");
+    return;
+  }
+  bool up = op == CXBinaryOperator_LT || op == CXBinaryOperator_LE;
+  if (up != (step > 0)) {
+    fe_unsupported(s, cond,
+                   "loop condition whose direction does not match the step");
+    return;
+  }
+  ir_var *iv = fe_var_for_decl(s, ivd, ivd);
+  if (!iv)
+    return;
+  if (!ir_type_is_integer(iv->type)) {
+    fe_unsupported(s, ivd, "non-integer induction variable '%s'", iv->name);
+    return;
+  }
+  for (int i = 0; i < s->ivs.len; i++)
+    if (s->ivs.items[i] == iv) {
+      fe_unsupported(s, ivd, "induction variable '%s' reused by a nested loop",
+                     iv->name);
+      return;
+    }
+  iv->kind = IR_VAR_IV;
+  if (in_init) {
+    /* Declared in this for-init; another declaration elsewhere keeps it
+     * declared outside. */
+    if (iv->loc.line == fe_cursor_loc(s, ivd, NULL).line &&
+        iv->loc.col == fe_cursor_loc(s, ivd, NULL).col)
+      iv->declared_outside = false;
+  }
+  ir_expr *lb = fe_expr(s, lbc);
+  ir_expr *bound = fe_expr(s, boundc);
+  if (!lb || !bound)
+    return;
+  bool ok = true;
+  if (!fe_quasi_affine(lb)) {
+    fe_unsupported(s, lbc, "non-affine loop bound");
+    ok = false;
+  }
+  if (!fe_quasi_affine(bound)) {
+    fe_unsupported(s, boundc, "non-affine loop bound");
+    ok = false;
+  }
+  if (ir_expr_uses_var(bound, iv) || ir_expr_uses_var(lb, iv)) {
+    fe_unsupported(s, boundc, "loop bound using its own induction variable");
+    ok = false;
+  }
+  if (!ok)
+    return;
+  ir_expr *ub = bound;
+  if (op == CXBinaryOperator_LE)
+    ub = ir_add_const(s->ctx, bound, 1);
+  else if (op == CXBinaryOperator_GE)
+    ub = ir_add_const(s->ctx, bound, -1);
+  if (ub != bound)
+    ub->loc = bound->loc;
+  size_t off;
+  scc_loc l = fe_cursor_loc(s, c, &off);
+  ir_node *loop = ir_loop_new(s->ctx, iv, lb, ub, step, l);
+  loop->u.loop.label = label_for(s, off);
+  scc_vec_push(s->ctx->arena, &s->ivs, iv);
+  fe_stmt(s, body, &loop->u.loop.body);
+  s->ivs.len--;
+  append(b, loop, l);
+}
+
+/* ---- other statements ---------------------------------------------------- */
+
+static void fe_if(fe_state *s, CXCursor c, ir_block *b) {
+  CXCursor *kids;
+  int n = fe_children(s, c, &kids);
+  if (n < 2 || n > 3 || !clang_isExpression(clang_getCursorKind(kids[0]))) {
+    fe_unsupported(s, c, "'if' statement with a declaration");
+    return;
+  }
+  ir_expr *cond = fe_expr(s, kids[0]);
+  ir_node *node = ir_if_new(s->ctx, cond, loc(s, c));
+  fe_stmt(s, kids[1], &node->u.ifs.then_body);
+  if (n == 3)
+    fe_stmt(s, kids[2], &node->u.ifs.else_body);
+  if (cond)
+    append(b, node, loc(s, c));
+}
+
+/* The lhs of an assignment: an array access or a scalar (made LOCAL). */
+static ir_expr *fe_lhs(fe_state *s, CXCursor lhs) {
+  lhs = fe_strip(s, lhs);
+  enum CXCursorKind k = clang_getCursorKind(lhs);
+  if (k == CXCursor_ArraySubscriptExpr)
+    return fe_expr(s, lhs);
+  CXCursor d;
+  if (k == CXCursor_DeclRefExpr && scalar_ref(s, lhs, &d)) {
+    ir_var *v = fe_var_for_decl(s, d, lhs);
+    if (!v)
+      return NULL;
+    if (v->kind == IR_VAR_PARAM)
+      v->kind = IR_VAR_LOCAL;
+    ir_expr *e = ir_var_ref(s->ctx, v);
+    e->loc = loc(s, lhs);
+    return e;
+  }
+  if (k == CXCursor_MemberRefExpr)
+    fe_unsupported(s, lhs, "struct member access");
+  else if (k == CXCursor_UnaryOperator)
+    fe_unsupported(s, lhs, "pointer dereference");
+  else
+    fe_unsupported(s, lhs, "assignment target");
+  return NULL;
+}
+
+static void fe_assign(fe_state *s, CXCursor c, ir_block *b) {
+  enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+  ir_op op;
+  switch (k) {
+  case CXBinaryOperator_Assign:
+    op = IR_OP_NONE;
+    break;
+  case CXBinaryOperator_AddAssign:
+    op = IR_OP_ADD;
+    break;
+  case CXBinaryOperator_SubAssign:
+    op = IR_OP_SUB;
+    break;
+  case CXBinaryOperator_MulAssign:
+    op = IR_OP_MUL;
+    break;
+  case CXBinaryOperator_DivAssign:
+    op = IR_OP_DIV;
+    break;
+  default: {
+    CXString sp = clang_getBinaryOperatorKindSpelling(k);
+    fe_unsupported(s, c, "statement with operator '%s'", clang_getCString(sp));
+    clang_disposeString(sp);
+    return;
+  }
+  }
+  CXCursor *kids;
+  if (fe_children(s, c, &kids) != 2) {
+    fe_unsupported(s, c, "assignment");
+    return;
+  }
+  ir_expr *lhs = fe_lhs(s, kids[0]);
+  ir_expr *rhs = fe_expr(s, kids[1]);
+  if (!lhs || !rhs)
+    return;
+  scc_loc l = loc(s, c);
+  append(b, ir_assign_new(s->ctx, s->k, lhs, op, rhs, l), l);
+}
+
+static void fe_incdec(fe_state *s, CXCursor c, ir_block *b) {
+  enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+  if (k != CXUnaryOperator_PostInc && k != CXUnaryOperator_PreInc &&
+      k != CXUnaryOperator_PostDec && k != CXUnaryOperator_PreDec) {
+    fe_unsupported(s, c, "expression statement");
+    return;
+  }
+  CXCursor *kids;
+  if (fe_children(s, c, &kids) != 1) {
+    fe_unsupported(s, c, "increment");
+    return;
+  }
+  ir_expr *lhs = fe_lhs(s, kids[0]);
+  if (!lhs)
+    return;
+  bool inc = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PreInc;
+  scc_loc l = loc(s, c);
+  ir_expr *one = ir_int(s->ctx, 1);
+  one->loc = l;
+  append(b,
+         ir_assign_new(s->ctx, s->k, lhs, inc ? IR_OP_ADD : IR_OP_SUB, one, l),
+         l);
+}
+
+static void fe_declstmt(fe_state *s, CXCursor c, ir_block *b) {
+  CXCursor *kids;
+  int n = fe_children(s, c, &kids);
+  for (int i = 0; i < n; i++) {
+    CXCursor d = kids[i];
+    if (clang_getCursorKind(d) != CXCursor_VarDecl) {
+      fe_unsupported(s, d, "declaration");
+      continue;
+    }
+    if (fe_decl_is_array(d)) {
+      fe_unsupported(s, d, "array or pointer declaration");
+      continue;
+    }
+    if (clang_Cursor_getStorageClass(d) == CX_SC_Static ||
+        clang_Cursor_getStorageClass(d) == CX_SC_Extern) {
+      fe_unsupported(s, d, "static or extern declaration");
+      continue;
+    }
+    ir_var *v = fe_var_for_decl(s, d, d);
+    if (!v)
+      continue;
+    if (v->kind == IR_VAR_PARAM)
+      v->kind = IR_VAR_LOCAL;
+    v->declared_outside = true;
+    CXCursor *vk;
+    int nv = fe_children(s, d, &vk);
+    ir_expr *init = NULL;
+    for (int q = 0; q < nv; q++)
+      if (clang_isExpression(clang_getCursorKind(vk[q]))) {
+        init = fe_expr(s, vk[q]);
+        if (!init)
+          return;
+      }
+    scc_loc l = loc(s, d);
+    append(b, ir_decl_new(s->ctx, v, init, l), l);
+  }
+}
+
+void fe_stmt(fe_state *s, CXCursor c, ir_block *b) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  switch (k) {
+  case CXCursor_CompoundStmt: {
+    CXCursor *kids;
+    int n = fe_children(s, c, &kids);
+    for (int i = 0; i < n; i++)
+      fe_stmt(s, kids[i], b);
+    return;
+  }
+  case CXCursor_NullStmt:
+    return;
+  case CXCursor_ForStmt:
+    fe_for(s, c, b);
+    return;
+  case CXCursor_IfStmt:
+    fe_if(s, c, b);
+    return;
+  case CXCursor_DeclStmt:
+    fe_declstmt(s, c, b);
+    return;
+  case CXCursor_WhileStmt:
+    fe_unsupported(s, c, "'while' loop");
+    return;
+  case CXCursor_DoStmt:
+    fe_unsupported(s, c, "'do' loop");
+    return;
+  case CXCursor_GotoStmt:
+  case CXCursor_IndirectGotoStmt:
+    fe_unsupported(s, c, "'goto'");
+    return;
+  case CXCursor_LabelStmt:
+    fe_unsupported(s, c, "statement label");
+    return;
+  case CXCursor_BreakStmt:
+    fe_unsupported(s, c, "'break'");
+    return;
+  case CXCursor_ContinueStmt:
+    fe_unsupported(s, c, "'continue'");
+    return;
+  case CXCursor_ReturnStmt:
+    fe_unsupported(s, c, "'return'");
+    return;
+  case CXCursor_SwitchStmt:
+    fe_unsupported(s, c, "'switch'");
+    return;
+  default:
+    break;
+  }
+  if (!clang_isExpression(k)) {
+    CXString sp = clang_getCursorKindSpelling(k);
+    fe_unsupported(s, c, "statement '%s'", clang_getCString(sp));
+    clang_disposeString(sp);
+    return;
+  }
+  CXCursor e = fe_strip(s, c);
+  k = clang_getCursorKind(e);
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign) {
+      fe_assign(s, e, b);
+      return;
+    }
+  }
+  if (k == CXCursor_UnaryOperator) {
+    fe_incdec(s, e, b);
+    return;
+  }
+  if (k == CXCursor_CallExpr) {
+    CXString sp = clang_getCursorSpelling(e);
+    fe_unsupported(s, e, "call to '%s' as a statement", clang_getCString(sp));
+    clang_disposeString(sp);
+    return;
+  }
+  fe_unsupported(s, e, "expression statement");
+}
+
+/* ---- checks after raising ----------------------------------------------- */
+
+static bool check_node(ir_node *n, void *data) {
+  fe_state *s = data;
+  if (n->kind != IR_NODE_ASSIGN)
+    return true;
+  ir_expr *lhs = n->u.assign.lhs;
+  if (lhs->kind == IR_EXPR_VAR && lhs->u.var->kind == IR_VAR_IV) {
+    scc_error(s->ctx, lhs->loc,
+              "unsupported in a kernel: assignment to the induction "
+              "variable '%s'",
+              lhs->u.var->name);
+  } else if (lhs->kind == IR_EXPR_ACCESS) {
+    for (int i = 0; i < lhs->u.access.n; i++)
+      if (!fe_quasi_affine(lhs->u.access.idx[i])) {
+        scc_error(s->ctx, lhs->u.access.idx[i]->loc,
+                  "unsupported in a kernel: non-affine subscript of the "
+                  "written array '%s'",
+                  lhs->u.access.array->name);
+        break;
+      }
+  }
+  return true;
+}
+
+void fe_check_kernel(fe_state *s) { ir_walk_block(&s->k->body, check_node, s); }
