@@ -404,8 +404,17 @@ static int check_results(checker *c, sched_stmt *s, const sched_opdef *d) {
 
 /* Marks slot `k` consumed by s, and every live slot matched inside it
  * (transitively) as invalidated. */
-static void consume_slot(checker *c, const sched_stmt *s, int k) {
-  if (k < 0 || c->killer.items[k])
+static void consume_slot(checker *c, const sched_stmt *s,
+                         const sched_item *it) {
+  int k = it->slot;
+  if (k < 0)
+    return;
+  if (c->killer.items[k] == s) {
+    err(c, it->loc, "handle '%s' is consumed twice by '%s'",
+        ref_spelling(c, it), s->opname);
+    return;
+  }
+  if (c->killer.items[k])
     return;
   c->killer.items[k] = (void *)s;
   for (int i = 0; i < c->slots.len; i++) {
@@ -491,9 +500,9 @@ static void check_stmt(checker *c, sched_stmt *s) {
           sched_item *it = s->ops[i];
           if (it->kind == SCHED_I_LIST)
             for (int j = 0; j < it->n; j++)
-              consume_slot(c, s, it->elems[j].slot);
+              consume_slot(c, s, &it->elems[j]);
           else
-            consume_slot(c, s, it->slot);
+            consume_slot(c, s, it);
         }
     }
   }

@@ -58,12 +58,21 @@ static bool expect_punct(parser *p, char c) {
   return false;
 }
 
-/* Skips to the first token of the next line (or a '}' ending the line's
- * sequence body, or EOF). */
-static void skip_line(parser *p, int line) {
-  while (p->t->kind != SCHED_T_EOF && p->t->loc.line == line &&
-         !(is_punct(p->t, '}') && p->t[1].loc.line != line))
-    p->t++;
+/* Error recovery: skips the rest of the statement that began at `start`,
+ * i.e. the tokens on its first line, but stops before a '}' on that line
+ * that closes the enclosing sequence (an unmatched one).  When the error
+ * was found on a later line, stays there. */
+static void skip_stmt(parser *p, const sched_tok *start) {
+  const sched_tok *q = start;
+  int line = start->loc.line, bal = 0;
+  for (; q->kind != SCHED_T_EOF && q->loc.line == line; q++) {
+    if (is_punct(q, '{'))
+      bal++;
+    else if (is_punct(q, '}') && bal-- == 0)
+      break;
+  }
+  if (q > p->t)
+    p->t = q;
 }
 
 static bool parse_operand(parser *p, sched_item *it);
@@ -182,7 +191,7 @@ static bool parse_include(parser *p, sched_stmt *s, scc_vec *items) {
 
 static sched_stmt *parse_stmt(parser *p) {
   sched_stmt *s = scc_arena_alloc(p->ctx->arena, sizeof *s);
-  int line = p->t->loc.line;
+  const sched_tok *start = p->t;
   scc_vec names = {0}, locs = {0};
   if (p->t->kind == SCHED_T_HANDLE) {
     for (;;) {
@@ -271,7 +280,7 @@ static sched_stmt *parse_stmt(parser *p) {
     s->attrs[i] = *(sched_attr *)attrs.items[i];
   return s;
 fail:
-  skip_line(p, p->t->loc.line >= line ? p->t->loc.line : line);
+  skip_stmt(p, start);
   return NULL;
 }
 
