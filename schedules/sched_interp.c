@@ -284,7 +284,6 @@ bool sched_op_split(sched_run *r, const sched_stmt *s) {
   }
   set_result(r, s, 0, &mains);
   set_result(r, s, 1, &rests);
-  dump_after(r, s);
   return true;
 }
 
@@ -310,7 +309,6 @@ bool sched_op_tile(sched_run *r, const sched_stmt *s) {
   }
   for (int i = 0; i < 2 * n; i++)
     set_result(r, s, i, &res[i]);
-  dump_after(r, s);
   return true;
 }
 
@@ -338,7 +336,6 @@ bool sched_op_interchange(sched_run *r, const sched_stmt *s) {
   }
   set_result(r, s, 0, &ra);
   set_result(r, s, 1, &rb);
-  dump_after(r, s);
   return true;
 }
 
@@ -372,7 +369,6 @@ bool sched_op_reorder(sched_run *r, const sched_stmt *s) {
   }
   for (int i = 0; i < n; i++)
     set_result(r, s, i, &res[i]);
-  dump_after(r, s);
   return true;
 }
 
@@ -402,7 +398,6 @@ bool sched_op_unroll(sched_run *r, const sched_stmt *s) {
   }
   set_result(r, s, 0, &mains);
   set_result(r, s, 1, &rests);
-  dump_after(r, s);
   return true;
 }
 
@@ -433,7 +428,6 @@ bool sched_op_print(sched_run *r, const sched_stmt *s) {
   fwrite(b.data, 1, b.len, out);
   fflush(out);
   scc_buf_free(&b);
-  dump_after(r, s);
   return true;
 }
 
@@ -486,6 +480,8 @@ static bool run_seq(sched_run *r, const sched_seq *q, sched_value *args) {
   for (int i = 0; i < q->stmts.len && ok; i++) {
     const sched_stmt *s = q->stmts.items[i];
     ok = sched_ops[s->op].handler(r, s);
+    if (ok)
+      dump_after(r, s);
   }
   /* The caller's copies of our arguments share their fate. */
   for (int i = 0; i < q->nargs; i++)
