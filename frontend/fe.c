@@ -527,7 +527,8 @@ static void find_kernels(fe_state *s) {
   }
 
   /* Order, nesting, names. */
-  qsort(reqs.items, (size_t)reqs.len, sizeof(void *), cmp_kreq);
+  if (reqs.len > 1)
+    qsort(reqs.items, (size_t)reqs.len, sizeof(void *), cmp_kreq);
   size_t last_end = 0;
   for (int i = 0; i < reqs.len; i++) {
     kreq *r = reqs.items[i];
