@@ -359,6 +359,7 @@ static void emit_binary(const printer *p, const ir_expr *e) {
      * ceildiv(a, c) = (a > 0 ? (a + (c - 1)) / c : a / c)   (c > 0),
      * all valid for negative a (C division truncates toward 0). */
     ir_expr cond = *e, sel = *e, t1 = *e, t2 = *e, zero = *b, cm1 = *b;
+    ir_expr d1 = *e, d2 = *e; /* must live until the select is printed */
     sel.kind = IR_EXPR_SELECT;
     sel.u.sel.cond = &cond;
     zero.kind = IR_EXPR_INT;
@@ -388,7 +389,6 @@ static void emit_binary(const printer *p, const ir_expr *e) {
         t1.u.bin.a = &t2;
         t1.u.bin.b = mut(&one);
       }
-      ir_expr d1 = *e, d2 = *e;
       d1.u.bin.op = IR_OP_DIV;
       d1.u.bin.a = &t1;
       d2.u.bin.op = IR_OP_DIV;
