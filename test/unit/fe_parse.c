@@ -365,6 +365,43 @@ static void test_bad_more(void **state) {
   expect(f, "bad_more.c:26:3: error: unsupported in a kernel: 'return'");
 }
 
+static void test_bad_exprs(void **state) {
+  fixture *f = *state;
+  assert_null(parse(f, "bad_exprs.c", NULL, 0));
+  assert_int_equal(f->ctx->nerrors, 9);
+  expect(f, "bad_exprs.c:4:15: error: unsupported in a kernel: loop "
+            "condition whose direction does not match the step");
+  expect(f, "bad_exprs.c:6:19: error: unsupported in a kernel: pointer "
+            "arithmetic");
+  expect(f, "bad_exprs.c:9:19: error: unsupported in a kernel: pointer "
+            "dereference");
+  expect(f, "bad_exprs.c:10:12: error: unsupported in a kernel: operator "
+            "'<<'");
+  expect(f, "bad_exprs.c:11:13: error: unsupported in a kernel: operator "
+            "','");
+  expect(f, "bad_exprs.c:12:12: error: unsupported in a kernel: operator "
+            "'&'");
+  expect(f, "bad_exprs.c:13:7: error: unsupported in a kernel: non-affine "
+            "subscript of the written array 'A'");
+  expect(f, "bad_exprs.c:14:7: error: unsupported in a kernel: non-affine "
+            "subscript of the written array 'A'");
+  expect(f, "bad_exprs.c:16:19: error: unsupported in a kernel: non-affine "
+            "loop bound");
+}
+
+static void test_bad_regions(void **state) {
+  fixture *f = *state;
+  assert_null(parse(f, "bad_regions.c", NULL, 0));
+  assert_int_equal(f->ctx->nerrors, 4);
+  expect(f, "bad_regions.c:3:1: error: kernels must not nest or overlap");
+  expect(f, "bad_regions.c:10:1: error: '#pragma schedcc kernel' must "
+            "precede a function definition or a 'for' loop");
+  expect(f, "bad_regions.c:12:1: error: '#pragma schedcc label' must "
+            "precede a 'for' loop");
+  expect(f, "bad_regions.c:14:1: error: '#pragma scop' without '#pragma "
+            "endscop'");
+}
+
 static void test_bad_pragma(void **state) {
   fixture *f = *state;
   assert_null(parse(f, "bad_pragma.c", NULL, 0));
@@ -397,6 +434,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_no_kernel, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_constructs, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_more, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_bad_exprs, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_bad_regions, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_pragma, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clang_error, setup, teardown),
       cmocka_unit_test_setup_teardown(test_missing_file, setup, teardown),

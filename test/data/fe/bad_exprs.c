@@ -1,0 +1,19 @@
+void h(int n, double *A, double *B, double *P, double *Q, int *D) {
+  int i;
+#pragma scop
+  for (i = 0; i < n; i--)
+    A[i] = 0;
+  for (i = 0; i < P - Q; i++)
+    A[i] = 0;
+  for (i = 0; i < n; i++) {
+    A[i] = B[i] + *(&A[i]);
+    B[i] = D[i] << 1;
+    A[i] = (i, 2.0);
+    D[i] = D[i] & 1;
+    A[D[i]] += 1;
+    A[i * i] = 0;
+  }
+  for (i = 0; i < D[0]; i++)
+    A[i] = 0;
+#pragma endscop
+}
