@@ -369,7 +369,10 @@ static void raise_kernel(fe_state *s, kreq *r, const char *name) {
   s->k = k;
   s->ivs.len = 0;
   if (r->form == IR_KERNEL_FUNCTION) {
+    /* Every parameter the IR can hold; others (structs, pointers to
+     * pointers) are reported only when the body uses them. */
     int np = clang_Cursor_getNumArguments(r->func);
+    s->quiet = true;
     for (int i = 0; i < np; i++) {
       CXCursor p = clang_Cursor_getArgument(r->func, (unsigned)i);
       if (fe_decl_is_array(p))
@@ -377,6 +380,8 @@ static void raise_kernel(fe_state *s, kreq *r, const char *name) {
       else
         fe_var_for_decl(s, p, p);
     }
+    s->quiet = false;
+    s->failed = false;
   }
   for (int i = 0; i < r->nstmts; i++)
     fe_stmt(s, r->stmts[i], &k->body);

@@ -476,8 +476,41 @@ void fe_stmt(fe_state *s, CXCursor c, ir_block *b) {
 
 /* ---- checks after raising ----------------------------------------------- */
 
+/* A variable of kind IR_VAR_LOCAL read by e (a data-dependent value), or
+ * NULL. */
+static ir_var *local_read(const ir_expr *e) {
+  switch (e->kind) {
+  case IR_EXPR_VAR:
+    return e->u.var->kind == IR_VAR_LOCAL ? e->u.var : NULL;
+  case IR_EXPR_UNARY:
+    return local_read(e->u.un.a);
+  case IR_EXPR_CAST:
+    return local_read(e->u.cast.a);
+  case IR_EXPR_BINARY: {
+    ir_var *v = local_read(e->u.bin.a);
+    return v ? v : local_read(e->u.bin.b);
+  }
+  default:
+    return NULL;
+  }
+}
+
+static void check_bound(fe_state *s, ir_expr *e) {
+  ir_var *v = local_read(e);
+  if (v)
+    scc_error(s->ctx, e->loc,
+              "unsupported in a kernel: loop bound depending on '%s', which "
+              "the kernel writes",
+              v->name);
+}
+
 static bool check_node(ir_node *n, void *data) {
   fe_state *s = data;
+  if (n->kind == IR_NODE_LOOP) {
+    check_bound(s, n->u.loop.lb);
+    check_bound(s, n->u.loop.ub);
+    return true;
+  }
   if (n->kind != IR_NODE_ASSIGN)
     return true;
   ir_expr *lhs = n->u.assign.lhs;
@@ -487,14 +520,16 @@ static bool check_node(ir_node *n, void *data) {
               "variable '%s'",
               lhs->u.var->name);
   } else if (lhs->kind == IR_EXPR_ACCESS) {
-    for (int i = 0; i < lhs->u.access.n; i++)
-      if (!fe_quasi_affine(lhs->u.access.idx[i])) {
-        scc_error(s->ctx, lhs->u.access.idx[i]->loc,
+    for (int i = 0; i < lhs->u.access.n; i++) {
+      ir_expr *x = lhs->u.access.idx[i];
+      if (!fe_quasi_affine(x) || local_read(x)) {
+        scc_error(s->ctx, x->loc,
                   "unsupported in a kernel: non-affine subscript of the "
                   "written array '%s'",
                   lhs->u.access.array->name);
         break;
       }
+    }
   }
   return true;
 }

@@ -17,3 +17,18 @@ void h(int n, double *A, double *B, double *P, double *Q, int *D) {
     A[i] = 0;
 #pragma endscop
 }
+
+struct pt {
+  double x;
+};
+
+#pragma schedcc kernel
+void data_dep(int n, double *A, struct pt *unused, int m) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    k = k + 1;
+    A[k] = 0;
+    for (int j = 0; j < k; j++)
+      A[j] += m;
+  }
+}
