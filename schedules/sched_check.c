@@ -338,7 +338,15 @@ static bool check_attrs(checker *c, sched_stmt *s, const sched_opdef *d) {
           s->opname);
       ok = false;
     } else if (wants_value) {
-      ok &= check_kind(c, s, i + 1, &a->value, 'n', false);
+      sched_item *v = &a->value;
+      if (v->kind == SCHED_I_REF && !resolve(c, v))
+        ok = false;
+      else if (v->kind != SCHED_I_INT &&
+               !(v->kind == SCHED_I_REF && slot_at(c, v->slot)->is_param)) {
+        err(c, v->loc, "attribute '%s' of '%s' must be a number, got %s",
+            a->key, s->opname, kind_name(c, v));
+        ok = false;
+      }
     }
     if (i > 0) { /* both rules allow at most one attribute */
       err(c, a->loc, "'%s' takes at most one attribute of {%s}", s->opname,

@@ -204,6 +204,9 @@ static void attributes(void **state) {
   expect_error(SEQ("  loop.unroll %root {factor}\n"),
                "t.sched:2:22: error: attribute 'factor' of 'loop.unroll' "
                "needs a value ('factor = N')\n");
+  expect_error(SEQ("  loop.unroll %root {factor = %root}\n"),
+               "t.sched:2:31: error: attribute 'factor' of 'loop.unroll' "
+               "must be a number, got a handle\n");
   expect_error(SEQ("  print %root {all}\n"),
                "t.sched:2:16: error: 'print' takes no attributes\n");
   expect_error(SEQ("  %l = match.op \"for\" {nth = 0} in %root\n"),
