@@ -159,7 +159,9 @@ static bool resolve(checker *c, sched_item *it) {
     return false;
   }
   if (it->index < 0 || it->index > e->count || (it->index == 0 && e->multi)) {
-    if (it->index == 0)
+    if (it->index < 0)
+      err(c, it->loc, "result indices count from 1: use '%%%s#1'", it->text);
+    else if (it->index == 0)
       err(c, it->loc,
           "'%%%s' holds %d results; pick one with '%%%s#1' to '%%%s#%d'",
           it->text, e->count, it->text, it->text, e->count);

@@ -256,6 +256,10 @@ static void result_counts(void **state) {
                    "  print %t\n"),
                "t.sched:3:9: error: '%t' holds 4 results; pick one with "
                "'%t#1' to '%t#4'\n");
+  expect_error(SEQ("  %t:2 = loop.tile %root tile_sizes [4, 4]\n"
+                   "  print %t#0\n"),
+               "t.sched:3:9: error: result indices count from 1: use "
+               "'%t#1'\n");
 }
 
 static void entry_sequences(void **state) {
