@@ -564,6 +564,11 @@ static void find_kernels(fe_state *s) {
           name = s->labels[j].name;
     raise_kernel(s, r, name);
   }
+  for (int j = 0; j < s->nlabels; j++)
+    if (!s->labels[j].used)
+      scc_warning(s->ctx, s->labels[j].loc,
+                  "'#pragma schedcc label(%s)' outside any kernel is ignored",
+                  s->labels[j].name);
 }
 
 /* ---- entry point -------------------------------------------------------- */
