@@ -133,10 +133,16 @@ bool fe_decl_is_array(CXCursor decl) {
 ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
   char *name = cursor_name(s, decl);
   ir_var *v = ir_kernel_find_var(s->k, name);
+  ir_type t;
+  bool typed = fe_map_type(clang_getCursorType(decl), &t) && t != IR_TY_VOID;
+  if (v && typed && t != v->type) {
+    /* Variables are identified by name within a kernel. */
+    fe_unsupported(s, use, "'%s' declared again with another type", name);
+    return NULL;
+  }
   if (v)
     return v;
-  ir_type t;
-  if (!fe_map_type(clang_getCursorType(decl), &t) || t == IR_TY_VOID) {
+  if (!typed) {
     CXString n = clang_getTypeSpelling(clang_getCursorType(decl));
     fe_unsupported(s, use, "variable '%s' of type '%s'", name,
                    clang_getCString(n));
