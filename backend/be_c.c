@@ -39,7 +39,11 @@ typedef struct emitter {
   int base;         /* columns before depth-0 lines */
   bool trailing_nl; /* function form: every line ends in "\n" */
   int nlines;
-  unsigned includes; /* BE_INC_* the generated code needs */
+  unsigned includes;    /* BE_INC_* the generated code needs */
+  scc_vec hoisted;      /* const char *: names of hoisted bound parts */
+  scc_vec hoist_decls;  /* ir_node *: their declarations, with */
+  scc_vec hoist_blocks; /* const ir_block *: the block declaring each */
+  const ir_block *cur;  /* the block holding the loop being emitted */
 } emitter;
 
 /* Starts a line at nesting depth `depth`; the caller writes its text. */
@@ -64,6 +68,7 @@ static void emit_line(emitter *em, int depth, const char *text) {
 }
 
 static void emit_block(emitter *em, const ir_block *b, int depth);
+static void emit_node(emitter *em, const ir_node *n, int depth);
 
 /* True when one of the pragma lines just before byte `pos` of the source is
  * `#pragma schedcc ... label(name)`: the label of a loop kernel's loop
@@ -118,9 +123,136 @@ static const ir_expr *inclusive_bound(const ir_expr *ub, bool up) {
   return d == (up ? 1 : -1) ? ub->u.bin.a : NULL;
 }
 
+/* ---- hoisting parts of bounds --------------------------------------------
+ * min/max print their operands twice and floordiv/ceildiv their numerator
+ * twice; when such an operand is not a simple term, the text grows
+ * exponentially with nesting (tiling then unrolling gives bounds like
+ * max(k_t, k_t + 4 * floordiv(min(k_t + 8, n) - k_t, 4))).  Those operands
+ * are computed once into a variable declared just before the loop
+ * (`int k_hi = ...;`), which is exact: bounds depend only on outer ivs and
+ * parameters, which the loop does not change. */
+
+static bool is_leaf(const ir_expr *e) {
+  return e->kind == IR_EXPR_VAR || e->kind == IR_EXPR_INT ||
+         (e->kind == IR_EXPR_CAST && is_leaf(e->u.cast.a));
+}
+
+/* A leaf, or a leaf op a leaf (`i_t + 32`, `4 * i`). */
+static bool is_simple(const ir_expr *e) {
+  if (is_leaf(e))
+    return true;
+  return e->kind == IR_EXPR_BINARY &&
+         (e->u.bin.op == IR_OP_ADD || e->u.bin.op == IR_OP_SUB ||
+          e->u.bin.op == IR_OP_MUL) &&
+         is_leaf(e->u.bin.a) && is_leaf(e->u.bin.b);
+}
+
+static bool name_used(const emitter *em, const char *name) {
+  const ir_kernel *k = em->k;
+  if (ir_kernel_find_var(k, name) || ir_kernel_find_array(k, name))
+    return true;
+  if (k->module)
+    for (int i = 0; i < k->module->used_names.len; i++)
+      if (strcmp(k->module->used_names.items[i], name) == 0)
+        return true;
+  for (int i = 0; i < em->hoisted.len; i++)
+    if (strcmp(em->hoisted.items[i], name) == 0)
+      return true;
+  return false;
+}
+
+/* Structural equality of two expressions. */
+static bool expr_equal(const ir_expr *x, const ir_expr *y) {
+  if (x == y)
+    return true;
+  if (x->kind != y->kind || x->type != y->type)
+    return false;
+  switch (x->kind) {
+  case IR_EXPR_INT:
+    return x->u.ival == y->u.ival;
+  case IR_EXPR_VAR:
+    return x->u.var == y->u.var;
+  case IR_EXPR_UNARY:
+    return x->u.un.op == y->u.un.op && expr_equal(x->u.un.a, y->u.un.a);
+  case IR_EXPR_CAST:
+    return expr_equal(x->u.cast.a, y->u.cast.a);
+  case IR_EXPR_BINARY:
+    return x->u.bin.op == y->u.bin.op && expr_equal(x->u.bin.a, y->u.bin.a) &&
+           expr_equal(x->u.bin.b, y->u.bin.b);
+  default:
+    return false; /* not in integer bounds */
+  }
+}
+
+/* A variable (not registered in the kernel) holding e; its declaration is
+ * queued in decls.  A part already hoisted into the same block earlier
+ * (e.g. the bound shared by an unrolled loop and its remainder loop) is
+ * reused. */
+static ir_expr *hoist_into_var(emitter *em, ir_expr *e, const char *base,
+                               scc_vec *decls) {
+  scc_arena *ar = em->ctx->arena;
+  for (int i = 0; i < em->hoist_decls.len; i++) {
+    ir_node *d = em->hoist_decls.items[i];
+    if (em->hoist_blocks.items[i] == em->cur && expr_equal(d->u.decl.init, e))
+      return ir_var_ref(em->ctx, d->u.decl.var);
+  }
+  const char *name = base;
+  for (int i = 1; name_used(em, name); i++)
+    name = scc_arena_printf(ar, "%s%d", base, i);
+  name = scc_arena_strdup(ar, name);
+  scc_vec_push(ar, &em->hoisted, (void *)name);
+  ir_var *v = scc_arena_alloc(ar, sizeof *v);
+  v->name = name;
+  v->type = e->type;
+  v->kind = IR_VAR_LOCAL;
+  v->declared_outside = true;
+  v->loc = e->loc;
+  v->id = -1;
+  ir_node *d = ir_decl_new(em->ctx, v, e, e->loc);
+  scc_vec_push(ar, decls, d);
+  scc_vec_push(ar, &em->hoist_decls, d);
+  scc_vec_push(ar, &em->hoist_blocks, (void *)em->cur);
+  return ir_var_ref(em->ctx, v);
+}
+
+/* e with its duplicated non-simple operands replaced by hoisted
+ * variables (bottom-up); e itself when nothing changes. */
+static ir_expr *hoist_bound(emitter *em, ir_expr *e, const char *base,
+                            scc_vec *decls) {
+  if (e->kind != IR_EXPR_BINARY || !ir_type_is_integer(e->type))
+    return e;
+  ir_op op = e->u.bin.op;
+  ir_expr *a = hoist_bound(em, e->u.bin.a, base, decls);
+  ir_expr *b = hoist_bound(em, e->u.bin.b, base, decls);
+  bool minmax = op == IR_OP_MIN || op == IR_OP_MAX;
+  bool div = (op == IR_OP_FLOORDIV || op == IR_OP_CEILDIV) &&
+             b->kind == IR_EXPR_INT && b->u.ival > 1;
+  if ((minmax || div) && !is_simple(a))
+    a = hoist_into_var(em, a, base, decls);
+  if (minmax && !is_simple(b))
+    b = hoist_into_var(em, b, base, decls);
+  if (a == e->u.bin.a && b == e->u.bin.b)
+    return e;
+  return ir_binary(em->ctx, op, a, b, e->type);
+}
+
 static void emit_loop(emitter *em, const ir_node *n, int depth) {
   const ir_loop *l = &n->u.loop;
   scc_buf *o = em->out;
+  ir_expr *lb = l->lb, *ub = l->ub;
+  /* a loop or scop region may be the unbraced body of a statement: no
+   * declarations at its top level */
+  if (depth > 0 || em->k->form == IR_KERNEL_FUNCTION) {
+    scc_vec decls = {0};
+    const char *iv = l->iv->name;
+    em->cur = n->in;
+    lb = hoist_bound(em, lb, scc_arena_printf(em->ctx->arena, "%s_lo", iv),
+                     &decls);
+    ub = hoist_bound(em, ub, scc_arena_printf(em->ctx->arena, "%s_hi", iv),
+                     &decls);
+    for (int i = 0; i < decls.len; i++)
+      emit_node(em, decls.items[i], depth);
+  }
   if (l->label && !(em->k->form == IR_KERNEL_LOOP && !ir_parent(n) &&
                     n == em->k->body.first &&
                     label_before(em->k->module, em->k->begin, l->label))) {
@@ -137,7 +269,7 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
   if (!l->iv->declared_outside)
     scc_buf_printf(o, "%s ", ir_type_name(l->iv->type));
   scc_buf_printf(o, "%s = ", iv);
-  ir_print_c_expr(o, l->lb);
+  ir_print_c_expr(o, lb);
   scc_buf_puts(o, "; ");
 
   bool up = l->step > 0;
@@ -145,8 +277,8 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
   ivref.u.var = l->iv;
   ir_expr cond = {.kind = IR_EXPR_BINARY, .type = IR_TY_INT, .loc = n->loc};
   cond.u.bin.a = &ivref;
-  const ir_expr *incl = inclusive_bound(l->ub, up);
-  cond.u.bin.b = (ir_expr *)(incl ? incl : l->ub);
+  const ir_expr *incl = inclusive_bound(ub, up);
+  cond.u.bin.b = (ir_expr *)(incl ? incl : ub);
   cond.u.bin.op =
       up ? (incl ? IR_OP_LE : IR_OP_LT) : (incl ? IR_OP_GE : IR_OP_GT);
   ir_print_c_expr(o, &cond);

@@ -408,6 +408,62 @@ static void test_emitted_code_compiles(void **state) {
   scc_buf_free(&b2);
 }
 
+/* Duplicated non-simple operands of min/max/floordiv in bounds are
+ * computed once before the loop, and reused by a sibling loop. */
+static void test_bound_hoisting(void **state) {
+  (void)state;
+  const char *src = "void h(int n, float *c) {}\n";
+  ir_module *m = ir_module_new(ctx, "h.c", src, strlen(src));
+  scc_vec_push(ctx->arena, &m->used_names, "k_hi");
+  ir_kernel *k = ir_kernel_new(ctx, m, "h");
+  k->form = IR_KERNEL_FUNCTION;
+  k->begin = off(src, "{") + 1;
+  k->end = off(src, "}");
+  ir_var *n = ir_var_new(ctx, k, "n", IR_TY_INT, IR_VAR_PARAM, none);
+  ir_var *kt = ir_var_new(ctx, k, "k_t", IR_TY_INT, IR_VAR_IV, none);
+  ir_var *kk = ir_var_new(ctx, k, "k", IR_TY_INT, IR_VAR_IV, none);
+  ir_array *c = ir_array_new(ctx, k, "c", IR_TY_FLOAT, 1, none);
+  c->is_pointer = true;
+  ir_node *lt = loop(&k->body, kt, I(0), V(n), 8);
+  ir_expr *hi =
+      ir_binary(ctx, IR_OP_MIN, B(IR_OP_ADD, V(kt), I(8)), V(n), IR_TY_INT);
+  ir_expr *q =
+      ir_binary(ctx, IR_OP_FLOORDIV, B(IR_OP_SUB, hi, V(kt)), I(4), IR_TY_INT);
+  ir_expr *split =
+      ir_binary(ctx, IR_OP_MAX, V(kt),
+                B(IR_OP_ADD, V(kt), B(IR_OP_MUL, I(4), q)), IR_TY_INT);
+  ir_node *l1 = loop(body(lt), kk, V(kt), split, 4);
+  ir_block_append(body(l1),
+                  ir_assign_new(ctx, k, A1(c, V(kk)), IR_OP_ADD,
+                                ir_fp(ctx, IR_TY_FLOAT, 1, "1.f"), none));
+  ir_node *l2 = loop(body(lt), kk, split, hi, 1);
+  ir_block_append(body(l2),
+                  ir_assign_new(ctx, k, A1(c, V(kk)), IR_OP_ADD,
+                                ir_fp(ctx, IR_TY_FLOAT, 1, "1.f"), none));
+  scc_buf b = {0};
+  assert_true(be_emit_c(ctx, m, &b));
+  assert_string_equal(
+      b.data,
+      "void h(int n, float *c) {\n"
+      "  for (int k_t = 0; k_t < n; k_t += 8) {\n"
+      "    int k_hi1 = (k_t + 8 < n ? k_t + 8 : n) - k_t;\n"
+      "    int k_hi2 = k_t + 4 * (k_hi1 < 0 ? (k_hi1 - 3) / 4 : k_hi1 / 4);\n"
+      "    for (int k = k_t; k < (k_t > k_hi2 ? k_t : k_hi2); k += 4) {\n"
+      "      c[k] += 1.f;\n"
+      "    }\n"
+      "    for (int k = (k_t > k_hi2 ? k_t : k_hi2); k < (k_t + 8 < n ? k_t "
+      "+ 8 : n); k++) {\n"
+      "      c[k] += 1.f;\n"
+      "    }\n"
+      "  }\n"
+      "}\n");
+  char *p = write_tmp("h.c", b.data);
+  assert_int_equal(
+      run("cc %s %s", "-std=c17 -Wall -Wextra -Werror -c -o /dev/null", p), 0);
+  free(p);
+  scc_buf_free(&b);
+}
+
 /* floordiv/ceildiv/min/max printed by the backend give the mathematical
  * values for numerators -10..10: a program evaluates them and compares with
  * a reference written independently (q = a / c adjusted by the sign of the
@@ -483,6 +539,7 @@ int main(void) {
       cmocka_unit_test(test_loop_kernel_new_label_and_empty),
       cmocka_unit_test(test_overlapping_ranges_rejected),
       cmocka_unit_test(test_emitted_code_compiles),
+      cmocka_unit_test(test_bound_hoisting),
       cmocka_unit_test(test_floordiv_ceildiv_semantics),
   };
   return cmocka_run_group_tests(tests, setup, cleanup);
