@@ -20,9 +20,9 @@ inc="-I$(dirname "$src")"
 common="-std=c17 -ffp-contract=off -D_POSIX_C_SOURCE=200809L $inc"
 
 if [ "$sched" = "-" ]; then
-  "$schedcc" "$src" -o "$tmp/gen.c" -- $inc
+  "$schedcc" "$src" -o "$tmp/gen.c" -- $common
 else
-  "$schedcc" "$src" -s "$sched" -o "$tmp/gen.c" -- $inc
+  "$schedcc" "$src" -s "$sched" -o "$tmp/gen.c" -- $common
 fi
 
 for cc in gcc clang-19; do
