@@ -296,6 +296,15 @@ static ir_expr *fe_lhs(fe_state *s, CXCursor lhs) {
   return NULL;
 }
 
+/* True for `x = e` and the compound assignments `x += e`, ... */
+static bool is_assignment(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator)
+    return false;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  return op >= CXBinaryOperator_Assign && op < CXBinaryOperator_Comma;
+}
+
 static void fe_assign(fe_state *s, CXCursor c, ir_block *b) {
   enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
   ir_op op;
@@ -328,7 +337,20 @@ static void fe_assign(fe_state *s, CXCursor c, ir_block *b) {
     return;
   }
   ir_expr *lhs = fe_lhs(s, kids[0]);
-  ir_expr *rhs = fe_expr(s, kids[1]);
+  ir_expr *rhs;
+  CXCursor inner = fe_strip(s, kids[1]);
+  if (is_assignment(inner)) {
+    /* A chained assignment `a = b = e` (PolyBench's deriche): C gives
+     * `b = e` the value of b after the store, so it is raised as the
+     * statements `b = e; a = b;`. */
+    ir_node *before = b->last;
+    fe_assign(s, inner, b);
+    if (b->last == before || b->last->kind != IR_NODE_ASSIGN)
+      return; /* the inner assignment was rejected (reported) */
+    rhs = ir_expr_clone(s->ctx, b->last->u.assign.lhs, NULL);
+  } else {
+    rhs = fe_expr(s, kids[1]);
+  }
   if (!lhs || !rhs)
     return;
   scc_loc l = loc(s, c);
