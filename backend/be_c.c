@@ -115,8 +115,8 @@ static const ir_expr *inclusive_bound(const ir_expr *ub, bool up) {
   if (ub->kind != IR_EXPR_BINARY || ub->u.bin.a->kind == IR_EXPR_INT)
     return NULL;
   const ir_expr *c = ub->u.bin.b;
-  if (c->kind != IR_EXPR_INT)
-    return NULL;
+  if (c->kind != IR_EXPR_INT || ub->u.bin.a->type != ub->type)
+    return NULL; /* i <= X must compare in the type of X + 1 */
   int64_t d = ub->u.bin.op == IR_OP_ADD   ? c->u.ival
               : ub->u.bin.op == IR_OP_SUB ? -c->u.ival
                                           : 0;
