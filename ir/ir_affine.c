@@ -324,10 +324,22 @@ static bool to_lin(scc_ctx *ctx, const ir_expr *e, lin *l, int64_t scale,
 }
 
 /* The expression of a linear form: terms in order, then the constant
- * ("2 * i + j - 1"); a leading negative term is written -x or -k * x. */
+ * ("2 * i + j - 1"), except that a first positive term goes before leading
+ * negative ones ("n - i"); a leading negative term is written -x or
+ * -k * x ("-i + 5"). */
 static ir_expr *lin_to_expr(scc_ctx *ctx, const lin *l, ir_type t) {
   ir_expr *acc = NULL;
-  for (int i = 0; i < l->n; i++) {
+  /* Readability: when the first term is negative, start with the first
+   * positive one ("min(k_t + 8, n) - k_t" rather than "-k_t + min(...)"). */
+  int first = 0;
+  if (l->n && l->coef[0] < 0)
+    for (int i = 1; i < l->n; i++)
+      if (l->coef[i] > 0) {
+        first = i;
+        break;
+      }
+  for (int q = 0; q < l->n; q++) {
+    int i = q == 0 ? first : (q <= first ? q - 1 : q);
     ir_expr *x = l->atom[i];
     int64_t k = l->coef[i];
     if (!acc) {

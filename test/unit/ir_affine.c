@@ -45,6 +45,11 @@ static void test_canonical_affine(void **state) {
   assert_string_equal(
       xf_cstr(ctx, ir_mul_const(ctx, ir_mul_const(ctx, V(i), 3), 2)), "6 * i");
   assert_string_equal(xf_cstr(ctx, ir_add(ctx, C(2), C(3))), "5");
+  /* a positive term goes first: j - i + 1, not -i + j + 1 */
+  assert_string_equal(
+      xf_cstr(ctx, ir_add_const(ctx, ir_sub(ctx, V(j), V(i)), 1)), "j - i + 1");
+  assert_string_equal(xf_cstr(ctx, ir_sub(ctx, ir_sub(ctx, V(j), V(i)), V(kk))),
+                      "j - i - k");
 }
 
 static void test_min_max_div(void **state) {
