@@ -68,6 +68,20 @@ ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m) {
     return ir_int(ctx, l->step > 0 ? lb + q * m : lb - q * m);
   }
   ir_expr *lbc = ir_expr_clone(ctx, l->lb, NULL);
+  bool is_unsigned = l->lb->type == IR_TY_UINT || l->lb->type == IR_TY_ULONG ||
+                     l->lb->type == IR_TY_ULLONG || l->ub->type == IR_TY_UINT ||
+                     l->ub->type == IR_TY_ULONG ||
+                     l->ub->type == IR_TY_ULLONG || l->iv->type == IR_TY_UINT ||
+                     l->iv->type == IR_TY_ULONG || l->iv->type == IR_TY_ULLONG;
+  if (is_unsigned) {
+    /* ub - lb would wrap around when ub < lb: clamp ub first. */
+    if (l->step > 0) {
+      ir_expr *d = ir_sub(ctx, ir_max(ctx, l->ub, l->lb), l->lb);
+      return ir_add(ctx, lbc, ir_mul_const(ctx, ir_floordiv(ctx, d, m), m));
+    }
+    ir_expr *d = ir_sub(ctx, l->lb, ir_min(ctx, l->ub, l->lb));
+    return ir_sub(ctx, lbc, ir_mul_const(ctx, ir_floordiv(ctx, d, m), m));
+  }
   if (l->step > 0) {
     ir_expr *q = ir_floordiv(ctx, ir_sub(ctx, l->ub, l->lb), m);
     return ir_max(ctx, lbc, ir_add(ctx, l->lb, ir_mul_const(ctx, q, m)));

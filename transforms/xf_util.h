@@ -31,8 +31,10 @@ void xf_permute_band(ir_node **band, const int *perm, int n);
  *   s > 0: max(lb, lb + floordiv(ub - lb, m) * m)
  *   s < 0: min(lb, lb - floordiv(lb - ub, m) * m)
  * The max/min keep split between lb and ub when the loop does not run
- * (ub <= lb for s > 0): then both parts are empty.  With constant bounds
- * the result is a constant. */
+ * (ub <= lb for s > 0): then both parts are empty.  For unsigned bounds
+ * or ivs, where ub - lb would wrap around, the distance is clamped first:
+ * lb + floordiv(max(ub, lb) - lb, m) * m (s > 0), and symmetrically.  With
+ * constant bounds the result is a constant. */
 ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m);
 
 /* Checks that in the permuted band (position p holds band[perm[p]]) no

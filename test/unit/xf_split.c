@@ -108,6 +108,35 @@ static void test_split_symbolic(void **state) {
   assert_ptr_equal(r->u.loop.ub->u.var, t.n);
 }
 
+static bool has_op(const ir_expr *e, ir_op op) {
+  if (e->kind != IR_EXPR_BINARY)
+    return false;
+  return e->u.bin.op == op || has_op(e->u.bin.a, op) || has_op(e->u.bin.b, op);
+}
+
+static void test_split_unsigned(void **state) {
+  (void)state;
+  /* for (size_t u = 1; u < m; u++): ub - lb would wrap for m == 0, so the
+   * distance is clamped (max(m, 1) - 1) instead of clamping the result */
+  xf_kb t = xf_kb_new(ctx);
+  ir_var *m =
+      ir_var_new(ctx, t.k, "m", IR_TY_ULONG, IR_VAR_PARAM, (scc_loc){0});
+  ir_var *u = ir_var_new(ctx, t.k, "u", IR_TY_ULONG, IR_VAR_IV, (scc_loc){0});
+  ir_node *l = xf_loop(&t, u, xf_i(&t, 1), ir_var_ref(ctx, m), 1);
+  ir_block_append(&l->u.loop.body,
+                  xf_assign(&t, xf_at1(&t, t.x, ir_var_ref(ctx, u)), IR_OP_NONE,
+                            ir_fp(ctx, IR_TY_DOUBLE, 1.0, "1.0")));
+  ir_block_append(&t.k->body, l);
+  ir_node *mn, *r;
+  assert_int_equal(xf_split(ctx, t.k, l, 8, &mn, &r), XF_OK);
+  ir_expr *sp = r->u.loop.lb;
+  assert_int_equal(sp->kind, IR_EXPR_BINARY);
+  assert_int_equal(sp->u.bin.op, IR_OP_ADD);
+  assert_true(has_op(sp, IR_OP_MAX));
+  assert_true(has_op(sp, IR_OP_FLOORDIV));
+  assert_int_equal(sp->type, IR_TY_ULONG);
+}
+
 static void test_split_refused(void **state) {
   (void)state;
   xf_kb t = xf_kb_new(ctx);
@@ -139,6 +168,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_split_exact_and_step, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_split_symbolic, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_split_unsigned, setup, teardown),
       cmocka_unit_test_setup_teardown(test_split_refused, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
