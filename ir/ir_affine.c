@@ -516,6 +516,11 @@ static bool const_eval(const ir_expr *e, int64_t *v) {
       return false;
     if (!fits(a, e->u.bin.a->type) || !fits(b, e->u.bin.b->type))
       return false;
+    /* C compares a negative int with an unsigned operand after converting
+     * it to unsigned: leave such comparisons alone. */
+    if ((a < 0 || b < 0) &&
+        int_unsigned(wider(e->u.bin.a->type, e->u.bin.b->type)))
+      return false;
     return fold_binary(e->u.bin.op, a, b, e->type, v);
   }
   default:
@@ -565,6 +570,7 @@ static ir_expr *simplify_node(scc_ctx *ctx, ir_expr *e) {
     int64_t ca, cb, d;
     bool ka = const_eval(a, &ca), kb = const_eval(b, &cb);
     if (ka && kb && fits(ca, a->type) && fits(cb, b->type) &&
+        !((ca < 0 || cb < 0) && int_unsigned(wider(a->type, b->type))) &&
         fold_binary(op, ca, cb, e->type, &v))
       return int_of(ctx, v, e->type);
     if (op == IR_OP_MIN || op == IR_OP_MAX) {

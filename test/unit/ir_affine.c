@@ -102,6 +102,15 @@ static void test_types_and_floats(void **state) {
   assert_ptr_equal(ir_simplify(ctx, fp), fp);
   int64_t v;
   assert_false(ir_expr_const_value(ctx, fp, &v));
+  /* -1 < 1u is false in C: not folded as a signed comparison */
+  ir_expr *one_u = ir_int(ctx, 1);
+  one_u->type = IR_TY_UINT;
+  assert_false(ir_expr_const_value(
+      ctx, ir_binary(ctx, IR_OP_LT, ir_int(ctx, -1), one_u, IR_TY_INT), &v));
+  assert_true(ir_expr_const_value(
+      ctx, ir_binary(ctx, IR_OP_LT, ir_int(ctx, -1), ir_int(ctx, 1), IR_TY_INT),
+      &v));
+  assert_int_equal(v, 1);
 }
 
 static void test_to_affine(void **state) {
