@@ -11,10 +11,13 @@
  * Statements: `for (int i = lb; i < ub; i++) {` (`for (i = ...` when the iv
  * is declared outside the loop), `i <= X` when ub is `X + 1`, `i += s`,
  * counting down `i > ub` / `i >= Y` (ub `Y - 1`) with `i--` / `i -= s`;
- * a labelled loop gets `#pragma schedcc label(name)` before it (so the
- * output can be scheduled again), a parallel loop `#pragma omp parallel
- * for`; `if (c) {` ... `} else if (d) {` ... `} else {` ... `}`; `lhs op=
- * rhs;`; `T x = init;`.  Expressions are spelled by ir_print_c_expr.
+ * a parallel loop gets `#pragma omp parallel for`; `if (c) {` ... `} else if
+ * (d) {` ... `} else {` ... `}`; `lhs op= rhs;`; `T x = init;`.  Expressions
+ * are spelled by ir_print_c_expr.
+ *
+ * The pragmas that mark kernels and label loops are left out of the output
+ * (m->erase): they did their job, and compilers warn about unknown pragmas
+ * under -Wall.
  *
  * Includes that generated code needs (<immintrin.h>, <omp.h>) are recorded
  * per kernel in emitter.includes and added once at the top of the file by
@@ -69,45 +72,6 @@ static void emit_line(emitter *em, int depth, const char *text) {
 
 static void emit_block(emitter *em, const ir_block *b, int depth);
 static void emit_node(emitter *em, const ir_node *n, int depth);
-
-/* True when one of the pragma lines just before byte `pos` of the source is
- * `#pragma schedcc ... label(name)`: the label of a loop kernel's loop
- * stays outside the replaced range and must not be emitted twice. */
-static bool label_before(const ir_module *m, size_t pos, const char *name) {
-  if (!m || !m->source || pos > m->source_len)
-    return false;
-  const char *src = m->source;
-  size_t end = pos;
-  while (end > 0 && src[end - 1] != '\n') /* start of pos's line */
-    end--;
-  while (end > 0) {
-    size_t start = end - 1; /* end - 1 is the '\n' ending the line */
-    while (start > 0 && src[start - 1] != '\n')
-      start--;
-    size_t s = start;
-    while (s < end && (src[s] == ' ' || src[s] == '\t'))
-      s++;
-    if (s >= end - 1 || src[s] != '#')
-      return false;
-    size_t len = strlen(name);
-    for (size_t i = s; i + 6 + len < end; i++) {
-      if (strncmp(src + i, "label(", 6) != 0)
-        continue;
-      size_t j = i + 6;
-      while (j < end && src[j] == ' ')
-        j++;
-      if (j + len < end && strncmp(src + j, name, len) == 0) {
-        j += len;
-        while (j < end && src[j] == ' ')
-          j++;
-        if (j < end && src[j] == ')')
-          return true;
-      }
-    }
-    end = start;
-  }
-  return false;
-}
 
 /* ub is `X + 1` (X not a literal): the condition prints as `i <= X`; for
  * counting down, ub `Y - 1` prints as `i >= Y`. */
@@ -252,13 +216,6 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
                      &decls);
     for (int i = 0; i < decls.len; i++)
       emit_node(em, decls.items[i], depth);
-  }
-  if (l->label && !(em->k->form == IR_KERNEL_LOOP && !ir_parent(n) &&
-                    n == em->k->body.first &&
-                    label_before(em->k->module, em->k->begin, l->label))) {
-    line_begin(em, depth);
-    scc_buf_printf(o, "#pragma schedcc label(%s)", l->label);
-    line_end(em);
   }
   if (l->attrs & IR_LOOP_PARALLEL)
     emit_line(em, depth, "#pragma omp parallel for");
@@ -415,6 +372,22 @@ bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out) {
   return emit_kernel(ctx, k, out, NULL);
 }
 
+/* Copies source bytes [from, to) to out, leaving out the erased pragma
+ * lines (m->erase) that lie inside. */
+static void copy_source(scc_buf *out, const ir_module *m, size_t from,
+                        size_t to) {
+  for (int i = 0; i < m->erase.len && from < to; i++) {
+    const ir_range *r = m->erase.items[i];
+    if (r->end <= from || r->begin >= to)
+      continue;
+    if (r->begin > from)
+      scc_buf_putn(out, m->source + from, r->begin - from);
+    from = r->end < to ? r->end : to;
+  }
+  if (to > from)
+    scc_buf_putn(out, m->source + from, to - from);
+}
+
 bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
   size_t prev = 0;
   for (int i = 0; i < m->kernels.len; i++) {
@@ -436,14 +409,12 @@ bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
   bool ok = true;
   for (int i = 0; i < m->kernels.len && ok; i++) {
     const ir_kernel *k = m->kernels.items[i];
-    if (k->begin > pos)
-      scc_buf_putn(&body, m->source + pos, k->begin - pos);
+    copy_source(&body, m, pos, k->begin);
     ok = emit_kernel(ctx, k, &body, &includes);
     pos = k->end;
   }
   if (ok) {
-    if (m->source_len > pos)
-      scc_buf_putn(&body, m->source + pos, m->source_len - pos);
+    copy_source(&body, m, pos, m->source_len);
     for (unsigned b = 0; b < sizeof include_names / sizeof *include_names;
          b++) {
       if (!(includes & (1u << b)))

@@ -219,6 +219,26 @@ static unsigned after_directives(fe_state *s, unsigned i) {
   return i;
 }
 
+/* Records the line holding a schedcc or scop pragma (from '#' at `off` to
+ * the token at `last`) in m->erase: from the line's start, when only blanks
+ * precede the '#', through its newline. */
+static void erase_line(fe_state *s, size_t off, size_t last) {
+  const char *src = s->m->source;
+  size_t b = off, e = last;
+  while (b > 0 && (src[b - 1] == ' ' || src[b - 1] == '\t'))
+    b--;
+  if (b > 0 && src[b - 1] != '\n')
+    b = off; /* something precedes the '#' on its line: keep it */
+  while (e < s->m->source_len && src[e] != '\n')
+    e++;
+  if (e < s->m->source_len)
+    e++;
+  ir_range *r = scc_arena_alloc(s->ctx->arena, sizeof *r);
+  r->begin = b;
+  r->end = e;
+  scc_vec_push(s->ctx->arena, &s->m->erase, r);
+}
+
 static void find_pragmas(fe_state *s, scc_vec *out) {
   for (unsigned i = 0; i < s->ntoks; i++) {
     if (!starts_directive(s, i) || !tok_is(s, i + 1, "pragma"))
@@ -257,6 +277,7 @@ static void find_pragmas(fe_state *s, scc_vec *out) {
       continue; /* another tool's pragma */
     }
     scc_vec_push(s->ctx->arena, out, p);
+    erase_line(s, p->off, s->tok_off[end]);
   }
 }
 

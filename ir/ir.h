@@ -80,8 +80,8 @@ typedef struct ir_var {
 /* An array the kernel accesses.  rank is the number of subscripts every
  * access uses.  dims[d] is the extent of dimension d when the declaration
  * gives one (a constant or a parameter expression such as `m` in
- * `float A[n][m]`), NULL otherwise (the first dimension of a parameter, a
- * pointer).  is_pointer: declared `T *A` (accesses are 1-D, usually with
+ * `float A[n][m]`; for a parameter `double A[N][M]`, dims[0] is N as
+ * written, although C ignores it), NULL otherwise (`T *A`, `T (*A)[m]`).  is_pointer: declared `T *A` (accesses are 1-D, usually with
  * linearized subscripts `A[i*lda + k]`). */
 typedef struct ir_array {
   const char *name;
@@ -291,14 +291,25 @@ typedef struct ir_kernel {
   struct ir_module *module;
 } ir_kernel;
 
+/* A byte range [begin, end) of the main file. */
+typedef struct ir_range {
+  size_t begin, end;
+} ir_range;
+
 /* The kernels of one C file, in source order, with the file's text and the
- * identifiers it uses (so fresh names never clash). */
+ * identifiers it uses (so fresh names never clash).
+ * `erase` holds the lines of the pragmas that mark kernels (`#pragma scop`,
+ * `#pragma endscop`, `#pragma schedcc kernel`, `#pragma schedcc label(x)`),
+ * each from the start of its line through its newline: compilers warn about
+ * these unknown pragmas under -Wall, so the C backend leaves them out of
+ * the output (ranges inside a kernel's region are regenerated anyway). */
 typedef struct ir_module {
   const char *filename;
   const char *source; /* the whole main file */
   size_t source_len;
   scc_vec kernels;    /* ir_kernel * */
   scc_vec used_names; /* const char *, every identifier of the file */
+  scc_vec erase;      /* ir_range *, sorted, disjoint */
 } ir_module;
 
 /* ---- builders (ir.c) ------------------------------------------------------

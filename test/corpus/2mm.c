@@ -1,7 +1,5 @@
 /* 2mm.c — PolyBench/C 4.2.1-style 2mm: D := alpha*A*B*C + beta*D, as two
  * matrix products through tmp.  Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

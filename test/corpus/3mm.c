@@ -1,7 +1,5 @@
 /* 3mm.c — PolyBench/C 4.2.1-style 3mm: G := (A*B)*(C*D), three matrix
  * products.  Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

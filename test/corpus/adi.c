@@ -2,8 +2,6 @@
  * solver of a 2-D heat equation (column sweeps then row sweeps, each a
  * forward elimination and a backward substitution counting down).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,7 +1,5 @@
 /* atax.c — PolyBench/C 4.2.1-style atax: y := A^T * (A * x).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

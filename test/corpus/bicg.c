@@ -1,8 +1,6 @@
 /* bicg.c — PolyBench/C 4.2.1-style bicg: the BiCG sub-kernel,
  * s := A^T * r and q := A * p in one nest.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -2,8 +2,6 @@
  * factorization A = L*L^T of a symmetric positive definite matrix
  * (triangular bounds, a division and a square root in the scop).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -2,8 +2,6 @@
  * matrix of M variables over N observations (means, standard deviations
  * with sqrt and a ?: guard, normalization, triangular products).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

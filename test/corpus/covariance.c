@@ -1,8 +1,6 @@
 /* covariance.c — PolyBench/C 4.2.1-style covariance: the covariance
  * matrix of M variables over N observations (triangular j >= i loop).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

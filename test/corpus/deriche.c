@@ -2,8 +2,6 @@
  * detection filter, in single precision (expf/powf), with causal passes
  * counting up and anti-causal passes counting down, and scalar recurrences
  * carried in locals.  Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

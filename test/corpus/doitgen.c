@@ -1,8 +1,6 @@
 /* doitgen.c — PolyBench/C 4.2.1-style doitgen: multi-resolution analysis
  * kernel, A[r][q][:] := A[r][q][:] * C4 on a 3-D array through a sum
  * buffer.  Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -2,8 +2,6 @@
  * a Yule-Walker system (reversed subscripts r[k-i-1], scalar recurrences,
  * a local array z declared in the kernel function).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

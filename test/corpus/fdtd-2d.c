@@ -2,8 +2,6 @@
  * time-domain electromagnetics (three field updates per time step, a
  * source term read through the time index).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

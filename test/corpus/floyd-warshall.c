@@ -1,8 +1,6 @@
 /* floyd-warshall.c — PolyBench/C 4.2.1-style floyd-warshall: all-pairs
  * shortest paths on integer weights, the minimum written with ?:.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* gemm.c — PolyBench/C 4.2.1-style gemm: C := alpha*A*B + beta*C, an
  * imperfect nest (the beta scaling sits between the i and k loops).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* gemver.c — PolyBench/C 4.2.1-style gemver: a rank-2 update of A
  * followed by two matrix-vector products (one through A transposed).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* gesummv.c — PolyBench/C 4.2.1-style gesummv: y := alpha*A*x + beta*B*x,
  * two accumulations fused in one j loop.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

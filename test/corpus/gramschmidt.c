@@ -1,8 +1,6 @@
 /* gramschmidt.c — PolyBench/C 4.2.1-style gramschmidt: QR decomposition
  * by modified Gram-Schmidt (sqrt of a scalar accumulated in a local,
  * loops starting at k + 1).  Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

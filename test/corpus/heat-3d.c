@@ -1,8 +1,6 @@
 /* heat-3d.c — PolyBench/C 4.2.1-style heat-3d: 3-D heat equation, a
  * 7-point stencil over two buffers, in single precision with float
  * literals.  Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* jacobi-1d.c — PolyBench/C 4.2.1-style jacobi-1d: 1-D three-point Jacobi
  * stencil over two buffers, in single precision.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* jacobi-2d.c — PolyBench/C 4.2.1-style jacobi-2d: 2-D five-point Jacobi
  * stencil over two buffers under a time loop.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* lu.c — PolyBench/C 4.2.1-style lu: in-place LU decomposition without
  * pivoting (triangular loops on both sides of the diagonal).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -2,8 +2,6 @@
  * forward substitution and a backward substitution counting down, with
  * the running value kept in a scalar local w.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* mvt.c — PolyBench/C 4.2.1-style mvt: x1 := x1 + A*y_1 and
  * x2 := x2 + A^T*y_2, two independent nests.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -2,8 +2,6 @@
  * by Nussinov's dynamic programming (i counting down, affine guards with
  * && and if/else, maxima written with ?: through macros, char data).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* seidel-2d.c — PolyBench/C 4.2.1-style seidel-2d: in-place 9-point
  * Gauss-Seidel sweeps (loop bounds written with <=).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* symm.c — PolyBench/C 4.2.1-style symm: C := alpha*A*B + beta*C with A
  * symmetric and only its lower triangle read; a scalar temp2 accumulates
  * across the triangular k loop.  Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

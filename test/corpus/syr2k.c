@@ -1,8 +1,6 @@
 /* syr2k.c — PolyBench/C 4.2.1-style syr2k: symmetric rank-2k update of the
  * lower triangle, C := alpha*A*B^T + alpha*B*A^T + beta*C (j <= i bounds).
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

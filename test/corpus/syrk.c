@@ -1,8 +1,6 @@
 /* syrk.c — PolyBench/C 4.2.1-style syrk: symmetric rank-k update of the
  * lower triangle, C := alpha*A*A^T + beta*C, in single precision.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

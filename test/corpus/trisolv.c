@@ -1,8 +1,6 @@
 /* trisolv.c — PolyBench/C 4.2.1-style trisolv: forward substitution with a
  * lower triangular matrix, L*x = b.
  * Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,8 +1,6 @@
 /* trmm.c — PolyBench/C 4.2.1-style trmm: triangular matrix product
  * B := alpha*A^T*B with A unit lower triangular, in single precision
  * (k runs from i + 1).  Written for the schedcc test corpus. */
-/* The kernel pragmas are unknown to the compilers: keep -Wall quiet. */
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 
 #include <inttypes.h>
 #include <math.h>

@@ -112,7 +112,6 @@ static ir_module *build_fn_module(void) {
 
 static const char fn_kernel_want[] = "\n"
                                      "  int j;\n"
-                                     "  #pragma schedcc label(rows)\n"
                                      "  for (int i = 0; i < n; i++) {\n"
                                      "    float t = 0.0f;\n"
                                      "    for (j = i; j > -1; j--) {\n"
@@ -231,7 +230,6 @@ static ir_module *build_loop_module(void) {
 static const char loop_kernel_want[] =
     "#pragma omp parallel for\n"
     "  for (int i_t = 0; i_t < n; i_t += 32) {\n"
-    "    #pragma schedcc label(point)\n"
     "    for (int i = i_t; i < (i_t + 32 < n ? i_t + 32 : n); i++) {\n"
     "      if (i < m) {\n"
     "        a[i] = 0.0;\n"
@@ -287,8 +285,32 @@ static void test_scop_kernel_and_splicing(void **state) {
   scc_buf_free(&b);
 }
 
-/* An unlabelled source loop: the label a transform gave the loop is
- * emitted; an empty loop kernel stays a statement. */
+/* The pragma lines the frontend lists in m->erase are left out of the
+ * output; the bytes around them are copied unchanged. */
+static void test_erased_pragma_lines(void **state) {
+  (void)state;
+  const char *src = "int x;\n"
+                    "  #pragma scop\n"
+                    "  y = 1;\n"
+                    "  #pragma endscop\n"
+                    "int z;\n";
+  ir_module *m = ir_module_new(ctx, "e.c", src, strlen(src));
+  size_t b1 = strlen("int x;\n");
+  size_t e1 = b1 + strlen("  #pragma scop\n");
+  size_t b2 = e1 + strlen("  y = 1;\n");
+  size_t e2 = b2 + strlen("  #pragma endscop\n");
+  ir_range r1 = {b1, e1}, r2 = {b2, e2};
+  scc_vec_push(ctx->arena, &m->erase, &r1);
+  scc_vec_push(ctx->arena, &m->erase, &r2);
+  scc_buf b = {0};
+  assert_true(be_emit_c(ctx, m, &b));
+  assert_string_equal(b.data, "int x;\n  y = 1;\nint z;\n");
+  scc_buf_free(&b);
+}
+
+/* Labels name loops for schedules only: the C output has no label pragma
+ * (compilers warn about unknown pragmas); an empty loop kernel stays a
+ * statement. */
 static void test_loop_kernel_new_label_and_empty(void **state) {
   (void)state;
   const char *src = "  for (;;) x();\n";
@@ -303,8 +325,7 @@ static void test_loop_kernel_new_label_and_empty(void **state) {
   l->u.loop.label = "top";
   scc_buf b = {0};
   assert_true(be_emit_c(ctx, m, &b));
-  assert_string_equal(b.data, "  #pragma schedcc label(top)\n"
-                              "  for (int i = 0; i < 196; i++) {\n"
+  assert_string_equal(b.data, "  for (int i = 0; i < 196; i++) {\n"
                               "  }\n");
   b.len = 0;
   ir_remove(l);
@@ -537,6 +558,7 @@ int main(void) {
       cmocka_unit_test(test_loop_kernel),
       cmocka_unit_test(test_scop_kernel_and_splicing),
       cmocka_unit_test(test_loop_kernel_new_label_and_empty),
+      cmocka_unit_test(test_erased_pragma_lines),
       cmocka_unit_test(test_overlapping_ranges_rejected),
       cmocka_unit_test(test_emitted_code_compiles),
       cmocka_unit_test(test_bound_hoisting),

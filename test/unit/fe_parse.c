@@ -95,6 +95,24 @@ static void test_gemm_scop(void **state) {
   assert_int_equal(m->kernels.len, 3);
   assert_true(has_name(m, "kernel_gemm") && has_name(m, "SCALAR_VAL"));
 
+  /* Every kernel-marking pragma line is listed for the backend to leave
+   * out, whole (indentation and newline included), in source order. */
+  int scops = 0;
+  size_t prev = 0;
+  for (int i = 0; i < m->erase.len; i++) {
+    ir_range *r = m->erase.items[i];
+    assert_true(r->begin >= prev && r->end > r->begin);
+    assert_true(r->begin == 0 || m->source[r->begin - 1] == '\n');
+    assert_int_equal(m->source[r->end - 1], '\n');
+    const char *t = m->source + r->begin;
+    while (*t == ' ' || *t == '\t')
+      t++;
+    assert_memory_equal(t, "#pragma ", 8);
+    scops += strncmp(t, "#pragma scop\n", 13) == 0;
+    prev = r->end;
+  }
+  assert_int_equal(scops, 3);
+
   ir_kernel *k = kernel(m, 0);
   assert_string_equal(k->name, "kernel_gemm");
   assert_string_equal(k->func_name, "kernel_gemm");
