@@ -10,7 +10,8 @@
  *
  * Statements: `for (int i = lb; i < ub; i++) {` (`for (i = ...` when the iv
  * is declared outside the loop), `i <= X` when ub is `X + 1`, `i += s`,
- * counting down `i > ub` / `i >= Y` (ub `Y - 1`) with `i--` / `i -= s`;
+ * counting down `i > ub` / `i >= Y` (ub `Y - 1`, or a literal ub `Y - 1`)
+ * with `i--` / `i -= s`;
  * a parallel loop gets `#pragma omp parallel for`; `if (c) {` ... `} else if
  * (d) {` ... `} else {` ... `}`; `lhs op= rhs;`; `T x = init;`.  Expressions
  * are spelled by ir_print_c_expr.
@@ -235,6 +236,12 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
   ir_expr cond = {.kind = IR_EXPR_BINARY, .type = IR_TY_INT, .loc = n->loc};
   cond.u.bin.a = &ivref;
   const ir_expr *incl = inclusive_bound(ub, up);
+  ir_expr lit; /* counting down to a literal: `i >= 0`, not `i > -1` */
+  if (!up && !incl && ub->kind == IR_EXPR_INT && ub->u.ival < INT64_MAX) {
+    lit = *ub;
+    lit.u.ival++;
+    incl = &lit;
+  }
   cond.u.bin.b = (ir_expr *)(incl ? incl : ub);
   cond.u.bin.op =
       up ? (incl ? IR_OP_LE : IR_OP_LT) : (incl ? IR_OP_GE : IR_OP_GT);

@@ -1,0 +1,43 @@
+/* Golden: every kind of kernel and the statement forms the frontend
+ * raises, re-emitted without a schedule. */
+#include <math.h>
+
+#define N 64
+
+void scale(int n, float A[n][N], float s) {
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < 64; j++) {
+      A[i][j] = A[i][j] * s + 0.5f;
+    }
+  }
+}
+
+void tri(int n, double L[n][n], double x[n], const double b[n]) {
+  int i, j;
+  double t;
+  for (i = n - 1; i >= 0; i--) {
+    t = b[i];
+    for (j = i + 1; j < n; j++) {
+      t -= L[i][j] * x[j];
+    }
+    x[i] = t / L[i][i];
+  }
+  for (i = 0; i < n; i += 2) {
+    x[i] = x[i] > 0.0 ? sqrt(x[i]) : -x[i];
+  }
+}
+
+void mixed(int n, int m, double *p, int lda) {
+  double a, c;
+  for (int i = 0; i <= n; i++) {
+    c = 1.0;
+    a = c;
+    for (int k = 0; k < m; k++) {
+      if (k > 0 && i < n) {
+        p[i * lda + k] += a * (double)k;
+      } else {
+        p[i * lda + k] = c - (a - 2.0);
+      }
+    }
+  }
+}
