@@ -19,4 +19,33 @@ bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out);
  * for tests and --emit=kernel-c. */
 bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out);
 
+/* ---- LLVM (be_llvm.c) ----------------------------------------------------- */
+
+typedef enum be_llvm_kind {
+  BE_LLVM_OBJECT, /* -c: an ordinary .o */
+  BE_LLVM_ASM,    /* -S: assembly */
+  BE_LLVM_IR,     /* --emit=llvm: textual LLVM IR (.ll) */
+} be_llvm_kind;
+
+typedef struct be_llvm_options {
+  be_llvm_kind kind;
+  const char *triple; /* --target=; NULL: the host */
+  const char *cpu;    /* --mcpu=; NULL: the host (-march=native) */
+  int opt_level;      /* -O0..-O3 (default 2) */
+  /* the user's compile flags (after --), for compiling the rest of the
+   * translation unit with clang-19 */
+  const char *const *clang_args;
+  int nclang;
+} be_llvm_options;
+
+/* Compiles the module's file to `out_path` (written atomically): each
+ * kernel is built directly as LLVM IR with the LLVM C API (outlined into
+ * its own function, called from where the kernel stood), the rest of the
+ * translation unit is compiled by clang-19 to bitcode with the user's
+ * flags and linked in (LLVMLinkModules2), the module is verified,
+ * optimized (LLVMRunPasses "default<On>") and emitted for the target.
+ * Returns false after reporting an error. */
+bool be_emit_llvm(scc_ctx *ctx, const ir_module *m, const be_llvm_options *o,
+                  const char *out_path);
+
 #endif

@@ -61,6 +61,43 @@ const char *ir_op_name(ir_op op) {
   return (unsigned)op < sizeof names / sizeof names[0] ? names[op] : "?";
 }
 
+/* ---- instruction sets ---------------------------------------------------- */
+
+static const char *const isa_names[] = {
+    [IR_ISA_DEFAULT] = "default", [IR_ISA_SCALAR] = "scalar",
+    [IR_ISA_SSE42] = "sse4.2",    [IR_ISA_AVX2] = "avx2",
+    [IR_ISA_AVX512] = "avx512",   [IR_ISA_NEON] = "neon",
+};
+
+const char *ir_isa_name(ir_isa isa) {
+  return (unsigned)isa < sizeof isa_names / sizeof *isa_names ? isa_names[isa]
+                                                              : "?";
+}
+
+bool ir_isa_parse(const char *name, ir_isa *out) {
+  for (unsigned i = IR_ISA_SCALAR; i < sizeof isa_names / sizeof *isa_names;
+       i++)
+    if (strcmp(name, isa_names[i]) == 0) {
+      *out = (ir_isa)i;
+      return true;
+    }
+  return false;
+}
+
+int ir_isa_vector_bytes(ir_isa isa) {
+  switch (isa) {
+  case IR_ISA_SSE42:
+  case IR_ISA_NEON:
+    return 16;
+  case IR_ISA_AVX2:
+    return 32;
+  case IR_ISA_AVX512:
+    return 64;
+  default:
+    return 0;
+  }
+}
+
 /* ---- modules, kernels, variables ---------------------------------------- */
 
 ir_module *ir_module_new(scc_ctx *ctx, const char *filename, const char *src,
@@ -414,8 +451,11 @@ void ir_walk_expr(ir_expr *e, ir_expr_fn fn, void *data) {
   case IR_EXPR_ACCESS:
     for (int i = 0; i < e->u.access.n; i++)
       ir_walk_expr(e->u.access.idx[i], fn, data);
+    ir_walk_expr(e->u.access.mask, fn, data);
     break;
   case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
     ir_walk_expr(e->u.un.a, fn, data);
     break;
   case IR_EXPR_BINARY:

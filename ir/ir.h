@@ -75,14 +75,17 @@ typedef struct ir_var {
   bool declared_outside;
   scc_loc loc; /* declaration (or creating transform's) location */
   int id;      /* unique within the kernel, in creation order */
+  int lanes;   /* > 1: a vector variable (a register) of `lanes` values of
+                  `type`, created by vectorization; 0 or 1: a scalar */
 } ir_var;
 
 /* An array the kernel accesses.  rank is the number of subscripts every
  * access uses.  dims[d] is the extent of dimension d when the declaration
  * gives one (a constant or a parameter expression such as `m` in
  * `float A[n][m]`; for a parameter `double A[N][M]`, dims[0] is N as
- * written, although C ignores it), NULL otherwise (`T *A`, `T (*A)[m]`).  is_pointer: declared `T *A` (accesses are 1-D, usually with
- * linearized subscripts `A[i*lda + k]`). */
+ * written, although C ignores it), NULL otherwise (`T *A`, `T (*A)[m]`).
+ * is_pointer: declared `T *A` (accesses are 1-D, usually with linearized
+ * subscripts `A[i*lda + k]`). */
 typedef struct ir_array {
   const char *name;
   ir_type elem;
@@ -106,6 +109,10 @@ typedef enum ir_expr_kind {
   IR_EXPR_CAST,   /* explicit (type)x: u.cast; implicit conversions are
                      not represented (re-emitted code converts again) */
   IR_EXPR_CALL,   /* call of a pure <math.h> function: u.call */
+  /* vector level (see "vectors" below) */
+  IR_EXPR_BROADCAST, /* u.un.a, a scalar, in every lane */
+  IR_EXPR_REDUCE,    /* u.un.op (ADD, MUL, MIN, MAX) over the lanes of
+                        u.un.a: a scalar */
 } ir_expr_kind;
 
 typedef enum ir_op {
@@ -138,9 +145,33 @@ typedef enum ir_op {
 const char *ir_op_name(ir_op op);
 
 typedef struct ir_expr ir_expr;
+/* ---- vectors ---------------------------------------------------------------
+ * An expression with lanes > 1 is a vector of `lanes` values of its scalar
+ * `type` (lanes 0 or 1: a scalar).  Vectors have a static width; the C
+ * backend maps them to the intrinsics of the kernel's ISA (ir_kernel.isa),
+ * the LLVM backend to LLVM vector types.
+ *  - IR_EXPR_ACCESS with lanes L: the L consecutive elements starting at the
+ *    subscripted one (the last subscript advances: a contiguous load, or a
+ *    store as an assignment's lhs).  u.access.mask: NULL (all lanes) or an
+ *    integer scalar m, 0 <= m <= L: only the first m lanes are loaded (the
+ *    others are 0) or stored — the remainder of a vectorized loop.
+ *  - IR_EXPR_BROADCAST: the scalar u.un.a in every lane.
+ *  - IR_EXPR_VAR of a var with lanes L: a vector variable.
+ *  - IR_EXPR_UNARY, BINARY, SELECT, CAST, CALL with lanes L: lane-wise;
+ *    operands are vectors of the same lanes (scalars are broadcast
+ *    explicitly).  CALL "fmaf"/"fma" is the fused multiply-add a*b+c with
+ *    one rounding (only where a schedule allowed contraction).
+ *  - IR_EXPR_REDUCE: a horizontal reduction of u.un.a to a scalar; its
+ *    association order is unspecified (only where reassociation is
+ *    allowed).
+ *  - An assignment whose lhs has lanes L is a vector store (`+=` etc.
+ *    lane-wise).
+ */
 struct ir_expr {
   ir_expr_kind kind;
-  ir_type type; /* the C type of the value (after the usual conversions) */
+  ir_type type; /* the C type of the value (after the usual conversions);
+                   for a vector, the type of one lane */
+  int lanes;    /* > 1: a vector (see above); 0 or 1: a scalar */
   scc_loc loc;
   union {
     int64_t ival;
@@ -153,6 +184,7 @@ struct ir_expr {
       ir_array *array;
       int n;
       ir_expr **idx; /* n subscripts, outermost first */
+      ir_expr *mask; /* vector accesses only: active lanes, or NULL */
     } access;
     struct {
       ir_op op;
@@ -197,8 +229,10 @@ typedef struct ir_block {
 
 /* Loop attributes (bit set). */
 enum {
-  IR_LOOP_PARALLEL = 1 << 0, /* emitted as an OpenMP parallel loop */
+  IR_LOOP_PARALLEL = 1 << 0, /* emitted as an OpenMP parallel loop:
+                                ir_loop.omp_* give its clauses */
   IR_LOOP_UNROLL_HINT = 1 << 1,
+  IR_LOOP_VECTORIZED = 1 << 2, /* its body was vectorized: ir_loop.vwidth */
 };
 
 /* for (iv = lb; step > 0 ? iv < ub : iv > ub; iv += step) body
@@ -211,6 +245,13 @@ typedef struct ir_loop {
   ir_block body;
   const char *label; /* from #pragma schedcc label(x), or NULL */
   unsigned attrs;
+  int vwidth; /* IR_LOOP_VECTORIZED: the vector width (lanes) */
+  /* IR_LOOP_PARALLEL: OpenMP clauses.  omp_schedule: "static", "dynamic",
+   * ... or NULL (none); omp_reductions: ir_expr * (IR_EXPR_VAR of scalar
+   * locals) reduced with omp_reduction_op (IR_OP_ADD, MUL, MIN, MAX). */
+  const char *omp_schedule;
+  scc_vec omp_reductions;
+  ir_op omp_reduction_op;
 } ir_loop;
 
 typedef struct ir_if {
@@ -256,6 +297,25 @@ typedef enum ir_kernel_form {
   IR_KERNEL_SCOP,     /* #pragma scop ... #pragma endscop */
 } ir_kernel_form;
 
+/* Instruction sets for vector code.  IR_ISA_SCALAR: plain C loops over the
+ * lanes (portable, no intrinsics). */
+typedef enum ir_isa {
+  IR_ISA_DEFAULT, /* not chosen yet: the target's (see scc_ctx.target_isa) */
+  IR_ISA_SCALAR,
+  IR_ISA_SSE42,
+  IR_ISA_AVX2,
+  IR_ISA_AVX512,
+  IR_ISA_NEON,
+} ir_isa;
+
+/* "scalar", "sse4.2", "avx2", "avx512", "neon" (the spellings of the
+ * schedule language and --target-isa); ir_isa_parse returns false for
+ * anything else. */
+const char *ir_isa_name(ir_isa isa);
+bool ir_isa_parse(const char *name, ir_isa *out);
+/* Bytes in one vector register (16, 32, 64; 0 for scalar). */
+int ir_isa_vector_bytes(ir_isa isa);
+
 /* One kernel: an IR function.  [begin, end) is the byte range of the main
  * file that the C backend replaces with generated code; everything outside
  * the ranges is copied byte for byte (the pragmas included, so the output
@@ -289,6 +349,12 @@ typedef struct ir_kernel {
   scc_vec arrays; /* ir_array * */
   int next_stmt_id;
   struct ir_module *module;
+  ir_isa isa; /* the instruction set vector code is emitted for */
+  /* A schedule in the schedule language that the frontend derived from
+   * `#pragma omp tile` / `#pragma omp unroll` inside the kernel (a
+   * `named_sequence @<kernel name>(%root) {...}`), or NULL.  The driver
+   * applies it when no -s schedule is given. */
+  const char *inline_schedule;
 } ir_kernel;
 
 /* A byte range [begin, end) of the main file. */

@@ -112,7 +112,7 @@ static ir_expr *int_of(scc_ctx *ctx, int64_t v, ir_type t) {
 static bool expr_equal(const ir_expr *a, const ir_expr *b) {
   if (a == b)
     return true;
-  if (!a || !b || a->kind != b->kind)
+  if (!a || !b || a->kind != b->kind || a->lanes != b->lanes)
     return false;
   switch (a->kind) {
   case IR_EXPR_INT:
@@ -128,8 +128,11 @@ static bool expr_equal(const ir_expr *a, const ir_expr *b) {
     for (int i = 0; i < a->u.access.n; i++)
       if (!expr_equal(a->u.access.idx[i], b->u.access.idx[i]))
         return false;
-    return true;
+    return (!a->u.access.mask && !b->u.access.mask) ||
+           expr_equal(a->u.access.mask, b->u.access.mask);
   case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
     return a->type == b->type && a->u.un.op == b->u.un.op &&
            expr_equal(a->u.un.a, b->u.un.a);
   case IR_EXPR_BINARY:
@@ -640,7 +643,18 @@ static ir_expr *simplify_node(scc_ctx *ctx, ir_expr *e) {
       idx[i] = simplify_child(ctx, e->u.access.idx[i]);
       changed = changed || idx[i] != e->u.access.idx[i];
     }
-    return changed ? ir_access(ctx, e->u.access.array, n, idx) : e;
+    ir_expr *mask = e->u.access.mask;
+    if (mask) {
+      mask = simplify_child(ctx, mask);
+      changed = changed || mask != e->u.access.mask;
+    }
+    if (!changed)
+      return e;
+    ir_expr *r = ir_access(ctx, e->u.access.array, n, idx);
+    r->lanes = e->lanes;
+    r->loc = e->loc;
+    r->u.access.mask = mask;
+    return r;
   }
   case IR_EXPR_CALL: {
     int n = e->u.call.n;
@@ -651,7 +665,12 @@ static ir_expr *simplify_node(scc_ctx *ctx, ir_expr *e) {
       args[i] = simplify_child(ctx, e->u.call.args[i]);
       changed = changed || args[i] != e->u.call.args[i];
     }
-    return changed ? ir_call(ctx, e->u.call.fn, n, args, e->type) : e;
+    if (!changed)
+      return e;
+    ir_expr *r = ir_call(ctx, e->u.call.fn, n, args, e->type);
+    r->lanes = e->lanes;
+    r->loc = e->loc;
+    return r;
   }
   default:
     return e;

@@ -81,9 +81,12 @@ static ir_expr *clone_expr(scc_ctx *ctx, const ir_expr *e, const ir_subst *s,
         scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++)
       c->u.access.idx[i] = clone_expr(ctx, e->u.access.idx[i], s, &ch);
+    c->u.access.mask = clone_expr(ctx, e->u.access.mask, s, &ch);
     break;
   }
   case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
     c->u.un.a = clone_expr(ctx, e->u.un.a, s, &ch);
     break;
   case IR_EXPR_BINARY:

@@ -446,6 +446,28 @@ static void emit_paren(const printer *p, const ir_expr *e, bool paren) {
       emit(p, e->u.access.idx[i], P_TOP);
       scc_buf_puts(o, "]");
     }
+    if (e->lanes > 1) { /* IR text only: A[i][j]<16> or A[i][j]<16 mask m> */
+      scc_buf_printf(o, "<%d", e->lanes);
+      if (e->u.access.mask) {
+        scc_buf_puts(o, " mask ");
+        emit(p, e->u.access.mask, P_TOP);
+      }
+      scc_buf_puts(o, ">");
+    }
+    break;
+  case IR_EXPR_BROADCAST: /* IR text only */
+    scc_buf_printf(o, "broadcast<%d>(", e->lanes);
+    emit(p, e->u.un.a, P_ASSIGN);
+    scc_buf_puts(o, ")");
+    break;
+  case IR_EXPR_REDUCE: /* IR text only */
+    scc_buf_printf(o, "reduce_%s(",
+                   e->u.un.op == IR_OP_ADD   ? "add"
+                   : e->u.un.op == IR_OP_MUL ? "mul"
+                   : e->u.un.op == IR_OP_MIN ? "min"
+                                             : "max");
+    emit(p, e->u.un.a, P_ASSIGN);
+    scc_buf_puts(o, ")");
     break;
   case IR_EXPR_UNARY:
     scc_buf_puts(o, e->u.un.op == IR_OP_NOT ? "!" : "-");

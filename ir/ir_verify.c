@@ -77,9 +77,22 @@ static void check_expr(verifier *v, const ir_expr *e, scc_loc loc) {
                             a->rank));
     for (int i = 0; i < e->u.access.n; i++)
       check_expr(v, e->u.access.idx[i], loc);
+    if (e->u.access.mask) {
+      if (e->lanes <= 1)
+        fail(v, loc, "scalar access to '%s' has a mask%s", a->name, NULL);
+      check_expr(v, e->u.access.mask, loc);
+    }
     break;
   }
   case IR_EXPR_UNARY:
+    check_expr(v, e->u.un.a, loc);
+    break;
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
+    if (e->u.un.a && (e->kind == IR_EXPR_BROADCAST) != (e->u.un.a->lanes <= 1))
+      fail(v, loc, "%s of a %s operand",
+           e->kind == IR_EXPR_BROADCAST ? "broadcast" : "reduction",
+           e->kind == IR_EXPR_BROADCAST ? "vector" : "scalar");
     check_expr(v, e->u.un.a, loc);
     break;
   case IR_EXPR_BINARY:

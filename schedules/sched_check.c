@@ -330,15 +330,23 @@ static bool check_attrs(checker *c, sched_stmt *s, const sched_opdef *d) {
       ok = false;
       continue;
     }
-    bool wants_value = strchr(names[found], '=') != NULL;
+    const char *eq = strchr(names[found], '=');
+    bool wants_value = eq != NULL;
+    bool wants_string = eq && strcmp(eq, "=s") == 0;
     if (wants_value && !a->has_value) {
-      err(c, a->loc, "attribute '%s' of '%s' needs a value ('%s = N')", a->key,
-          s->opname, a->key);
+      err(c, a->loc, "attribute '%s' of '%s' needs a value ('%s = %s')",
+          a->key, s->opname, a->key, wants_string ? "\"...\"" : "N");
       ok = false;
     } else if (!wants_value && a->has_value) {
       err(c, a->loc, "attribute '%s' of '%s' takes no value", a->key,
           s->opname);
       ok = false;
+    } else if (wants_string) {
+      if (a->value.kind != SCHED_I_STRING) {
+        err(c, a->value.loc, "attribute '%s' of '%s' must be a string, got %s",
+            a->key, s->opname, kind_name(c, &a->value));
+        ok = false;
+      }
     } else if (wants_value) {
       sched_item *v = &a->value;
       if (v->kind == SCHED_I_REF && !resolve(c, v))
@@ -350,7 +358,14 @@ static bool check_attrs(checker *c, sched_stmt *s, const sched_opdef *d) {
         ok = false;
       }
     }
-    if (i > 0) { /* both rules allow at most one attribute */
+    if (d->attr_rule == SCHED_ATTR_SET) {
+      for (int j = 0; j < i; j++)
+        if (strcmp(s->attrs[j].key, a->key) == 0) {
+          err(c, a->loc, "attribute '%s' of '%s' is given twice", a->key,
+              s->opname);
+          ok = false;
+        }
+    } else if (i > 0) { /* ANY and ONE allow at most one attribute */
       err(c, a->loc, "'%s' takes at most one attribute of {%s}", s->opname,
           d->attrs);
       ok = false;

@@ -42,7 +42,9 @@ sched_tok *sched_lex(scc_ctx *ctx, const char *file, const char *text,
 /* ---- the op table (ops.def) ------------------------------------------------
  */
 
-enum { SCHED_ATTR_ANY, SCHED_ATTR_ONE };
+/* Attribute rules: ANY, none or one of the listed attributes; ONE, exactly
+ * one; SET, any of them, each at most once ({width = 16, isa = "avx2"}). */
+enum { SCHED_ATTR_ANY, SCHED_ATTR_ONE, SCHED_ATTR_SET };
 enum { SCHED_RES_FIXED, SCHED_RES_OPTIONAL, SCHED_RES_TILE, SCHED_RES_LIST };
 
 typedef enum sched_op_id {
@@ -209,5 +211,29 @@ void sched_consume(sched_run *r, const sched_stmt *by, sched_value **consumed,
   bool handler(sched_run *r, const sched_stmt *s);
 #include "ops.def"
 #undef SCHED_OP
+
+/* ---- helpers for op handlers (sched_interp.c) ----------------------------
+ * Handlers live in sched_interp.c (the first set) and in ops_<group>.c. */
+
+/* The live handle an operand names, or NULL after reporting that it was
+ * consumed or invalidated. */
+sched_value *sched_get_handle(sched_run *r, const sched_item *it);
+/* The value of a number operand (a literal or a param). */
+int64_t sched_get_num(sched_run *r, const sched_item *it);
+/* The attribute `key` of a statement, or NULL. */
+const sched_attr *sched_attr_find(const sched_stmt *s, const char *key);
+/* The j-th payload of handle v as a loop, or NULL after reporting that it is
+ * not a loop (the kernel root, say). */
+ir_node *sched_loop_of(sched_run *r, const sched_stmt *s, sched_value *v,
+                       int j);
+/* Reports a transform's failure (silenceable: at the op, with a note at the
+ * payload) and runs the verifier and --dump-after on success; false when
+ * the run must stop. */
+bool sched_xf_done(sched_run *r, const sched_stmt *s, xf_status st);
+/* The value slot of result j of s (NULL when the result is not bound). */
+sched_value *sched_bind(sched_run *r, const sched_stmt *s, int j);
+/* Binds result j of s to the payloads in *loops (ir_node *). */
+void sched_set_result(sched_run *r, const sched_stmt *s, int j,
+                      const scc_vec *loops);
 
 #endif

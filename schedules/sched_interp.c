@@ -37,7 +37,7 @@ static void report_dead(sched_run *r, const sched_item *it,
 }
 
 /* The live handle an operand names, or NULL after reporting. */
-static sched_value *get_handle(sched_run *r, const sched_item *it) {
+sched_value *sched_get_handle(sched_run *r, const sched_item *it) {
   sched_value *v = val(r, it);
   if (v->killer) {
     report_dead(r, it, v);
@@ -47,7 +47,7 @@ static sched_value *get_handle(sched_run *r, const sched_item *it) {
 }
 
 /* A number operand: a literal or a parameter. */
-static int64_t get_num(sched_run *r, const sched_item *it) {
+int64_t sched_get_num(sched_run *r, const sched_item *it) {
   return it->kind == SCHED_I_INT ? it->ival : val(r, it)->ival;
 }
 
@@ -79,7 +79,7 @@ void sched_consume(sched_run *r, const sched_stmt *by, sched_value **consumed,
   }
 }
 
-static sched_value *bind(sched_run *r, const sched_stmt *s, int j) {
+sched_value *sched_bind(sched_run *r, const sched_stmt *s, int j) {
   int slot = s->first_slot + j;
   sched_value *v = &r->env[slot];
   const sched_slot *d = &r->seq->slots[slot];
@@ -93,11 +93,11 @@ static sched_value *bind(sched_run *r, const sched_stmt *s, int j) {
 
 /* Binds result j of s to the payload list `items` (NULL entries dropped),
  * when the statement binds its results. */
-static void set_result(sched_run *r, const sched_stmt *s, int j,
+void sched_set_result(sched_run *r, const sched_stmt *s, int j,
                        const scc_vec *items) {
   if (j >= s->nslots_out)
     return;
-  sched_value *v = bind(r, s, j);
+  sched_value *v = sched_bind(r, s, j);
   v->items = scc_arena_alloc(r->ctx->arena, sizeof *v->items * items->len);
   for (int i = 0; i < items->len; i++)
     if (items->items[i])
@@ -115,7 +115,7 @@ static const char *payload_name(sched_run *r, const ir_node *n) {
 }
 
 /* Payload item j of v as a loop, or NULL after reporting. */
-static ir_node *loop_of(sched_run *r, const sched_stmt *s, sched_value *v,
+ir_node *sched_loop_of(sched_run *r, const sched_stmt *s, sched_value *v,
                         int j) {
   ir_node *n = v->items[j];
   if (!n || n->kind != IR_NODE_LOOP) {
@@ -126,10 +126,11 @@ static ir_node *loop_of(sched_run *r, const sched_stmt *s, sched_value *v,
   return n;
 }
 
-static bool is_transform(sched_op_id op) {
-  return op == SCHED_OP_SPLIT || op == SCHED_OP_TILE ||
-         op == SCHED_OP_INTERCHANGE || op == SCHED_OP_REORDER ||
-         op == SCHED_OP_UNROLL;
+/* Transform ops are the loop.* and structured.* ops and to_library. */
+static bool is_transform(const char *name) {
+  return strncmp(name, "loop.", 5) == 0 ||
+         strncmp(name, "structured.", 11) == 0 ||
+         strcmp(name, "to_library") == 0;
 }
 
 /* --dump-after: the kernel after op s. */
@@ -138,7 +139,7 @@ static void dump_after(sched_run *r, const sched_stmt *s) {
   if (!o || !o->dump || !o->dump_after)
     return;
   if (strcmp(o->dump_after, s->opname) != 0 &&
-      !(strcmp(o->dump_after, "all") == 0 && is_transform(s->op)))
+      !(strcmp(o->dump_after, "all") == 0 && is_transform(s->opname)))
     return;
   scc_buf_printf(o->dump, "// IR after %s (%s:%d:%d)\n", s->opname, s->loc.file,
                  s->loc.line, s->loc.col);
@@ -146,7 +147,7 @@ static void dump_after(sched_run *r, const sched_stmt *s) {
 }
 
 /* Handles the status of one transform application. */
-static bool xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
+bool sched_xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
   if (st == XF_SILENCEABLE) {
     scc_fail_report(r->ctx, s->loc, s->opname);
     return false;
@@ -195,7 +196,7 @@ static void walk_inside(sched_run *r, ir_node *n, match_state *m) {
   }
 }
 
-static const sched_attr *attr(const sched_stmt *s, const char *key) {
+const sched_attr *sched_attr_find(const sched_stmt *s, const char *key) {
   for (int i = 0; i < s->nattrs; i++)
     if (strcmp(s->attrs[i].key, key) == 0)
       return &s->attrs[i];
@@ -203,14 +204,14 @@ static const sched_attr *attr(const sched_stmt *s, const char *key) {
 }
 
 bool sched_op_match_loop(sched_run *r, const sched_stmt *s) {
-  sched_value *h = get_handle(r, s->ops[1]);
+  sched_value *h = sched_get_handle(r, s->ops[1]);
   if (!h)
     return false;
   const char *name = s->ops[0]->text;
   scc_vec out = {0};
   for (int j = 0; j < h->n; j++) {
     scc_vec one = {0};
-    match_state m = {name, attr(s, "all") != NULL, false, &one, r->ctx->arena};
+    match_state m = {name, sched_attr_find(s, "all") != NULL, false, &one, r->ctx->arena};
     walk_inside(r, h->items[j], &m);
     if (one.len == 0) {
       scc_error(r->ctx, s->loc, "match.loop: no loop '%s' in %s", name,
@@ -220,22 +221,22 @@ bool sched_op_match_loop(sched_run *r, const sched_stmt *s) {
     for (int i = 0; i < one.len; i++)
       scc_vec_push(r->ctx->arena, &out, one.items[i]);
   }
-  set_result(r, s, 0, &out);
+  sched_set_result(r, s, 0, &out);
   return true;
 }
 
 bool sched_op_match_op(sched_run *r, const sched_stmt *s) {
-  sched_value *h = get_handle(r, s->ops[1]);
+  sched_value *h = sched_get_handle(r, s->ops[1]);
   if (!h)
     return false;
   int64_t nth = 0; /* 0: all */
-  if (attr(s, "first"))
+  if (sched_attr_find(s, "first"))
     nth = 1;
-  else if (attr(s, "second"))
+  else if (sched_attr_find(s, "second"))
     nth = 2;
-  else if (attr(s, "nth"))
-    nth = get_num(r, &attr(s, "nth")->value);
-  if (attr(s, "nth") && nth < 1) {
+  else if (sched_attr_find(s, "nth"))
+    nth = sched_get_num(r, &sched_attr_find(s, "nth")->value);
+  if (sched_attr_find(s, "nth") && nth < 1) {
     scc_error(r->ctx, s->loc, "match.op: {nth = N} counts from 1, got %lld",
               (long long)nth);
     return false;
@@ -261,7 +262,7 @@ bool sched_op_match_op(sched_run *r, const sched_stmt *s) {
       if (nth == 0 || i + 1 == nth)
         scc_vec_push(r->ctx->arena, &out, all.items[i]);
   }
-  set_result(r, s, 0, &out);
+  sched_set_result(r, s, 0, &out);
   return true;
 }
 
@@ -269,52 +270,52 @@ bool sched_op_match_op(sched_run *r, const sched_stmt *s) {
  */
 
 bool sched_op_split(sched_run *r, const sched_stmt *s) {
-  sched_value *h = get_handle(r, s->ops[0]);
+  sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
-  int64_t n = get_num(r, s->ops[1]);
+  int64_t n = sched_get_num(r, s->ops[1]);
   sched_consume(r, s, &h, 1);
   scc_vec mains = {0}, rests = {0};
   for (int j = 0; j < h->n; j++) {
-    ir_node *l = loop_of(r, s, h, j), *main = NULL, *rest = NULL;
-    if (!l || !xf_done(r, s, xf_split(r->ctx, r->k, l, n, &main, &rest)))
+    ir_node *l = sched_loop_of(r, s, h, j), *main = NULL, *rest = NULL;
+    if (!l || !sched_xf_done(r, s, xf_split(r->ctx, r->k, l, n, &main, &rest)))
       return false;
     scc_vec_push(r->ctx->arena, &mains, main);
     scc_vec_push(r->ctx->arena, &rests, rest);
   }
-  set_result(r, s, 0, &mains);
-  set_result(r, s, 1, &rests);
+  sched_set_result(r, s, 0, &mains);
+  sched_set_result(r, s, 1, &rests);
   return true;
 }
 
 bool sched_op_tile(sched_run *r, const sched_stmt *s) {
-  sched_value *h = get_handle(r, s->ops[0]);
+  sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
   const sched_item *list = s->ops[1];
   int n = list->n;
   int64_t *sizes = scc_arena_alloc(r->ctx->arena, sizeof *sizes * n);
   for (int i = 0; i < n; i++)
-    sizes[i] = get_num(r, &list->elems[i]);
+    sizes[i] = sched_get_num(r, &list->elems[i]);
   sched_consume(r, s, &h, 1);
   scc_vec *res = scc_arena_alloc(r->ctx->arena, sizeof *res * 2 * n);
   ir_node **out = scc_arena_alloc(r->ctx->arena, sizeof *out * 2 * n);
   for (int j = 0; j < h->n; j++) {
-    ir_node *l = loop_of(r, s, h, j);
+    ir_node *l = sched_loop_of(r, s, h, j);
     memset(out, 0, sizeof *out * 2 * n);
-    if (!l || !xf_done(r, s, xf_tile(r->ctx, r->k, l, sizes, n, out)))
+    if (!l || !sched_xf_done(r, s, xf_tile(r->ctx, r->k, l, sizes, n, out)))
       return false;
     for (int i = 0; i < 2 * n; i++)
       scc_vec_push(r->ctx->arena, &res[i], out[i]);
   }
   for (int i = 0; i < 2 * n; i++)
-    set_result(r, s, i, &res[i]);
+    sched_set_result(r, s, i, &res[i]);
   return true;
 }
 
 bool sched_op_interchange(sched_run *r, const sched_stmt *s) {
-  sched_value *a = get_handle(r, s->ops[0]);
-  sched_value *b = a ? get_handle(r, s->ops[1]) : NULL;
+  sched_value *a = sched_get_handle(r, s->ops[0]);
+  sched_value *b = a ? sched_get_handle(r, s->ops[1]) : NULL;
   if (!a || !b)
     return false;
   if (a->n != b->n) {
@@ -327,15 +328,15 @@ bool sched_op_interchange(sched_run *r, const sched_stmt *s) {
   sched_consume(r, s, both, 2);
   scc_vec ra = {0}, rb = {0};
   for (int j = 0; j < a->n; j++) {
-    ir_node *la = loop_of(r, s, a, j), *lb = la ? loop_of(r, s, b, j) : NULL;
+    ir_node *la = sched_loop_of(r, s, a, j), *lb = la ? sched_loop_of(r, s, b, j) : NULL;
     ir_node *oa = NULL, *ob = NULL;
-    if (!lb || !xf_done(r, s, xf_interchange(r->ctx, r->k, la, lb, &oa, &ob)))
+    if (!lb || !sched_xf_done(r, s, xf_interchange(r->ctx, r->k, la, lb, &oa, &ob)))
       return false;
     scc_vec_push(r->ctx->arena, &ra, oa);
     scc_vec_push(r->ctx->arena, &rb, ob);
   }
-  set_result(r, s, 0, &ra);
-  set_result(r, s, 1, &rb);
+  sched_set_result(r, s, 0, &ra);
+  sched_set_result(r, s, 1, &rb);
   return true;
 }
 
@@ -344,7 +345,7 @@ bool sched_op_reorder(sched_run *r, const sched_stmt *s) {
   int n = list->n;
   sched_value **hs = scc_arena_alloc(r->ctx->arena, sizeof *hs * n);
   for (int i = 0; i < n; i++) {
-    if (!(hs[i] = get_handle(r, &list->elems[i])))
+    if (!(hs[i] = sched_get_handle(r, &list->elems[i])))
       return false;
     if (hs[i]->n != hs[0]->n) {
       scc_error(r->ctx, list->elems[i].loc,
@@ -359,27 +360,27 @@ bool sched_op_reorder(sched_run *r, const sched_stmt *s) {
   ir_node **out = scc_arena_alloc(r->ctx->arena, sizeof *out * n);
   for (int j = 0; j < hs[0]->n; j++) {
     for (int i = 0; i < n; i++)
-      if (!(in[i] = loop_of(r, s, hs[i], j)))
+      if (!(in[i] = sched_loop_of(r, s, hs[i], j)))
         return false;
     memset(out, 0, sizeof *out * n);
-    if (!xf_done(r, s, xf_reorder(r->ctx, r->k, in, n, out)))
+    if (!sched_xf_done(r, s, xf_reorder(r->ctx, r->k, in, n, out)))
       return false;
     for (int i = 0; i < n; i++)
       scc_vec_push(r->ctx->arena, &res[i], out[i]);
   }
   for (int i = 0; i < n; i++)
-    set_result(r, s, i, &res[i]);
+    sched_set_result(r, s, i, &res[i]);
   return true;
 }
 
 bool sched_op_unroll(sched_run *r, const sched_stmt *s) {
-  sched_value *h = get_handle(r, s->ops[0]);
+  sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
   int64_t factor = 0; /* full */
-  const sched_attr *f = attr(s, "factor");
+  const sched_attr *f = sched_attr_find(s, "factor");
   if (f) {
-    factor = get_num(r, &f->value);
+    factor = sched_get_num(r, &f->value);
     if (factor < 1) {
       scc_error(r->ctx, f->value.loc,
                 "loop.unroll: {factor = N} must be at least 1, got %lld",
@@ -390,28 +391,28 @@ bool sched_op_unroll(sched_run *r, const sched_stmt *s) {
   sched_consume(r, s, &h, 1);
   scc_vec mains = {0}, rests = {0};
   for (int j = 0; j < h->n; j++) {
-    ir_node *l = loop_of(r, s, h, j), *main = NULL, *rest = NULL;
-    if (!l || !xf_done(r, s, xf_unroll(r->ctx, r->k, l, factor, &main, &rest)))
+    ir_node *l = sched_loop_of(r, s, h, j), *main = NULL, *rest = NULL;
+    if (!l || !sched_xf_done(r, s, xf_unroll(r->ctx, r->k, l, factor, &main, &rest)))
       return false;
     scc_vec_push(r->ctx->arena, &mains, main);
     scc_vec_push(r->ctx->arena, &rests, rest);
   }
-  set_result(r, s, 0, &mains);
-  set_result(r, s, 1, &rests);
+  sched_set_result(r, s, 0, &mains);
+  sched_set_result(r, s, 1, &rests);
   return true;
 }
 
 /* ---- parameters, debugging, include ------------------------------------- */
 
 bool sched_op_param_constant(sched_run *r, const sched_stmt *s) {
-  int64_t v = get_num(r, s->ops[0]);
+  int64_t v = sched_get_num(r, s->ops[0]);
   if (s->nslots_out > 0)
-    bind(r, s, 0)->ival = v;
+    sched_bind(r, s, 0)->ival = v;
   return true;
 }
 
 bool sched_op_print(sched_run *r, const sched_stmt *s) {
-  sched_value *h = get_handle(r, s->ops[0]);
+  sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
   scc_buf b = {0};
@@ -432,7 +433,7 @@ bool sched_op_print(sched_run *r, const sched_stmt *s) {
 }
 
 bool sched_op_remark(sched_run *r, const sched_stmt *s) {
-  sched_value *h = get_handle(r, s->ops[0]);
+  sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
   for (int j = 0; j < h->n; j++)
@@ -448,7 +449,7 @@ bool sched_op_include(sched_run *r, const sched_stmt *s) {
   sched_value *args =
       scc_arena_alloc(r->ctx->arena, sizeof *args * (s->nops + 1));
   for (int i = 0; i < s->nops; i++) {
-    sched_value *v = get_handle(r, s->ops[i]);
+    sched_value *v = sched_get_handle(r, s->ops[i]);
     if (!v)
       return false;
     args[i] = *v;

@@ -119,7 +119,7 @@ void scc_fail(scc_ctx *ctx, scc_loc loc, const char *fmt, ...) {
 
 void scc_fail_report(scc_ctx *ctx, scc_loc at, const char *prefix) {
   const char *msg = ctx->pending_msg ? ctx->pending_msg : "failed";
-  if (prefix)
+  if (prefix && strncmp(msg, prefix, strlen(prefix)) != 0)
     scc_error(ctx, at, "%s: %s", prefix, msg);
   else
     scc_error(ctx, at, "%s", msg);

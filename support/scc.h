@@ -92,6 +92,9 @@ typedef struct scc_ctx {
   int nerrors;
   int nwarnings;
   bool unsafe;      /* --unsafe: legality checks skipped */
+  /* --target-isa (or -march= after --): "avx512", "avx2", "sse4.2",
+   * "scalar", "neon"; NULL: the host's. */
+  const char *target_isa;
   /* A silenceable failure's message, set by scc_fail(), taken (and cleared)
    * by whoever decides whether to report or suppress it. */
   char *pending_msg;
@@ -135,8 +138,10 @@ void scc_note(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
  * suppresses it (scc_fail_clear).  A second call replaces the message. */
 void scc_fail(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
     SCC_PRINTF(3, 4);
-/* Reports the pending failure as an error at `at` ("<prefix>: <msg>"), with
- * a note at the payload location the transform gave, then clears it. */
+/* Reports the pending failure as an error at `at` ("<prefix>: <msg>", or
+ * just <msg> when it starts with prefix: "loop.interchange of 'i' and 'j'
+ * would ..."), with a note at the payload location the transform gave,
+ * then clears it. */
 void scc_fail_report(scc_ctx *ctx, scc_loc at, const char *prefix);
 void scc_fail_clear(scc_ctx *ctx);
 

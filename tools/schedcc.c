@@ -8,6 +8,7 @@
  * everything succeeded, and the output replaces its file atomically.
  */
 #include "backend/be.h"
+#include "deps/dep.h"
 #include "frontend/fe.h"
 #include "schedules/sched.h"
 
@@ -18,7 +19,15 @@
 
 enum { EXIT_USER = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
-typedef enum emit_kind { EMIT_C, EMIT_IR } emit_kind;
+typedef enum emit_kind {
+  EMIT_C,
+  EMIT_IR,
+  EMIT_DEPS,
+  EMIT_SCHEDULE,
+  EMIT_OBJECT,
+  EMIT_ASM,
+  EMIT_LLVM
+} emit_kind;
 
 typedef struct options {
   const char *input;
@@ -27,6 +36,10 @@ typedef struct options {
   emit_kind emit;
   const char *dump_after;
   bool unsafe;
+  const char *target_isa; /* --target-isa= */
+  const char *triple;     /* --target= */
+  const char *cpu;        /* --mcpu= */
+  int opt_level;          /* -O<n>, default 2 */
   /* -D name=value: schedule parameters */
   int ndefines;
   const char **define_names;
@@ -49,6 +62,21 @@ static const char usage_text[] =
     "  --emit=c                Emit the C file with its kernels regenerated "
     "(default)\n"
     "  --emit=ir               Emit the IR of every kernel as text\n"
+    "  --emit=deps             Emit the dependences of every kernel\n"
+    "  --emit=schedule         Emit the schedule equivalent to the kernels'\n"
+    "                          '#pragma omp tile/unroll' directives\n"
+    "  --emit=llvm             Emit LLVM IR (.ll) through the LLVM backend\n"
+    "  -c                      Emit an object file through the LLVM backend\n"
+    "  -S                      Emit assembly through the LLVM backend\n"
+    "  --target=<triple>       Target triple for -c/-S/--emit=llvm (default: "
+    "host)\n"
+    "  --mcpu=<cpu>            Target CPU (default: the host's)\n"
+    "  -O<0-3>                 Optimization level of the LLVM backend "
+    "(default 2)\n"
+    "  --target-isa=<isa>      Vector ISA: avx512, avx2, sse4.2, neon, "
+    "scalar\n"
+    "                          (default: from -march= after '--', else the "
+    "host)\n"
     "  --dump-after=<op|all>   Print the IR to stderr after each application "
     "of\n"
     "                          schedule op <op> (e.g. loop.tile), or after "
@@ -142,8 +170,34 @@ static void parse_args(options *o, int argc, char **argv) {
         o->emit = EMIT_C;
       else if (strcmp(v, "ir") == 0)
         o->emit = EMIT_IR;
+      else if (strcmp(v, "deps") == 0)
+        o->emit = EMIT_DEPS;
+      else if (strcmp(v, "schedule") == 0)
+        o->emit = EMIT_SCHEDULE;
+      else if (strcmp(v, "llvm") == 0)
+        o->emit = EMIT_LLVM;
       else
-        usage_error("invalid value '%s' in '--emit' (expected c or ir)", v);
+        usage_error("invalid value '%s' in '--emit' (expected c, ir, deps, "
+                    "schedule or llvm)",
+                    v);
+    } else if (strcmp(a, "-c") == 0) {
+      o->emit = EMIT_OBJECT;
+    } else if (strcmp(a, "-S") == 0) {
+      o->emit = EMIT_ASM;
+    } else if (starts_with(a, "--target-isa")) {
+      o->target_isa = option_value(argc, argv, &i, "--target-isa");
+      ir_isa isa;
+      if (!ir_isa_parse(o->target_isa, &isa))
+        usage_error("invalid value '%s' in '--target-isa' (expected avx512, "
+                    "avx2, sse4.2, neon or scalar)",
+                    o->target_isa);
+    } else if (starts_with(a, "--target=")) {
+      o->triple = option_value(argc, argv, &i, "--target");
+    } else if (starts_with(a, "--mcpu")) {
+      o->cpu = option_value(argc, argv, &i, "--mcpu");
+    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' &&
+               !a[3]) {
+      o->opt_level = a[2] - '0';
     } else if (starts_with(a, "--dump-after")) {
       o->dump_after = option_value(argc, argv, &i, "--dump-after");
     } else if (strcmp(a, "--unsafe") == 0) {
@@ -162,6 +216,43 @@ static void parse_args(options *o, int argc, char **argv) {
   }
   if (!o->input)
     usage_error("%s", "no input file");
+}
+
+/* The vector ISA that -march=/-m flags after "--" select, or NULL (the
+ * host's). */
+static const char *isa_from_flags(const options *o) {
+  const char *isa = NULL;
+  for (int i = 0; i < o->nclang; i++) {
+    const char *a = o->clang_args[i];
+    if (strcmp(a, "-mavx512f") == 0 ||
+        strcmp(a, "-march=skylake-avx512") == 0 ||
+        strcmp(a, "-march=x86-64-v4") == 0 ||
+        strcmp(a, "-march=icelake-server") == 0 ||
+        strcmp(a, "-march=sapphirerapids") == 0)
+      isa = "avx512";
+    else if (strcmp(a, "-mavx2") == 0 || strcmp(a, "-march=haswell") == 0 ||
+             strcmp(a, "-march=x86-64-v3") == 0)
+      isa = "avx2";
+    else if (strcmp(a, "-msse4.2") == 0 || strcmp(a, "-march=x86-64-v2") == 0)
+      isa = "sse4.2";
+    else if (strcmp(a, "-march=x86-64") == 0)
+      isa = "scalar";
+  }
+  return isa;
+}
+
+/* The inline schedules that the frontend derived from the kernels' OpenMP
+ * loop directives, as one schedule text (NULL when there are none). */
+static char *inline_schedules(scc_ctx *ctx, const ir_module *m) {
+  scc_buf b = {0};
+  for (int i = 0; i < m->kernels.len; i++) {
+    const ir_kernel *k = m->kernels.items[i];
+    if (k->inline_schedule)
+      scc_buf_puts(&b, k->inline_schedule);
+  }
+  char *text = b.len ? scc_arena_strndup(ctx->arena, b.data, b.len) : NULL;
+  scc_buf_free(&b);
+  return text;
 }
 
 /* True when `a` and `b` name the same existing file. */
@@ -190,8 +281,19 @@ static int run(scc_ctx *ctx, const options *o) {
     if (!ir_verify_kernel(ctx, m->kernels.items[i], "the frontend"))
       return EXIT_INTERNAL;
 
-  if (o->schedule) {
-    sched_program *p = sched_parse_file(ctx, o->schedule);
+  const char *inline_text = o->schedule ? NULL : inline_schedules(ctx, m);
+  if (o->emit == EMIT_SCHEDULE) {
+    const char *t = inline_text
+                        ? inline_text
+                        : "// no '#pragma omp tile' or '#pragma omp unroll' in "
+                          "any kernel\n";
+    return scc_write_file_atomic(ctx, out, t, strlen(t)) ? 0 : EXIT_USER;
+  }
+  if (o->schedule || inline_text) {
+    sched_program *p =
+        o->schedule ? sched_parse_file(ctx, o->schedule)
+                    : sched_parse_string(ctx, "<omp directives>", inline_text,
+                                         strlen(inline_text));
     if (!p || ctx->nerrors)
       return EXIT_USER;
     scc_buf dump = {0};
@@ -212,10 +314,30 @@ static int run(scc_ctx *ctx, const options *o) {
     scc_warning(ctx, none, "--dump-after has no effect without a schedule");
   }
 
+  if (o->emit == EMIT_OBJECT || o->emit == EMIT_ASM || o->emit == EMIT_LLVM) {
+    if (strcmp(out, "-") == 0 && o->emit == EMIT_OBJECT) {
+      scc_error(ctx, none, "-c needs an output file (-o file.o)");
+      return EXIT_USER;
+    }
+    be_llvm_options lo = {
+        .kind = o->emit == EMIT_OBJECT ? BE_LLVM_OBJECT
+                : o->emit == EMIT_ASM  ? BE_LLVM_ASM
+                                       : BE_LLVM_IR,
+        .triple = o->triple,
+        .cpu = o->cpu,
+        .opt_level = o->opt_level,
+        .clang_args = o->clang_args,
+        .nclang = o->nclang,
+    };
+    return be_emit_llvm(ctx, m, &lo, out) && !ctx->nerrors ? 0 : EXIT_USER;
+  }
+
   scc_buf text = {0};
   bool ok = true;
   if (o->emit == EMIT_IR)
     ir_print_module(&text, ctx, m);
+  else if (o->emit == EMIT_DEPS)
+    dep_print_module(&text, ctx, m);
   else
     ok = be_emit_c(ctx, m, &text);
   if (ok && !ctx->nerrors)
@@ -225,10 +347,11 @@ static int run(scc_ctx *ctx, const options *o) {
 }
 
 int main(int argc, char **argv) {
-  options o = {0};
+  options o = {.opt_level = 2};
   parse_args(&o, argc, argv);
   scc_ctx *ctx = scc_ctx_new();
   ctx->unsafe = o.unsafe;
+  ctx->target_isa = o.target_isa ? o.target_isa : isa_from_flags(&o);
   int status = run(ctx, &o);
   scc_ctx_free(ctx);
   for (int i = 0; i < o.ndefines; i++)

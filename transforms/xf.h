@@ -86,4 +86,88 @@ SCC_NODISCARD xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                   int64_t factor, ir_node **main_out,
                                   ir_node **rest_out);
 
+/* ==== vectorization and register tiling ==================================
+ * (contracts below are a starting point: the implementer refines the doc
+ * comment to say exactly what is built and refused) */
+
+/* loop.vectorize %l {width = W, isa = "...", contract, reassoc}: the loop's
+ * iterations are executed W at a time: unit-stride accesses become vector
+ * loads/stores, invariant ones broadcasts, reductions vector accumulators
+ * with a horizontal reduction after the loop (only with reassoc); the
+ * remainder runs masked (AVX-512) or as a scalar epilogue.  contract allows
+ * a*b+c to become a fused multiply-add.  isa IR_ISA_DEFAULT: the target's.
+ * Refused (payload untouched): an access neither unit-stride nor invariant
+ * in the loop, a dependence carried by the loop (dep_check_parallel), a
+ * width the ISA does not have for the element type.  *out: the vector loop. */
+SCC_NODISCARD xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                     int width, ir_isa isa, bool contract,
+                                     bool reassoc, ir_node **out);
+
+/* loop.unroll_and_jam %l {factor = F}: unrolls `loop` by F and fuses
+ * (jams) the F copies of its inner loops into one (register tiling); a
+ * remainder loop runs the leftover iterations.  Refused: illegal by
+ * dep_check_unroll_and_jam, inner bounds that depend on loop's iv. */
+SCC_NODISCARD xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k,
+                                          ir_node *loop, int64_t factor,
+                                          ir_node **main_out,
+                                          ir_node **rest_out);
+
+/* loop.scalar_replace %l: array elements (and vector slices) whose
+ * subscripts are invariant in `loop` and that only `loop` accesses through
+ * exactly those subscripts are kept in local variables (registers): loaded
+ * once before the loop, stored once after it (if written).  *out: the
+ * loop. */
+SCC_NODISCARD xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k,
+                                          ir_node *loop, ir_node **out);
+
+/* loop.hoist %l: loop-invariant loads and computations inside `loop`
+ * (reads of arrays the loop does not write) move before it. */
+SCC_NODISCARD xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                 ir_node **out);
+
+/* loop.pack %l "B": the part of array `array` that `loop` reads is copied
+ * into a contiguous 64-byte-aligned buffer laid out in the order the inner
+ * loops read it, the copy placed as far out as its footprint allows, and
+ * the accesses in `loop` redirected to it (BLIS/GotoBLAS packing: Goto and
+ * van de Geijn, "Anatomy of High-Performance Matrix Multiplication", TOMS
+ * 2008).  *out: the loop. */
+SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                const char *array, ir_node **out);
+
+/* ==== legality-checked restructuring and parallelism ===================== */
+
+/* loop.fuse %a, %b: fuses adjacent loops a, b (same bounds and step, or
+ * shifted bounds handled with a prologue/epilogue) into one whose body is
+ * a's body then b's.  Refused: not adjacent, incompatible bounds,
+ * dep_check_fusion. */
+SCC_NODISCARD xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a,
+                                ir_node *b, ir_node **out);
+
+/* loop.distribute %l: one loop per statement group of the body
+ * (dep_check_distribution).  out: the new loops in order (arena array),
+ * *nout their number. */
+SCC_NODISCARD xf_status xf_distribute(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                      ir_node ***out, int *nout);
+
+/* loop.peel %l {front = N} / {back = N}: the first (last) N iterations run
+ * in a separate loop (peeled), the rest in `rest`. */
+SCC_NODISCARD xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                int64_t n, bool front, ir_node **peeled_out,
+                                ir_node **rest_out);
+
+/* loop.skew %outer, %inner {factor = F}: the inner loop's iv becomes
+ * inner + F*outer (bounds shifted, subscripts substituted).  Always legal
+ * (the execution order is unchanged); makes wavefront nests tileable. */
+SCC_NODISCARD xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
+                                ir_node *inner, int64_t factor,
+                                ir_node **outer_out, ir_node **inner_out);
+
+/* loop.parallel %l {schedule = "static", reduction}: marks the loop
+ * IR_LOOP_PARALLEL (an OpenMP `parallel for`).  Refused: a dependence
+ * carried by the loop (with reduction: except recognized reductions,
+ * which become OpenMP reduction clauses). */
+SCC_NODISCARD xf_status xf_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                    const char *schedule, bool reduction,
+                                    ir_node **out);
+
 #endif
