@@ -218,8 +218,27 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
     for (int i = 0; i < decls.len; i++)
       emit_node(em, decls.items[i], depth);
   }
-  if (l->attrs & IR_LOOP_PARALLEL)
-    emit_line(em, depth, "#pragma omp parallel for");
+  if (l->attrs & IR_LOOP_PARALLEL) {
+    line_begin(em, depth);
+    scc_buf_puts(o, "#pragma omp parallel for");
+    if (l->omp_schedule)
+      scc_buf_printf(o, " schedule(%s)", l->omp_schedule);
+    if (l->omp_reductions.len) {
+      ir_op op = l->omp_reduction_op;
+      scc_buf_printf(o, " reduction(%s:",
+                     op == IR_OP_MIN   ? "min"
+                     : op == IR_OP_MAX ? "max"
+                     : op == IR_OP_MUL ? "*"
+                                       : "+");
+      for (int i = 0; i < l->omp_reductions.len; i++) {
+        if (i)
+          scc_buf_puts(o, ", ");
+        ir_print_c_expr(o, l->omp_reductions.items[i]);
+      }
+      scc_buf_puts(o, ")");
+    }
+    line_end(em);
+  }
 
   line_begin(em, depth);
   const char *iv = l->iv->name;

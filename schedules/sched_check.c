@@ -334,8 +334,8 @@ static bool check_attrs(checker *c, sched_stmt *s, const sched_opdef *d) {
     bool wants_value = eq != NULL;
     bool wants_string = eq && strcmp(eq, "=s") == 0;
     if (wants_value && !a->has_value) {
-      err(c, a->loc, "attribute '%s' of '%s' needs a value ('%s = %s')",
-          a->key, s->opname, a->key, wants_string ? "\"...\"" : "N");
+      err(c, a->loc, "attribute '%s' of '%s' needs a value ('%s = %s')", a->key,
+          s->opname, a->key, wants_string ? "\"...\"" : "N");
       ok = false;
     } else if (!wants_value && a->has_value) {
       err(c, a->loc, "attribute '%s' of '%s' takes no value", a->key,
@@ -400,6 +400,10 @@ static int check_results(checker *c, sched_stmt *s, const sched_opdef *d) {
   } else if (d->result_rule == SCHED_RES_LIST) {
     actual = s->nops ? s->ops[0]->n : 0;
     optional = true;
+  } else if (d->result_rule == SCHED_RES_DECLARED) {
+    /* known only when the op runs (loop.distribute): as many as bound;
+     * the handler reports a different count */
+    return s->multi ? s->declared : s->nres;
   }
   if (s->op == SCHED_OP_UNROLL && find_attr(s, "full")) {
     actual = 0;

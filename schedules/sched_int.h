@@ -45,7 +45,13 @@ sched_tok *sched_lex(scc_ctx *ctx, const char *file, const char *text,
 /* Attribute rules: ANY, none or one of the listed attributes; ONE, exactly
  * one; SET, any of them, each at most once ({width = 16, isa = "avx2"}). */
 enum { SCHED_ATTR_ANY, SCHED_ATTR_ONE, SCHED_ATTR_SET };
-enum { SCHED_RES_FIXED, SCHED_RES_OPTIONAL, SCHED_RES_TILE, SCHED_RES_LIST };
+enum {
+  SCHED_RES_FIXED,
+  SCHED_RES_OPTIONAL,
+  SCHED_RES_TILE,
+  SCHED_RES_LIST,
+  SCHED_RES_DECLARED, /* as many as the statement binds; the handler checks */
+};
 
 typedef enum sched_op_id {
 #define SCHED_OP(id, ...) SCHED_OP_##id,

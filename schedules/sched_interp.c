@@ -94,7 +94,7 @@ sched_value *sched_bind(sched_run *r, const sched_stmt *s, int j) {
 /* Binds result j of s to the payload list `items` (NULL entries dropped),
  * when the statement binds its results. */
 void sched_set_result(sched_run *r, const sched_stmt *s, int j,
-                       const scc_vec *items) {
+                      const scc_vec *items) {
   if (j >= s->nslots_out)
     return;
   sched_value *v = sched_bind(r, s, j);
@@ -116,7 +116,7 @@ static const char *payload_name(sched_run *r, const ir_node *n) {
 
 /* Payload item j of v as a loop, or NULL after reporting. */
 ir_node *sched_loop_of(sched_run *r, const sched_stmt *s, sched_value *v,
-                        int j) {
+                       int j) {
   ir_node *n = v->items[j];
   if (!n || n->kind != IR_NODE_LOOP) {
     scc_error(r->ctx, s->loc, "%s: payload of '%s' is %s, not a loop",
@@ -211,7 +211,8 @@ bool sched_op_match_loop(sched_run *r, const sched_stmt *s) {
   scc_vec out = {0};
   for (int j = 0; j < h->n; j++) {
     scc_vec one = {0};
-    match_state m = {name, sched_attr_find(s, "all") != NULL, false, &one, r->ctx->arena};
+    match_state m = {name, sched_attr_find(s, "all") != NULL, false, &one,
+                     r->ctx->arena};
     walk_inside(r, h->items[j], &m);
     if (one.len == 0) {
       scc_error(r->ctx, s->loc, "match.loop: no loop '%s' in %s", name,
@@ -328,9 +329,11 @@ bool sched_op_interchange(sched_run *r, const sched_stmt *s) {
   sched_consume(r, s, both, 2);
   scc_vec ra = {0}, rb = {0};
   for (int j = 0; j < a->n; j++) {
-    ir_node *la = sched_loop_of(r, s, a, j), *lb = la ? sched_loop_of(r, s, b, j) : NULL;
+    ir_node *la = sched_loop_of(r, s, a, j),
+            *lb = la ? sched_loop_of(r, s, b, j) : NULL;
     ir_node *oa = NULL, *ob = NULL;
-    if (!lb || !sched_xf_done(r, s, xf_interchange(r->ctx, r->k, la, lb, &oa, &ob)))
+    if (!lb ||
+        !sched_xf_done(r, s, xf_interchange(r->ctx, r->k, la, lb, &oa, &ob)))
       return false;
     scc_vec_push(r->ctx->arena, &ra, oa);
     scc_vec_push(r->ctx->arena, &rb, ob);
@@ -392,7 +395,8 @@ bool sched_op_unroll(sched_run *r, const sched_stmt *s) {
   scc_vec mains = {0}, rests = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *main = NULL, *rest = NULL;
-    if (!l || !sched_xf_done(r, s, xf_unroll(r->ctx, r->k, l, factor, &main, &rest)))
+    if (!l ||
+        !sched_xf_done(r, s, xf_unroll(r->ctx, r->k, l, factor, &main, &rest)))
       return false;
     scc_vec_push(r->ctx->arena, &mains, main);
     scc_vec_push(r->ctx->arena, &rests, rest);

@@ -59,3 +59,54 @@ endforeach()
 # Driver: usage errors exit 2, --help/--version exit 0, -o onto the input is
 # refused.
 add_test(NAME driver.cli COMMAND sh ${T}/cli.sh ${SCHEDCC} ${S})
+
+# ---- tests of later features: each block runs once its script exists ----
+
+# Differential tests with a stated tolerance (vectorized reductions, FMA):
+# test/difftol/NAME.VARIANT.sched on test/difftol/NAME.c (or the corpus or
+# samples), compared by test/difftol.sh.
+if(EXISTS ${T}/difftol.sh)
+  file(GLOB tol_scheds CONFIGURE_DEPENDS ${T}/difftol/*.sched)
+  foreach(sched ${tol_scheds})
+    get_filename_component(file ${sched} NAME)
+    string(REGEX REPLACE "\\..*$" "" name ${file})
+    string(REGEX REPLACE "\\.sched$" "" variant ${file})
+    set(src ${T}/difftol/${name}.c)
+    if(NOT EXISTS ${src})
+      set(src ${S}/${name}.c)
+    endif()
+    add_test(NAME difftol.${variant} COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${src} ${sched})
+  endforeach()
+endif()
+
+# The LLVM backend: the .o path computes what the C path computes, for every
+# sample schedule and corpus program (test/diff-llvm.sh).
+if(EXISTS ${T}/diff-llvm.sh)
+  foreach(sched ${sample_scheds})
+    get_filename_component(file ${sched} NAME)
+    string(REGEX REPLACE "\\..*$" "" name ${file})
+    string(REGEX REPLACE "\\.sched$" "" variant ${file})
+    add_test(NAME llvm.sample.${variant}
+             COMMAND sh ${T}/diff-llvm.sh ${SCHEDCC} ${S}/${name}.c ${sched})
+  endforeach()
+  foreach(src ${corpus})
+    get_filename_component(name ${src} NAME_WE)
+    add_test(NAME llvm.corpus.${name} COMMAND sh ${T}/diff-llvm.sh ${SCHEDCC} ${src})
+  endforeach()
+endif()
+
+# The compiler wrapper on samples/project (test/wrapper.sh).
+if(EXISTS ${T}/wrapper.sh)
+  add_test(NAME wrapper.project
+           COMMAND sh ${T}/wrapper.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC} ${S}/project)
+endif()
+
+# `#pragma omp tile/unroll` read as an inline schedule, against clang-19
+# -fopenmp compiling the directives itself (test/omp-pragmas.sh).
+if(EXISTS ${T}/omp-pragmas.sh)
+  file(GLOB omp_srcs CONFIGURE_DEPENDS ${T}/omp/*.c)
+  foreach(src ${omp_srcs})
+    get_filename_component(name ${src} NAME_WE)
+    add_test(NAME omp.${name} COMMAND sh ${T}/omp-pragmas.sh ${SCHEDCC} ${src})
+  endforeach()
+endif()
