@@ -17,8 +17,6 @@
 
 /* ---- locations, tokens, children --------------------------------------- */
 
-static bool tok_is(fe_state *s, unsigned i, const char *text);
-
 static scc_loc loc_of(fe_state *s, CXSourceLocation l, size_t *off) {
   CXFile f;
   unsigned line, col, o;
@@ -64,12 +62,12 @@ void fe_cursor_range(fe_state *s, CXCursor c, size_t *b, size_t *e) {
   if (fo == *e || !s->toks || !(n = tok_len_at(s, *e, &i)))
     return;
   *e += n;
-  if (i + 1 < s->ntoks && tok_is(s, i + 1, "(")) {
+  if (i + 1 < s->ntoks && fe_tok_is(s, i + 1, "(")) {
     int depth = 0;
     for (unsigned j = i + 1; j < s->ntoks; j++) {
-      if (tok_is(s, j, "("))
+      if (fe_tok_is(s, j, "("))
         depth++;
-      else if (tok_is(s, j, ")") && --depth == 0) {
+      else if (fe_tok_is(s, j, ")") && --depth == 0) {
         *e = s->tok_off[j] + 1;
         break;
       }
@@ -128,25 +126,25 @@ void fe_unsupported(fe_state *s, CXCursor c, const char *fmt, ...) {
             what);
 }
 
-static char *tok_str(fe_state *s, unsigned i) {
+char *fe_tok_str(fe_state *s, unsigned i) {
   CXString str = clang_getTokenSpelling(s->tu, s->toks[i]);
   char *r = scc_arena_strdup(s->ctx->arena, clang_getCString(str));
   clang_disposeString(str);
   return r;
 }
 
-static unsigned tok_line(fe_state *s, unsigned i) {
+unsigned fe_tok_line(fe_state *s, unsigned i) {
   unsigned line;
   clang_getSpellingLocation(clang_getTokenLocation(s->tu, s->toks[i]), NULL,
                             &line, NULL, NULL);
   return line;
 }
 
-static scc_loc tok_loc(fe_state *s, unsigned i) {
+scc_loc fe_tok_loc(fe_state *s, unsigned i) {
   return loc_of(s, clang_getTokenLocation(s->tu, s->toks[i]), NULL);
 }
 
-static bool tok_is(fe_state *s, unsigned i, const char *text) {
+bool fe_tok_is(fe_state *s, unsigned i, const char *text) {
   if (i >= s->ntoks)
     return false;
   CXString str = clang_getTokenSpelling(s->tu, s->toks[i]);
@@ -174,7 +172,7 @@ static void tokenize_file(fe_state *s) {
     s->tok_off[i] = off;
     if (clang_getTokenKind(s->toks[i]) != CXToken_Identifier)
       continue;
-    const char *name = tok_str(s, i);
+    const char *name = fe_tok_str(s, i);
     size_t h = 5381;
     for (const char *p = name; *p; p++)
       h = h * 33 + (unsigned char)*p;
@@ -202,18 +200,18 @@ typedef struct prag {
 } prag;
 
 /* True when token i is a '#' starting a directive (first on its line). */
-static bool starts_directive(fe_state *s, unsigned i) {
-  if (!tok_is(s, i, "#"))
+bool fe_starts_directive(fe_state *s, unsigned i) {
+  if (!fe_tok_is(s, i, "#"))
     return false;
-  return i == 0 || tok_line(s, i - 1) != tok_line(s, i);
+  return i == 0 || fe_tok_line(s, i - 1) != fe_tok_line(s, i);
 }
 
 /* The first token index after the directive starting at token i, skipping
  * further directive lines. */
 static unsigned after_directives(fe_state *s, unsigned i) {
-  while (i < s->ntoks && starts_directive(s, i)) {
-    unsigned line = tok_line(s, i);
-    while (i < s->ntoks && tok_line(s, i) == line)
+  while (i < s->ntoks && fe_starts_directive(s, i)) {
+    unsigned line = fe_tok_line(s, i);
+    while (i < s->ntoks && fe_tok_line(s, i) == line)
       i++;
   }
   return i;
@@ -222,7 +220,7 @@ static unsigned after_directives(fe_state *s, unsigned i) {
 /* Records the line holding a schedcc or scop pragma (from '#' at `off` to
  * the token at `last`) in m->erase: from the line's start, when only blanks
  * precede the '#', through its newline. */
-static void erase_line(fe_state *s, size_t off, size_t last) {
+void fe_erase_line(fe_state *s, size_t off, size_t last) {
   const char *src = s->m->source;
   size_t b = off, e = last;
   while (b > 0 && (src[b - 1] == ' ' || src[b - 1] == '\t'))
@@ -241,43 +239,59 @@ static void erase_line(fe_state *s, size_t off, size_t last) {
 
 static void find_pragmas(fe_state *s, scc_vec *out) {
   for (unsigned i = 0; i < s->ntoks; i++) {
-    if (!starts_directive(s, i) || !tok_is(s, i + 1, "pragma"))
+    if (!fe_starts_directive(s, i) || !fe_tok_is(s, i + 1, "pragma"))
       continue;
-    unsigned line = tok_line(s, i);
-    if (i + 2 >= s->ntoks || tok_line(s, i + 2) != line)
+    unsigned line = fe_tok_line(s, i);
+    if (i + 2 >= s->ntoks || fe_tok_line(s, i + 2) != line)
       continue;
     unsigned end = i;
-    while (end + 1 < s->ntoks && tok_line(s, end + 1) == line)
+    while (end + 1 < s->ntoks && fe_tok_line(s, end + 1) == line)
       end++;
     prag *p = scc_arena_alloc(s->ctx->arena, sizeof *p);
     p->off = s->tok_off[i];
-    p->loc = tok_loc(s, i);
+    p->loc = fe_tok_loc(s, i);
     unsigned nx = after_directives(s, i);
     p->after = nx < s->ntoks ? s->tok_off[nx] : s->m->source_len;
     p->line_end = s->tok_off[end];
-    if (tok_is(s, i + 2, "scop") && end == i + 2) {
+    if (fe_tok_is(s, i + 2, "scop") && end == i + 2) {
       p->kind = P_SCOP;
-    } else if (tok_is(s, i + 2, "endscop") && end == i + 2) {
+    } else if (fe_tok_is(s, i + 2, "endscop") && end == i + 2) {
       p->kind = P_ENDSCOP;
-    } else if (tok_is(s, i + 2, "schedcc")) {
-      if (i + 3 <= end && tok_is(s, i + 3, "kernel") && end == i + 3) {
+    } else if (fe_tok_is(s, i + 2, "schedcc")) {
+      if (i + 3 <= end && fe_tok_is(s, i + 3, "kernel") && end == i + 3) {
         p->kind = P_KERNEL;
-      } else if (i + 3 <= end && tok_is(s, i + 3, "label") && end == i + 6 &&
-                 tok_is(s, i + 4, "(") && tok_is(s, i + 6, ")") &&
+      } else if (i + 3 <= end && fe_tok_is(s, i + 3, "label") && end == i + 6 &&
+                 fe_tok_is(s, i + 4, "(") && fe_tok_is(s, i + 6, ")") &&
                  clang_getTokenKind(s->toks[i + 5]) == CXToken_Identifier) {
         p->kind = P_LABEL;
-        p->label = tok_str(s, i + 5);
+        p->label = fe_tok_str(s, i + 5);
+      } else if (i + 3 <= end && fe_tok_is(s, i + 3, "schedule")) {
+        /* #pragma schedcc schedule("k.sched"): read by schedcc-cc (the
+         * schedule to apply to the file); the frontend checks its form. */
+        if (end != i + 6 || !fe_tok_is(s, i + 4, "(") ||
+            !fe_tok_is(s, i + 6, ")") ||
+            clang_getTokenKind(s->toks[i + 5]) != CXToken_Literal ||
+            fe_tok_str(s, i + 5)[0] != '"') {
+          scc_error(s->ctx, fe_tok_loc(s, i + 3),
+                    "expected '#pragma schedcc schedule(\"file.sched\")'");
+          continue;
+        }
+        fe_erase_line(s, s->tok_off[i], s->tok_off[end]);
+        continue;
       } else {
         unsigned at = i + 3 <= end ? i + 3 : i + 2;
-        scc_error(s->ctx, tok_loc(s, at), "unknown pragma 'schedcc %s'",
-                  i + 3 <= end ? tok_str(s, i + 3) : "");
+        scc_error(s->ctx, fe_tok_loc(s, at), "unknown pragma 'schedcc %s'",
+                  i + 3 <= end ? fe_tok_str(s, i + 3) : "");
         continue;
       }
+    } else if (fe_tok_is(s, i + 2, "omp")) {
+      fe_omp_directive(s, i, end, p->after);
+      continue;
     } else {
       continue; /* another tool's pragma */
     }
     scc_vec_push(s->ctx->arena, out, p);
-    erase_line(s, p->off, s->tok_off[end]);
+    fe_erase_line(s, p->off, s->tok_off[end]);
   }
 }
 
@@ -350,9 +364,9 @@ static size_t stmt_end(fe_state *s, size_t end) {
   unsigned i = fe_token_at(s, end);
   if (i == 0 || i >= s->ntoks)
     return end;
-  if (tok_is(s, i - 1, "}") || tok_is(s, i - 1, ";"))
+  if (fe_tok_is(s, i - 1, "}") || fe_tok_is(s, i - 1, ";"))
     return end;
-  if (tok_is(s, i, ";"))
+  if (fe_tok_is(s, i, ";"))
     return s->tok_off[i] + 1;
   return end;
 }
@@ -389,6 +403,8 @@ static void raise_kernel(fe_state *s, kreq *r, const char *name) {
       col_of(s, r->form == IR_KERNEL_FUNCTION ? r->fn->begin : r->begin);
   s->k = k;
   s->ivs.len = 0;
+  s->omp_groups.len = 0;
+  int errors0 = s->ctx->nerrors;
   if (r->form == IR_KERNEL_FUNCTION) {
     /* Every parameter the IR can hold; others (structs, pointers to
      * pointers) are reported only when the body uses them. */
@@ -407,6 +423,7 @@ static void raise_kernel(fe_state *s, kreq *r, const char *name) {
   for (int i = 0; i < r->nstmts; i++)
     fe_stmt(s, r->stmts[i], &k->body);
   fe_check_kernel(s);
+  fe_omp_kernel(s, k, errors0);
   s->k = NULL;
 }
 
@@ -590,6 +607,7 @@ static void find_kernels(fe_state *s) {
       scc_warning(s->ctx, s->labels[j].loc,
                   "'#pragma schedcc label(%s)' outside any kernel is ignored",
                   s->labels[j].name);
+  fe_omp_finish(s);
 }
 
 /* ---- entry point -------------------------------------------------------- */

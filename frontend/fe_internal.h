@@ -21,6 +21,33 @@ typedef struct fe_label {
   bool used;
 } fe_label;
 
+/* An OpenMP 5.1 loop-transformation directive (`#pragma omp tile
+ * sizes(...)`, `#pragma omp unroll [full|partial[(n)]]`) found in the main
+ * file, matched to the loop starting at `target` like a label.  A directive
+ * that cannot be read (a size that is not an integer literal or a macro
+ * defined as one in the file) keeps its message in `bad`: it is an error
+ * only when the directive turns out to lie in a kernel (outside kernels
+ * the directives belong to the C compiler). */
+typedef enum fe_omp_kind {
+  FE_OMP_TILE,           /* sizes[0..n-1] */
+  FE_OMP_UNROLL_FULL,    /* unroll full */
+  FE_OMP_UNROLL_PARTIAL, /* unroll partial(sizes[0]); 1 without a factor */
+  FE_OMP_UNROLL_HINT,    /* bare unroll: not applied (see fe_omp.c) */
+} fe_omp_kind;
+
+typedef struct fe_omp {
+  fe_omp_kind kind;
+  int n;
+  int64_t *sizes;
+  const char *text; /* the directive as written, after "#pragma " */
+  size_t off;       /* offset of '#' */
+  size_t last;      /* offset of the last token of the line */
+  size_t target;    /* offset of the first token after the directive lines */
+  scc_loc loc;      /* of the directive name (tile/unroll) */
+  const char *bad;  /* why it cannot be read, or NULL */
+  bool used;        /* attached to a loop of a kernel */
+} fe_omp;
+
 /* The frontend's state for one file.  libclang objects are owned here and
  * disposed by fe_parse_file; everything else lives in ctx->arena. */
 typedef struct fe_state {
@@ -34,10 +61,13 @@ typedef struct fe_state {
   size_t *tok_off; /* start offset of each token */
   fe_label *labels;
   int nlabels;
-  ir_kernel *k; /* the kernel being raised */
-  scc_vec ivs;  /* ir_var *: ivs of the loops enclosing the raise point */
-  bool quiet;   /* raising a dimension: failures are not reported */
-  bool failed;  /* a quiet raise failed */
+  scc_vec omps;       /* fe_omp *, in source order */
+  scc_vec omp_groups; /* fe_omp_group * of the kernel being raised */
+  int omp_labels;     /* __ompN labels given so far */
+  ir_kernel *k;       /* the kernel being raised */
+  scc_vec ivs;        /* ir_var *: ivs of the loops enclosing the raise point */
+  bool quiet;         /* raising a dimension: failures are not reported */
+  bool failed;        /* a quiet raise failed */
 } fe_state;
 
 /* ---- fe.c ------------------------------------------------------------- */
@@ -51,10 +81,41 @@ void fe_cursor_range(fe_state *s, CXCursor c, size_t *b, size_t *e);
 unsigned fe_token_at(fe_state *s, size_t off);
 /* The direct children of a cursor (arena copies), in order. */
 int fe_children(fe_state *s, CXCursor c, CXCursor **out);
+/* Tokens of the main file (s->toks): spelling (arena copy), comparison
+ * with a spelling (false past the end), location, line, and whether token
+ * i is a '#' that starts a directive line. */
+char *fe_tok_str(fe_state *s, unsigned i);
+bool fe_tok_is(fe_state *s, unsigned i, const char *text);
+scc_loc fe_tok_loc(fe_state *s, unsigned i);
+unsigned fe_tok_line(fe_state *s, unsigned i);
+bool fe_starts_directive(fe_state *s, unsigned i);
+/* Records in m->erase the line of the pragma from '#' at `off` to the
+ * token at offset `last` (see ir_module.erase); m->erase is sorted again by
+ * fe_omp_finish. */
+void fe_erase_line(fe_state *s, size_t off, size_t last);
 /* Reports "unsupported in a kernel: <what>" at the cursor (or records the
  * failure silently in quiet mode). */
 void fe_unsupported(fe_state *s, CXCursor c, const char *fmt, ...)
     SCC_PRINTF(3, 4);
+
+/* ---- fe_omp.c --------------------------------------------------------- */
+
+/* Reads the `#pragma omp` directive whose '#' is token i and whose line
+ * ends at token `end`: records tile and unroll directives in s->omps (other
+ * OpenMP directives are left to the compiler).  `after` is the offset of
+ * the first token after the directive lines. */
+void fe_omp_directive(fe_state *s, unsigned i, unsigned end, size_t after);
+/* Called by fe_for once `loop` (starting at offset `off`) is raised with
+ * its body: attaches the directives that precede it. */
+void fe_omp_loop(fe_state *s, ir_node *loop, size_t off);
+/* Called after kernel k is raised (errors0: ctx->nerrors before): checks
+ * the attached directives, labels their loops and sets
+ * k->inline_schedule. */
+void fe_omp_kernel(fe_state *s, ir_kernel *k, int errors0);
+/* Called once every kernel is raised: the lines of the directives read as
+ * schedules join m->erase, and when any kernel has an inline schedule the
+ * others get an empty one (so applying them warns about no kernel). */
+void fe_omp_finish(fe_state *s);
 
 /* ---- fe_expr.c -------------------------------------------------------- */
 

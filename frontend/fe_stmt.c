@@ -250,6 +250,7 @@ static void fe_for(fe_state *s, CXCursor c, ir_block *b) {
   fe_stmt(s, body, &loop->u.loop.body);
   s->ivs.len--;
   append(b, loop, l);
+  fe_omp_loop(s, loop, off);
 }
 
 /* ---- other statements ---------------------------------------------------- */

@@ -1,0 +1,184 @@
+/* fe_omp.c — unit tests of the frontend's reading of `#pragma omp tile` /
+ * `#pragma omp unroll` inside kernels as an inline schedule, and of
+ * `#pragma schedcc schedule("file")` (test/data/fe/omp_*.c). */
+/* cmocka needs these before it. */
+// clang-format off
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+// clang-format on
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend/fe.h"
+
+typedef struct fixture {
+  scc_ctx *ctx;
+  char *diag;
+  size_t diag_len;
+} fixture;
+
+static int setup(void **state) {
+  fixture *f = calloc(1, sizeof *f);
+  f->ctx = scc_ctx_new();
+  f->ctx->diag_out = open_memstream(&f->diag, &f->diag_len);
+  *state = f;
+  return 0;
+}
+
+static int teardown(void **state) {
+  fixture *f = *state;
+  fclose(f->ctx->diag_out);
+  free(f->diag);
+  scc_ctx_free(f->ctx);
+  free(f);
+  return 0;
+}
+
+static ir_module *parse(fixture *f, const char *name) {
+  const char *dir = getenv("SCHEDCC_SOURCE_DIR");
+  const char *path = scc_arena_printf(f->ctx->arena, "%s/test/data/fe/%s",
+                                      dir ? dir : ".", name);
+  ir_module *m = fe_parse_file(f->ctx, path, NULL, 0);
+  fflush(f->ctx->diag_out);
+  return m;
+}
+
+static void expect_in(const char *text, const char *what) {
+  if (!text || !strstr(text, what)) {
+    print_error("missing: %s\nin:\n%s\n", what, text ? text : "(null)");
+    fail();
+  }
+}
+
+static ir_kernel *kernel_named(ir_module *m, const char *name) {
+  for (int i = 0; i < m->kernels.len; i++) {
+    ir_kernel *k = m->kernels.items[i];
+    if (strcmp(k->name, name) == 0)
+      return k;
+  }
+  fail_msg("no kernel '%s'", name);
+  return NULL;
+}
+
+/* The source text of m with the erased ranges left out. */
+static char *without_erased(fixture *f, ir_module *m) {
+  char *out = scc_arena_alloc(f->ctx->arena, m->source_len + 1);
+  size_t n = 0, pos = 0;
+  for (int i = 0; i < m->erase.len; i++) {
+    const ir_range *r = m->erase.items[i];
+    assert_true(r->begin >= pos); /* sorted, disjoint */
+    memcpy(out + n, m->source + pos, r->begin - pos);
+    n += r->begin - pos;
+    pos = r->end;
+  }
+  memcpy(out + n, m->source + pos, m->source_len - pos);
+  out[n + m->source_len - pos] = 0;
+  return out;
+}
+
+static void test_schedules(void **state) {
+  fixture *f = *state;
+  ir_module *m = parse(f, "omp_ok.c");
+  assert_non_null(m);
+  assert_int_equal(f->ctx->nerrors, 0);
+  assert_int_equal(m->kernels.len, 3);
+
+  ir_kernel *kf = kernel_named(m, "f");
+  expect_in(kf->inline_schedule, "named_sequence @f(%root) {\n");
+  expect_in(kf->inline_schedule, "#pragma omp tile sizes(4, TS)\n");
+  expect_in(kf->inline_schedule,
+            "  %l1 = match.loop \"__omp1\" in %root\n"
+            "  %t2:2 = loop.tile %l1 tile_sizes [4, 8]\n}\n");
+  ir_node *loop = kf->body.first;
+  assert_int_equal(loop->kind, IR_NODE_LOOP);
+  assert_string_equal(loop->u.loop.label, "__omp1");
+
+  /* Stacked unrolls: the lower one first, the upper one on its loop; the
+   * inner loop's group comes before later loops' groups. */
+  ir_kernel *kg = kernel_named(m, "g");
+  expect_in(kg->inline_schedule, "  %l1 = match.loop \"__omp2\" in %root\n"
+                                 "  %u2, %r2 = loop.unroll %l1 {factor = 4}\n"
+                                 "  %u3, %r3 = loop.unroll %u2 {factor = 2}\n");
+  expect_in(kg->inline_schedule, "  %l4 = match.loop \"__omp3\" in %root\n"
+                                 "  loop.unroll %l4 {full}\n");
+  /* A bare unroll is a hint: matched by the user's label, not applied. */
+  expect_in(kg->inline_schedule, "  %l5 = match.loop \"mine\" in %root\n"
+                                 "  // '#pragma omp unroll' (no clause)");
+  assert_null(strstr(kg->inline_schedule, "loop.unroll %l5"));
+
+  /* A kernel without directives gets an empty entry of its own. */
+  ir_kernel *kh = kernel_named(m, "h");
+  expect_in(kh->inline_schedule, "named_sequence @h(%root) {\n}\n");
+
+  /* The directives read, and the schedule pragma, leave the output; the
+   * directive outside any kernel (unreadable, but not schedcc's business)
+   * stays. */
+  char *text = without_erased(f, m);
+  assert_null(strstr(text, "schedcc schedule"));
+  assert_null(strstr(text, "omp tile sizes(4"));
+  assert_null(strstr(text, "omp unroll"));
+  expect_in(text, "#pragma omp tile sizes(NOT_DEFINED)\n");
+}
+
+static void test_errors(void **state) {
+  fixture *f = *state;
+  assert_null(parse(f, "omp_bad.c"));
+  expect_in(f->diag, "omp_bad.c:3:13: error: '#pragma omp tile sizes(4, 4)' "
+                     "needs 2 perfectly nested loops, but the body of loop "
+                     "'i' (nest level 1) is not a single loop");
+  expect_in(f->diag, "omp_bad.c:14:13: error: '#pragma omp unroll full' "
+                     "needs a loop with a constant trip count; loop 'i' has "
+                     "none");
+  expect_in(f->diag, "omp_bad.c:22:13: error: '#pragma omp tile sizes(2)' "
+                     "applies to the loop generated by '#pragma omp unroll "
+                     "full' below it, which generates none");
+  expect_in(f->diag, "omp_bad.c:31:13: error: cannot read '#pragma omp tile "
+                     "sizes(NOT_DEFINED)': 'NOT_DEFINED' is not an integer "
+                     "literal or a name #defined as one in this file");
+  expect_in(f->diag, "omp_bad.c:41:13: error: '#pragma omp unroll "
+                     "partial(2)' in a kernel must precede a 'for' loop");
+  expect_in(f->diag, "omp_bad.c:50:13: error: '#pragma omp unroll "
+                     "partial(2)' on loop 'j', inside the nest that "
+                     "'#pragma omp tile sizes(4, 4)' tiles, is not supported");
+  expect_in(f->diag, "omp_bad.c:58:13: error: '#pragma omp tile sizes(2, 2, "
+                     "2)' tiles 3 loops, but '#pragma omp tile sizes(4)' "
+                     "below it generates 1 floor loop to tile");
+  expect_in(f->diag, "omp_bad.c:68:13: error: '#pragma omp tile sizes(4, 4)' "
+                     "needs a rectangular nest, but the bounds of loop 'j' "
+                     "use 'i'");
+  expect_in(f->diag, "omp_bad.c:77:13: error: cannot read '#pragma omp "
+                     "unroll partial(0)': sizes and factors must be "
+                     "positive, got 0");
+  assert_int_equal(f->ctx->nerrors, 9);
+}
+
+static void test_bad_schedule_pragma(void **state) {
+  fixture *f = *state;
+  assert_null(parse(f, "bad_schedule_pragma.c"));
+  expect_in(f->diag, "bad_schedule_pragma.c:1:17: error: expected '#pragma "
+                     "schedcc schedule(\"file.sched\")'");
+}
+
+/* Files without directives keep inline_schedule NULL. */
+static void test_none(void **state) {
+  fixture *f = *state;
+  ir_module *m = parse(f, "gemm_scop.c");
+  assert_non_null(m);
+  for (int i = 0; i < m->kernels.len; i++)
+    assert_null(((ir_kernel *)m->kernels.items[i])->inline_schedule);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_schedules, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_bad_schedule_pragma, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_none, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
