@@ -386,6 +386,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   } else {
     em.base = k->indent;
   }
+  em.nlines += be_c_emit_local_arrays(k, out, em.base, em.trailing_nl, 0);
   emit_block(&em, &k->body, 0);
   if (k->form != IR_KERNEL_FUNCTION && em.nlines == 0)
     scc_buf_puts(out, ";"); /* an empty kernel stays a statement */

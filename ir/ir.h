@@ -92,6 +92,10 @@ typedef struct ir_array {
   int rank;
   struct ir_expr **dims;
   bool is_pointer;
+  /* A buffer that the generated code declares (loop.pack): every dims[d] is
+   * an integer literal; the C backend declares it at the start of the
+   * kernel, `_Alignas(64) T name[d0][d1]...;` (backend/be_c_decl.c). */
+  bool is_local;
   scc_loc loc;
   int id;
 } ir_array;
