@@ -9,6 +9,13 @@
 # run, and their stdout compared byte for byte.  The generated file must
 # also compile without warnings (-Wall -Wextra -Werror) under gcc and, when
 # installed, clang-19.  ARGS are passed to the programs.
+#
+# Generated code holding `#pragma omp` (loop.parallel) is compiled and
+# linked with -fopenmp and run twice, with OMP_NUM_THREADS=1 and
+# OMP_NUM_THREADS=2; both runs must print exactly what the original prints
+# (parallel loops without reductions compute every element as the serial
+# loop does; keep parallel reduction tests to integer reductions, which are
+# exact in any order).
 set -eu
 schedcc=$1 src=$2 sched=${3:--}
 shift 2; [ $# -gt 0 ] && shift
@@ -25,9 +32,24 @@ else
   "$schedcc" "$src" -s "$sched" -o "$tmp/gen.c" -- $common
 fi
 
+# Vector intrinsics (loop.vectorize): compile for the ISA they use; skip
+# when the host cannot run it.
+if grep -q '<immintrin.h>' "$tmp/gen.c"; then
+  if ! isa=$(sh "$(dirname "$0")/difftol/isa-flags.sh" "$tmp/gen.c"); then
+    echo "skipped: $isa"
+    exit 0
+  fi
+  common="$common $isa"
+fi
+
+omp=
+if grep -q '^[[:space:]]*#[[:space:]]*pragma[[:space:]][[:space:]]*omp' "$tmp/gen.c"; then
+  omp=-fopenmp
+fi
+
 for cc in gcc clang-19; do
   command -v $cc >/dev/null 2>&1 || continue
-  if ! $cc $common -Wall -Wextra -Werror -fsyntax-only "$tmp/gen.c" 2>"$tmp/warn"; then
+  if ! $cc $common $omp -Wall -Wextra -Werror -fsyntax-only "$tmp/gen.c" 2>"$tmp/warn"; then
     echo "FAIL: generated code does not compile cleanly with $cc:"
     cat "$tmp/warn"
     exit 1
@@ -35,16 +57,24 @@ for cc in gcc clang-19; do
 done
 
 $CC $common $CFLAGS "$src" -o "$tmp/orig" -lm
-$CC $common $CFLAGS "$tmp/gen.c" -o "$tmp/gen" -lm
+$CC $common $omp $CFLAGS "$tmp/gen.c" -o "$tmp/gen" -lm
 "$tmp/orig" "$@" >"$tmp/orig.out"
-"$tmp/gen" "$@" >"$tmp/gen.out"
-if ! cmp -s "$tmp/orig.out" "$tmp/gen.out"; then
-  echo "FAIL: outputs differ ($src${3:+ with $sched})"
-  diff "$tmp/orig.out" "$tmp/gen.out" | head -20
-  exit 1
-fi
+threads_list=default
+[ -n "$omp" ] && threads_list="1 2"
+for threads in $threads_list; do
+  if [ "$threads" = default ]; then
+    "$tmp/gen" "$@" >"$tmp/gen.out"
+  else
+    OMP_NUM_THREADS=$threads "$tmp/gen" "$@" >"$tmp/gen.out"
+  fi
+  if ! cmp -s "$tmp/orig.out" "$tmp/gen.out"; then
+    echo "FAIL: outputs differ ($src${3:+ with $sched}, threads: $threads)"
+    diff "$tmp/orig.out" "$tmp/gen.out" | head -20
+    exit 1
+  fi
+done
 if [ ! -s "$tmp/orig.out" ]; then
   echo "FAIL: the program printed nothing; nothing was compared"
   exit 1
 fi
-echo "ok: $(wc -l <"$tmp/orig.out") output lines identical"
+echo "ok: $(wc -l <"$tmp/orig.out") output lines identical${omp:+ (OpenMP, 1 and 2 threads)}"

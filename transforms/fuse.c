@@ -1,9 +1,199 @@
-/* fuse.c — STUB, to be replaced: loop.fuse. */
-#include "xf.h"
+/* fuse.c — loop.fuse: fusion of two adjacent loops.
+ *
+ * `a` and `b` must be adjacent (b the node right after a in the same
+ * block) with the same step.  The fused loop is `a`'s node; its body is a's
+ * body followed by b's body, in which b's iv is replaced by a's.
+ *  - Same bounds (equal expressions, or affine expressions whose difference
+ *    is 0): one loop.
+ *  - Shifted bounds (step 1, lb_b - lb_a = dl and ub_b - ub_a = du
+ *    constants): the iterations the loops have in common run fused, the
+ *    others in a prologue and an epilogue, in the order of the fused
+ *    schedule (for each value of the iv, a's body then b's):
+ *      prologue  the loop X starting first:  [lb_X, min(lo, ub_X))
+ *      fused     [lo, hi)   lo = max(lb_a, lb_b), hi = min(ub_a, ub_b)
+ *      epilogue  the loop Y ending last:     [max(hi, lo), ub_Y)
+ *    (lo and hi are written as the one bound the constant shift selects).
+ *    The prologue and epilogue are clones of a or b placed before and
+ *    after the fused loop; they are not returned.
+ * Legality: dep_check_fusion(a, b) (no dependence from an iteration of b
+ * to a later iteration of a: the fused schedule interleaves them by iv
+ * value), asked before anything is rewritten.
+ * Refused: not loops, not adjacent, different steps or iv types, bounds
+ * neither equal nor shifted by constants (or shifted with a step other
+ * than 1), b's body reading a's iv (when the ivs differ), a fusion-
+ * preventing dependence.
+ * Source: K. Kennedy and K. S. McKinley, "Maximizing Loop Parallelism and
+ * Improving Data Locality via Loop Fusion and Distribution", LCPC 1993;
+ * Wolfe 1996, §9.2 (fusion with alignment/peeling).
+ */
+#include "../deps/dep.h"
+#include "xf_util.h"
+
+static bool expr_eq(const ir_expr *a, const ir_expr *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->type != b->type)
+    return false;
+  switch (a->kind) {
+  case IR_EXPR_INT:
+    return a->u.ival == b->u.ival;
+  case IR_EXPR_VAR:
+    return a->u.var == b->u.var;
+  case IR_EXPR_UNARY:
+    return a->u.un.op == b->u.un.op && expr_eq(a->u.un.a, b->u.un.a);
+  case IR_EXPR_BINARY:
+    return a->u.bin.op == b->u.bin.op && expr_eq(a->u.bin.a, b->u.bin.a) &&
+           expr_eq(a->u.bin.b, b->u.bin.b);
+  case IR_EXPR_CAST:
+    return a->u.cast.to == b->u.cast.to && expr_eq(a->u.cast.a, b->u.cast.a);
+  case IR_EXPR_SELECT:
+    return expr_eq(a->u.sel.cond, b->u.sel.cond) &&
+           expr_eq(a->u.sel.a, b->u.sel.a) && expr_eq(a->u.sel.b, b->u.sel.b);
+  default:
+    return false;
+  }
+}
+
+/* *d = y - x when that is a known constant (0 for equal expressions). */
+static bool const_diff(scc_ctx *ctx, ir_expr *x, ir_expr *y, int64_t *d) {
+  if (expr_eq(x, y)) {
+    *d = 0;
+    return true;
+  }
+  ir_affine ax, ay;
+  if (!ir_expr_to_affine(ctx, x, &ax) || !ir_expr_to_affine(ctx, y, &ay))
+    return false;
+  if (ax.nterms != ay.nterms)
+    return false;
+  for (int t = 0; t < ax.nterms; t++)
+    if (ax.vars[t] != ay.vars[t] || ax.coefs[t] != ay.coefs[t])
+      return false;
+  *d = ay.constant - ax.constant;
+  return true;
+}
+
+static bool block_reads(const ir_block *b, const ir_var *v);
+
+static bool node_reads(const ir_node *n, const ir_var *v) {
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    return ir_expr_uses_var(n->u.loop.lb, v) ||
+           ir_expr_uses_var(n->u.loop.ub, v) || n->u.loop.iv == v ||
+           block_reads(&n->u.loop.body, v);
+  case IR_NODE_IF:
+    return ir_expr_uses_var(n->u.ifs.cond, v) ||
+           block_reads(&n->u.ifs.then_body, v) ||
+           block_reads(&n->u.ifs.else_body, v);
+  case IR_NODE_ASSIGN:
+    return ir_expr_uses_var(n->u.assign.lhs, v) ||
+           ir_expr_uses_var(n->u.assign.rhs, v);
+  case IR_NODE_DECL:
+    return n->u.decl.var == v ||
+           (n->u.decl.init && ir_expr_uses_var(n->u.decl.init, v));
+  }
+  return false;
+}
+
+static bool block_reads(const ir_block *b, const ir_var *v) {
+  for (const ir_node *p = b->first; p; p = p->next)
+    if (node_reads(p, v))
+      return true;
+  return false;
+}
 
 xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
                   ir_node **out) {
-  (void)k, (void)a, (void)b, (void)out;
-  scc_fail(ctx, (scc_loc){0}, "loop.fuse is not implemented yet");
-  return XF_SILENCEABLE;
+  if (!a || a->kind != IR_NODE_LOOP || !b || b->kind != IR_NODE_LOOP) {
+    scc_fail(ctx, a ? a->loc : (scc_loc){0}, "loop.fuse needs two loops");
+    return XF_SILENCEABLE;
+  }
+  ir_loop *la = &a->u.loop, *lb = &b->u.loop;
+  const char *na = xf_iv_name(a), *nb = xf_iv_name(b);
+  if (a == b || a->next != b) {
+    scc_fail(ctx, b->loc,
+             "loop.fuse of '%s' and '%s': the loops are not adjacent (the "
+             "second must directly follow the first in the same block)",
+             na, nb);
+    return XF_SILENCEABLE;
+  }
+  if (la->step != lb->step) {
+    scc_fail(ctx, b->loc,
+             "loop.fuse of '%s' and '%s': different steps (%lld and %lld)", na,
+             nb, (long long)la->step, (long long)lb->step);
+    return XF_SILENCEABLE;
+  }
+  if (la->iv != lb->iv) {
+    if (la->iv->type != lb->iv->type) {
+      scc_fail(ctx, b->loc,
+               "loop.fuse of '%s' and '%s': the induction variables have "
+               "different types",
+               na, nb);
+      return XF_SILENCEABLE;
+    }
+    if (block_reads(&lb->body, la->iv)) {
+      scc_fail(ctx, b->loc,
+               "loop.fuse of '%s' and '%s': the body of '%s' reads '%s'", na,
+               nb, nb, na);
+      return XF_SILENCEABLE;
+    }
+  }
+  int64_t dl, du;
+  if (!const_diff(ctx, la->lb, lb->lb, &dl) ||
+      !const_diff(ctx, la->ub, lb->ub, &du)) {
+    scc_fail(ctx, b->loc,
+             "loop.fuse of '%s' and '%s': the bounds are neither equal nor "
+             "shifted by constants",
+             na, nb);
+    return XF_SILENCEABLE;
+  }
+  bool shifted = dl != 0 || du != 0;
+  if (shifted && la->step != 1) {
+    scc_fail(ctx, b->loc,
+             "loop.fuse of '%s' and '%s': shifted bounds need step 1 (step is "
+             "%lld)",
+             na, nb, (long long)la->step);
+    return XF_SILENCEABLE;
+  }
+  const char *why = NULL;
+  if (!dep_check_fusion(ctx, k, a, b, &why)) {
+    scc_fail(ctx, b->loc, "loop.fuse of '%s' and '%s' %s", na, nb,
+             why ? why : "would violate a dependence");
+    return XF_SILENCEABLE;
+  }
+
+  /* Rewrite. */
+  ir_subst s = {0};
+  if (la->iv != lb->iv)
+    ir_subst_add(ctx, &s, lb->iv, ir_var_ref(ctx, la->iv));
+  if (shifted) {
+    ir_node *x = dl >= 0 ? a : b, *y = du >= 0 ? b : a;
+    ir_expr *lo = dl >= 0 ? lb->lb : la->lb;
+    ir_expr *hi = du >= 0 ? la->ub : lb->ub;
+    lo = ir_expr_clone(ctx, lo, NULL);
+    hi = ir_expr_clone(ctx, hi, NULL);
+    if (dl != 0) {
+      ir_node *pro = ir_node_clone(ctx, x, NULL);
+      pro->u.loop.label = NULL;
+      pro->u.loop.ub = ir_min(ctx, lo, x->u.loop.ub);
+      ir_insert_before(a, pro);
+    }
+    if (du != 0) {
+      ir_node *epi = ir_node_clone(ctx, y, NULL);
+      epi->u.loop.label = NULL;
+      epi->u.loop.lb = ir_max(ctx, hi, lo);
+      ir_insert_after(b, epi);
+    }
+    la->lb = lo;
+    la->ub = hi;
+  }
+  ir_remove(b);
+  while (lb->body.first) {
+    ir_node *p = lb->body.first;
+    ir_remove(p);
+    if (s.n)
+      ir_node_substitute(ctx, p, &s);
+    ir_block_append(&la->body, p);
+  }
+  *out = a;
+  return XF_OK;
 }

@@ -1,9 +1,308 @@
-/* parallel.c — STUB, to be replaced: loop.parallel. */
-#include "xf.h"
+/* parallel.c — loop.parallel: an OpenMP `parallel for` loop.
+ *
+ * The loop is marked IR_LOOP_PARALLEL; the C backend emits
+ *   #pragma omp parallel for [schedule(S)] [reduction(op: x, y)]
+ * in front of it.  Before anything changes:
+ *  - the loop must carry no dependence (dep_check_parallel); with
+ *    `reduction`, dependences between the updates of recognized reductions
+ *    are allowed, and the reduced locations become the reduction clause.
+ *    They must be scalars (OpenMP reduction clauses take variables, not
+ *    array elements) and share one operator (+ for x += e, x -= e and
+ *    x = x + e; * for x *= e and x = x * e; min/max for x = fmin(x, e) /
+ *    fmax(...));
+ *  - no scalar declared outside the loop may be written in it unless it is
+ *    reduced (it would be shared between the threads);
+ *  - no enclosing or nested loop may already be parallel;
+ *  - schedule, when given, is an OpenMP schedule kind: static, dynamic,
+ *    guided (each optionally ",N"), auto or runtime.
+ * The loops nested in the parallel loop whose induction variable is
+ * declared outside (`int i, j;` before a scop) get a private induction
+ * variable of the same name declared in their for-init (`for (int j = ...`):
+ * in C an inner loop's iv is otherwise shared between the threads.  (So
+ * after the parallel loop those variables, like the parallel loop's own
+ * iv, no longer hold their final values.)  Refused when such an iv is read
+ * in the loop outside the loops it controls.
+ * With ctx->unsafe the dependence query answers "legal" (and reports no
+ * reductions) and the shared-scalar check is skipped.
+ * Source: OpenMP 5.2 specification, §11.5 (worksharing-loop construct),
+ * §5.4.6 (reduction clause).
+ */
+#include <string.h>
+
+#include "../deps/dep.h"
+#include "xf_util.h"
+
+static bool schedule_ok(const char *s) {
+  static const char *const kinds[] = {"static", "dynamic", "guided"};
+  if (strcmp(s, "auto") == 0 || strcmp(s, "runtime") == 0)
+    return true;
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+    size_t n = strlen(kinds[i]);
+    if (strncmp(s, kinds[i], n) != 0)
+      continue;
+    const char *p = s + n;
+    if (!*p)
+      return true;
+    if (*p++ != ',')
+      return false;
+    while (*p == ' ')
+      p++;
+    if (*p < '1' || *p > '9')
+      return false;
+    while (*p >= '0' && *p <= '9')
+      p++;
+    return !*p;
+  }
+  return false;
+}
+
+typedef struct par_scan {
+  ir_node *root;
+  const ir_node *bad_loop; /* a nested loop already parallel */
+  scc_vec shared_ivs;      /* ir_var *: ivs of nested loops declared outside */
+  scc_vec written;         /* ir_expr *: scalar lhs written in the loop */
+  scc_vec declared;        /* ir_var *: scalars declared inside */
+  scc_arena *arena;
+} par_scan;
+
+static void push_unique(scc_arena *a, scc_vec *v, void *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == x)
+      return;
+  scc_vec_push(a, v, x);
+}
+
+static bool scan_cb(ir_node *n, void *data) {
+  par_scan *ps = data;
+  if (n->kind == IR_NODE_LOOP && n != ps->root) {
+    if (n->u.loop.attrs & IR_LOOP_PARALLEL)
+      ps->bad_loop = n;
+    if (n->u.loop.iv->declared_outside)
+      push_unique(ps->arena, &ps->shared_ivs, n->u.loop.iv);
+  } else if (n->kind == IR_NODE_ASSIGN &&
+             n->u.assign.lhs->kind == IR_EXPR_VAR) {
+    scc_vec_push(ps->arena, &ps->written, n->u.assign.lhs);
+  } else if (n->kind == IR_NODE_DECL) {
+    push_unique(ps->arena, &ps->declared, n->u.decl.var);
+  }
+  return true;
+}
+
+/* True when v is read in `b` outside the loops whose iv it is. */
+static bool read_outside(const ir_block *b, const ir_var *v);
+
+static bool node_read_outside(const ir_node *n, const ir_var *v) {
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    if (n->u.loop.iv == v)
+      return false;
+    return ir_expr_uses_var(n->u.loop.lb, v) ||
+           ir_expr_uses_var(n->u.loop.ub, v) ||
+           read_outside(&n->u.loop.body, v);
+  case IR_NODE_IF:
+    return ir_expr_uses_var(n->u.ifs.cond, v) ||
+           read_outside(&n->u.ifs.then_body, v) ||
+           read_outside(&n->u.ifs.else_body, v);
+  case IR_NODE_ASSIGN:
+    return ir_expr_uses_var(n->u.assign.lhs, v) ||
+           ir_expr_uses_var(n->u.assign.rhs, v);
+  case IR_NODE_DECL:
+    return n->u.decl.var == v ||
+           (n->u.decl.init && ir_expr_uses_var(n->u.decl.init, v));
+  }
+  return false;
+}
+
+static bool read_outside(const ir_block *b, const ir_var *v) {
+  for (const ir_node *p = b->first; p; p = p->next)
+    if (node_read_outside(p, v))
+      return true;
+  return false;
+}
+
+typedef struct red_find {
+  const ir_expr *loc; /* the reduced location */
+  ir_op op;           /* IR_OP_NONE: not found yet; IR_OP_NEG: conflicting */
+} red_find;
+
+static bool same_loc(const ir_expr *a, const ir_expr *b) {
+  if (a->kind != b->kind)
+    return false;
+  if (a->kind == IR_EXPR_VAR)
+    return a->u.var == b->u.var;
+  return false; /* array elements are refused before this is asked */
+}
+
+static ir_op update_op(const ir_assign *as) {
+  switch (as->op) {
+  case IR_OP_ADD:
+  case IR_OP_SUB:
+    return IR_OP_ADD;
+  case IR_OP_MUL:
+    return IR_OP_MUL;
+  case IR_OP_NONE:
+    break;
+  default:
+    return IR_OP_NEG;
+  }
+  const ir_expr *r = as->rhs;
+  while (r->kind == IR_EXPR_CAST)
+    r = r->u.cast.a;
+  if (r->kind == IR_EXPR_BINARY) {
+    if (r->u.bin.op == IR_OP_ADD || r->u.bin.op == IR_OP_SUB)
+      return IR_OP_ADD;
+    if (r->u.bin.op == IR_OP_MUL)
+      return IR_OP_MUL;
+    if (r->u.bin.op == IR_OP_MIN || r->u.bin.op == IR_OP_MAX)
+      return r->u.bin.op;
+  }
+  if (r->kind == IR_EXPR_CALL) {
+    const char *f = r->u.call.fn;
+    if (strncmp(f, "fmin", 4) == 0)
+      return IR_OP_MIN;
+    if (strncmp(f, "fmax", 4) == 0)
+      return IR_OP_MAX;
+  }
+  return IR_OP_NEG;
+}
+
+static bool red_cb(ir_node *n, void *data) {
+  red_find *rf = data;
+  if (n->kind == IR_NODE_ASSIGN && same_loc(n->u.assign.lhs, rf->loc)) {
+    ir_op op = update_op(&n->u.assign);
+    if (rf->op == IR_OP_NONE)
+      rf->op = op;
+    else if (rf->op != op)
+      rf->op = IR_OP_NEG;
+  }
+  return true;
+}
+
+static void expr_str(scc_ctx *ctx, const ir_expr *e, const char **out) {
+  scc_buf b = {0};
+  ir_print_c_expr(&b, e);
+  *out = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
+  scc_buf_free(&b);
+}
 
 xf_status xf_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                       const char *schedule, bool reduction, ir_node **out) {
-  (void)k, (void)loop, (void)schedule, (void)reduction, (void)out;
-  scc_fail(ctx, (scc_loc){0}, "loop.parallel is not implemented yet");
-  return XF_SILENCEABLE;
+  if (!loop || loop->kind != IR_NODE_LOOP) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0}, "the payload is not a loop");
+    return XF_SILENCEABLE;
+  }
+  const char *iv = xf_iv_name(loop);
+  if (schedule && !schedule_ok(schedule)) {
+    scc_fail(ctx, loop->loc,
+             "loop.parallel of '%s': unknown OpenMP schedule \"%s\" (static, "
+             "dynamic, guided, each optionally \",N\", auto or runtime)",
+             iv, schedule);
+    return XF_SILENCEABLE;
+  }
+  for (ir_node *p = ir_parent(loop); p; p = ir_parent(p))
+    if (p->kind == IR_NODE_LOOP && (p->u.loop.attrs & IR_LOOP_PARALLEL)) {
+      scc_fail(ctx, loop->loc,
+               "loop.parallel of '%s': it is nested in the parallel loop "
+               "'%s'",
+               iv, xf_iv_name(p));
+      return XF_SILENCEABLE;
+    }
+  if (loop->u.loop.attrs & IR_LOOP_PARALLEL) {
+    scc_fail(ctx, loop->loc, "loop.parallel of '%s': already parallel", iv);
+    return XF_SILENCEABLE;
+  }
+  par_scan ps = {.root = loop, .arena = ctx->arena};
+  ir_walk_node(loop, scan_cb, &ps);
+  if (ps.bad_loop) {
+    scc_fail(ctx, loop->loc,
+             "loop.parallel of '%s': the nested loop '%s' is already "
+             "parallel",
+             iv, xf_iv_name(ps.bad_loop));
+    return XF_SILENCEABLE;
+  }
+  for (int i = 0; i < ps.shared_ivs.len; i++) {
+    const ir_var *v = ps.shared_ivs.items[i];
+    if (v == loop->u.loop.iv || read_outside(&loop->u.loop.body, v)) {
+      scc_fail(ctx, loop->loc,
+               "loop.parallel of '%s': '%s' is read outside the loops it "
+               "controls and cannot be made private",
+               iv, v->name);
+      return XF_SILENCEABLE;
+    }
+  }
+  const char *why = NULL;
+  scc_vec reds = {0};
+  if (!dep_check_parallel(ctx, k, loop, reduction, &reds, &why)) {
+    scc_fail(ctx, loop->loc, "loop.parallel of '%s' %s", iv,
+             why ? why : "would violate a dependence");
+    return XF_SILENCEABLE;
+  }
+  ir_op op = IR_OP_NONE;
+  for (int i = 0; i < reds.len; i++) {
+    const ir_expr *r = reds.items[i];
+    if (r->kind != IR_EXPR_VAR) {
+      const char *s;
+      expr_str(ctx, r, &s);
+      scc_fail(ctx, loop->loc,
+               "loop.parallel of '%s': the reduction into '%s' is into an "
+               "array element; OpenMP reduction clauses only take scalars",
+               iv, s);
+      return XF_SILENCEABLE;
+    }
+    red_find rf = {r, IR_OP_NONE};
+    ir_walk_block(&loop->u.loop.body, red_cb, &rf);
+    if (rf.op == IR_OP_NEG || rf.op == IR_OP_NONE ||
+        (op != IR_OP_NONE && rf.op != op)) {
+      scc_fail(ctx, loop->loc,
+               "loop.parallel of '%s': the reduction into '%s' %s", iv,
+               r->u.var->name,
+               rf.op == IR_OP_NEG || rf.op == IR_OP_NONE
+                   ? "has no operator an OpenMP reduction clause can express"
+                   : "uses another operator than the other reductions");
+      return XF_SILENCEABLE;
+    }
+    op = rf.op;
+  }
+  if (!ctx->unsafe)
+    for (int i = 0; i < ps.written.len; i++) {
+      const ir_expr *w = ps.written.items[i];
+      bool ok = false;
+      for (int d = 0; d < ps.declared.len && !ok; d++)
+        ok = ps.declared.items[d] == w->u.var;
+      for (int r = 0; r < reds.len && !ok; r++)
+        ok = same_loc(reds.items[r], w);
+      if (!ok) {
+        scc_fail(ctx, loop->loc,
+                 "loop.parallel of '%s': the scalar '%s' declared outside the "
+                 "loop is written in it (it would be shared between threads)",
+                 iv, w->u.var->name);
+        return XF_SILENCEABLE;
+      }
+    }
+
+  /* Rewrite: private ivs for nested loops, then the clauses. */
+  for (int i = 0; i < ps.shared_ivs.len; i++) {
+    ir_var *v = ps.shared_ivs.items[i];
+    ir_var *p = ir_var_new(ctx, k, v->name, v->type, IR_VAR_IV, v->loc);
+    p->declared_outside = false;
+    ir_subst s = {0};
+    ir_subst_add(ctx, &s, v, ir_var_ref(ctx, p));
+    for (ir_node *n = loop->u.loop.body.first; n; n = n->next)
+      ir_node_substitute(ctx, n, &s);
+  }
+  ir_loop *l = &loop->u.loop;
+  l->attrs |= IR_LOOP_PARALLEL;
+  l->omp_schedule = schedule ? scc_arena_strdup(ctx->arena, schedule) : NULL;
+  l->omp_reductions = (scc_vec){0};
+  for (int i = 0; i < reds.len; i++) {
+    bool dup = false;
+    for (int j = 0; j < i && !dup; j++)
+      dup = same_loc(reds.items[j], reds.items[i]);
+    if (!dup)
+      scc_vec_push(ctx->arena, &l->omp_reductions,
+                   ir_expr_clone(ctx, reds.items[i], NULL));
+  }
+  l->omp_reduction_op = op == IR_OP_NONE ? IR_OP_ADD : op;
+  *out = loop;
+  return XF_OK;
 }

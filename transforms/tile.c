@@ -1,21 +1,91 @@
-/* tile.c — loop.tile: tiling of a perfect band.
+/* tile.c — loop.tile: tiling of a perfect band, rectangular or not.
  *
  * For each dimension d of the band (loop `i`, bounds [lb, ub), step st > 0)
- * with size s > 0:
+ * with size s > 0 whose bounds read no iv of the band (rectangular):
  *   tile loop:  for (i_t = lb; i_t < ub; i_t += s*st)
  *   point loop: for (i = i_t; i < min(i_t + s*st, ub); i += st)
- * The min is omitted when the trip count is a known multiple of s.  All
- * tile loops go outside, in band order, then all point loops; the point
+ * The min is omitted when the trip count is a known multiple of s.
+ * A tiled dimension whose bounds are affine in outer ivs of the band
+ * (non-rectangular: triangular bands, or the inner loop of a skewed band,
+ * lb + F*i .. ub + F*i) must have step 1; its tile loop runs over the range
+ * its bounds take over the whole current outer tile, and its point loop
+ * clips to the bounds of the current point:
+ *   tile loop:  for (j_t = min lb(i); j_t < max ub(i); j_t += s)
+ *   point loop: for (j = max(j_t, lb(i)); j < min(j_t + s, ub(i)); j++)
+ * where i ranges over [i_t, min(i_t + s_i, max ub_i) - 1] for a tiled i and
+ * over its whole range for an untiled one, and the min (max) of an affine
+ * bound over that box takes each band iv at its lower end when its
+ * coefficient is positive (negative) and at its upper end otherwise.  The
+ * tile loops cover every point exactly once (tiles outside the domain are
+ * empty), so the result is exact for any affine bounds.
+ * All tile loops go outside, in band order, then all point loops; the point
  * loops are the original loop nodes (they keep iv, label and attributes).
  * A dimension with size 0 is left untiled: its tile loop runs once
  * (`for (i_t = 0; i_t < 1; i_t += 1)`, so that the result always has n tile
  * loops and n point loops) and its point loop is the original loop with
  * its bounds unchanged.
- * A tiled dimension whose bounds read an iv of the band is refused (its
- * tile loop would sit outside the loop defining that iv).
- * Source: M. Wolfe, "More Iteration Space Tiling", Supercomputing 1989.
+ * Before anything changes, dep_check_tiling must find the band fully
+ * permutable ("loop.tile of 'i', 'j' would ...").
+ * Refused: not a perfect band, sizes < 0, a non-positive step, a
+ * non-rectangular tiled dimension with step != 1, bounds that are not
+ * affine in the band ivs they read, unsigned ivs or bounds in a
+ * non-rectangular dimension, a dependence the tiled order would violate.
+ * Source: M. Wolfe, "More Iteration Space Tiling", Supercomputing 1989;
+ * bounds of tiled non-rectangular (skewed) spaces: Wolfe 1996, §9.5, and
+ * J. Xue, "Loop Tiling for Parallelism", 2000, ch. 4.
  */
+#include <string.h>
+
+#include "../deps/dep.h"
 #include "xf_util.h"
+
+static bool is_unsigned(ir_type t) {
+  return t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG;
+}
+
+/* True when the bounds of band[d] read an iv of band[0..d-1]. */
+static bool depends(ir_node **band, int d) {
+  for (int e = 0; e < d; e++)
+    if (xf_bounds_use(band[d], band[e]->u.loop.iv))
+      return true;
+  return false;
+}
+
+/* The index in band[0..d-1] of loop iv v, or -1. */
+static int band_index(ir_node **band, int d, const ir_var *v) {
+  for (int e = 0; e < d; e++)
+    if (band[e]->u.loop.iv == v)
+      return e;
+  return -1;
+}
+
+/* The min (want_max false) or max of affine bound `x` of band[d] over the
+ * box lo[e] <= i_e <= hi[e] of the band ivs it reads. */
+static ir_expr *box_extreme(scc_ctx *ctx, ir_node **band, int d, ir_expr *x,
+                            ir_expr **lo, ir_expr **hi, bool want_max) {
+  ir_affine a;
+  if (!ir_expr_to_affine(ctx, x, &a))
+    return NULL; /* checked before */
+  ir_affine rest = a;
+  rest.nterms = 0;
+  rest.vars = scc_arena_alloc(ctx->arena, sizeof *rest.vars * (a.nterms + 1));
+  rest.coefs = scc_arena_alloc(ctx->arena, sizeof *rest.coefs * (a.nterms + 1));
+  for (int t = 0; t < a.nterms; t++)
+    if (band_index(band, d, a.vars[t]) < 0) {
+      rest.vars[rest.nterms] = a.vars[t];
+      rest.coefs[rest.nterms++] = a.coefs[t];
+    }
+  ir_expr *r = ir_affine_to_expr(ctx, &rest, x->type);
+  for (int t = 0; t < a.nterms; t++) {
+    int e = band_index(band, d, a.vars[t]);
+    if (e < 0)
+      continue;
+    bool low = (a.coefs[t] > 0) != want_max;
+    ir_expr *v = ir_expr_clone(ctx, low ? lo[e] : hi[e], NULL);
+    r = ir_add(ctx, r, ir_mul_const(ctx, v, a.coefs[t]));
+  }
+  return r;
+}
 
 xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                   const int64_t *sizes, int n, ir_node **loops_out) {
@@ -27,6 +97,18 @@ xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
   ir_node **band = scc_arena_alloc(ctx->arena, sizeof(ir_node *) * (size_t)n);
   if (!xf_collect_band(ctx, outer, n, band))
     return XF_SILENCEABLE;
+  bool *dep = scc_arena_alloc(ctx->arena, sizeof *dep * (size_t)n);
+  for (int d = 0; d < n; d++)
+    dep[d] = depends(band, d);
+  /* needed[d]: the range of i_d enters the tile bounds of a later,
+   * non-rectangular tiled dimension. */
+  bool *needed = scc_arena_alloc(ctx->arena, sizeof *needed * (size_t)n);
+  for (int d = 0; d < n; d++) {
+    needed[d] = false;
+    for (int f = d + 1; f < n; f++)
+      if (sizes[f] > 0 && dep[f] && xf_bounds_use(band[f], band[d]->u.loop.iv))
+        needed[d] = true;
+  }
   for (int d = 0; d < n; d++) {
     ir_loop *l = &band[d]->u.loop;
     if (sizes[d] < 0) {
@@ -35,46 +117,98 @@ xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                l->iv->name, (long long)sizes[d]);
       return XF_SILENCEABLE;
     }
-    if (sizes[d] == 0)
-      continue;
-    if (l->step <= 0) {
+    if (sizes[d] > 0 && l->step <= 0) {
       scc_fail(ctx, band[d]->loc,
                "loop '%s' has a non-positive step (%lld) and cannot be tiled",
                l->iv->name, (long long)l->step);
       return XF_SILENCEABLE;
     }
     int64_t span;
-    if (__builtin_mul_overflow(sizes[d], l->step, &span)) {
+    if (sizes[d] > 0 && __builtin_mul_overflow(sizes[d], l->step, &span)) {
       scc_fail(ctx, band[d]->loc, "loop '%s': tile size %lld overflows",
                l->iv->name, (long long)sizes[d]);
       return XF_SILENCEABLE;
     }
+    if (!dep[d] || (sizes[d] == 0 && !needed[d]))
+      continue;
+    const char *dname = NULL;
+    for (int e = 0; e < d && !dname; e++)
+      if (xf_bounds_use(band[d], band[e]->u.loop.iv))
+        dname = band[e]->u.loop.iv->name;
+    ir_affine a;
+    if (!ir_expr_to_affine(ctx, l->lb, &a) ||
+        !ir_expr_to_affine(ctx, l->ub, &a)) {
+      scc_fail(ctx, band[d]->loc,
+               "bounds of loop '%s' depend on '%s' but are not affine "
+               "(non-rectangular band)",
+               l->iv->name, dname);
+      return XF_SILENCEABLE;
+    }
+    if (sizes[d] > 0 && l->step != 1) {
+      scc_fail(ctx, band[d]->loc,
+               "bounds of loop '%s' depend on '%s' and its step is %lld: "
+               "non-rectangular dimensions are tiled only with step 1",
+               l->iv->name, dname, (long long)l->step);
+      return XF_SILENCEABLE;
+    }
+    bool uns = is_unsigned(l->iv->type) || is_unsigned(l->lb->type) ||
+               is_unsigned(l->ub->type);
     for (int e = 0; e < d; e++)
-      if (xf_bounds_use(band[d], band[e]->u.loop.iv)) {
-        scc_fail(ctx, band[d]->loc,
-                 "bounds of loop '%s' depend on '%s' (non-rectangular band)",
-                 l->iv->name, band[e]->u.loop.iv->name);
-        return XF_SILENCEABLE;
-      }
+      if (xf_bounds_use(band[d], band[e]->u.loop.iv))
+        uns |= is_unsigned(band[e]->u.loop.iv->type);
+    if (uns) {
+      scc_fail(ctx, band[d]->loc,
+               "bounds of loop '%s' depend on '%s' and are unsigned "
+               "(non-rectangular bands are tiled only with signed bounds)",
+               l->iv->name, dname);
+      return XF_SILENCEABLE;
+    }
+  }
+  const char *why = NULL;
+  if (!dep_check_tiling(ctx, k, band, n, &why)) {
+    scc_buf b = {0};
+    for (int d = 0; d < n; d++)
+      scc_buf_printf(&b, "%s'%s'", d ? ", " : "", xf_iv_name(band[d]));
+    scc_fail(ctx, outer->loc, "loop.tile of %s %s", b.data,
+             why ? why : "would violate a dependence");
+    scc_buf_free(&b);
+    return XF_SILENCEABLE;
   }
 
-  /* Rewrite: build the tile loops, then turn the band into point loops. */
+  /* Rewrite: build the tile loops, then turn the band into point loops.
+   * lo[d], hi[d]: the inclusive range of i_d within the current tile. */
   ir_node **tiles = loops_out;
+  ir_expr **lo = scc_arena_alloc(ctx->arena, sizeof *lo * (size_t)n);
+  ir_expr **hi = scc_arena_alloc(ctx->arena, sizeof *hi * (size_t)n);
   for (int d = 0; d < n; d++) {
     ir_loop *l = &band[d]->u.loop;
     const char *name = ir_fresh_name(
         ctx, k, scc_arena_printf(ctx->arena, "%s_t", l->iv->name));
     ir_var *t = ir_var_new(ctx, k, name, l->iv->type, IR_VAR_IV, band[d]->loc);
     t->declared_outside = false;
+    ir_expr *tlb = l->lb, *tub = l->ub;
+    if (dep[d] && (sizes[d] > 0 || needed[d])) {
+      tlb = box_extreme(ctx, band, d, l->lb, lo, hi, false);
+      tub = box_extreme(ctx, band, d, l->ub, lo, hi, true);
+    }
     if (sizes[d] == 0) {
       tiles[d] =
           ir_loop_new(ctx, t, ir_int(ctx, 0), ir_int(ctx, 1), 1, band[d]->loc);
+      lo[d] = tlb;
+      hi[d] = ir_add_const(ctx, ir_expr_clone(ctx, tub, NULL), -1);
       continue;
     }
     int64_t span = sizes[d] * l->step, trip;
-    tiles[d] = ir_loop_new(ctx, t, ir_expr_clone(ctx, l->lb, NULL),
-                           ir_expr_clone(ctx, l->ub, NULL), span, band[d]->loc);
+    tiles[d] = ir_loop_new(ctx, t, ir_expr_clone(ctx, tlb, NULL),
+                           ir_expr_clone(ctx, tub, NULL), span, band[d]->loc);
     ir_expr *end = ir_add_const(ctx, ir_var_ref(ctx, t), span);
+    lo[d] = ir_var_ref(ctx, t);
+    hi[d] = ir_add_const(ctx, ir_min(ctx, end, tub), -1);
+    if (dep[d]) {
+      l->lb = ir_max(ctx, ir_var_ref(ctx, t), l->lb);
+      l->ub = ir_min(ctx, end, l->ub);
+      continue;
+    }
     if (!(ir_loop_const_trip_count(ctx, band[d], &trip) &&
           trip % sizes[d] == 0))
       end = ir_min(ctx, end, l->ub);

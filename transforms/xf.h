@@ -48,10 +48,14 @@ SCC_NODISCARD xf_status xf_split(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * untiled (its tile loop then iterates once and its point loop is the
  * original loop, bounds unchanged).  Result: loops_out[0..n-1] the tile
  * loops (outermost first), loops_out[n..2n-1] the point loops.  Partial
- * tiles use min(): for (i = i_t; i < min(i_t + s, ub); i++).  Bounds of
- * inner loops that depend on outer ivs (triangular bands) are refused
- * unless the band is rectangular in the tiled dimensions.  Refused: band
- * not perfectly nested, non-positive step, sizes < 0.
+ * tiles use min(): for (i = i_t; i < min(i_t + s, ub); i++).  A tiled
+ * loop whose bounds are affine in outer band ivs (triangular or skewed
+ * bands) is tiled exactly: its tile loop spans the range of its bounds over
+ * the outer tile, its point loop runs from max(j_t, lb) to min(j_t + s,
+ * ub) (see tile.c).  dep_check_tiling is asked before rewriting.  Refused:
+ * band not perfectly nested, non-positive step, sizes < 0, a
+ * non-rectangular tiled loop with step != 1, non-affine or unsigned
+ * bounds reading band ivs, a dependence the tiled order violates.
  * Source: Wolfe, "More Iteration Space Tiling", SC 1989. */
 SCC_NODISCARD xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                                 const int64_t *sizes, int n,
@@ -136,36 +140,59 @@ SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 
 /* ==== legality-checked restructuring and parallelism ===================== */
 
-/* loop.fuse %a, %b: fuses adjacent loops a, b (same bounds and step, or
- * shifted bounds handled with a prologue/epilogue) into one whose body is
- * a's body then b's.  Refused: not adjacent, incompatible bounds,
- * dep_check_fusion. */
+/* loop.fuse %a, %b: fuses adjacent loops (b right after a in the same
+ * block, same step) into a's node, whose body becomes a's body then b's
+ * (b's iv replaced by a's).  Bounds equal (or affine with difference 0):
+ * one loop.  Bounds shifted by constants (step 1): the common iterations
+ * run fused, the others in a prologue (the loop that starts first) and an
+ * epilogue (the loop that ends last), clones placed around the fused loop
+ * (not returned).  *out: the fused loop.  Refused (payload untouched): not
+ * adjacent, different steps or iv types, bounds neither equal nor shifted
+ * by constants, b's body reading a's iv, dep_check_fusion. */
 SCC_NODISCARD xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a,
                                 ir_node *b, ir_node **out);
 
-/* loop.distribute %l: one loop per statement group of the body
- * (dep_check_distribution).  out: the new loops in order (arena array),
- * *nout their number. */
+/* loop.distribute %l: one loop per statement group of the body (the groups
+ * of dep_check_distribution, in its order; every top-level node its own
+ * group when the analysis gives none), each with l's iv, bounds and step
+ * and its nodes in their original order; group 0 keeps l's node.
+ * expected > 0: the number of loops the caller binds; another count is
+ * refused before anything changes.  out: the loops in order (arena array),
+ * *nout their number.  Refused: empty body, a declaration in the body,
+ * dep_check_distribution, a count different from expected. */
 SCC_NODISCARD xf_status xf_distribute(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                                      ir_node ***out, int *nout);
+                                      int expected, ir_node ***out, int *nout);
 
 /* loop.peel %l {front = N} / {back = N}: the first (last) N iterations run
- * in a separate loop (peeled), the rest in `rest`. */
+ * in a separate loop (*peeled_out, a new node placed before (after) the
+ * loop), the rest in *rest_out (the original node).  Both loops always
+ * exist (possibly empty).  Any nonzero step.  Refused: N < 0, N larger
+ * than a constant trip count, back peeling with unsigned symbolic bounds. */
 SCC_NODISCARD xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                 int64_t n, bool front, ir_node **peeled_out,
                                 ir_node **rest_out);
 
-/* loop.skew %outer, %inner {factor = F}: the inner loop's iv becomes
- * inner + F*outer (bounds shifted, subscripts substituted).  Always legal
- * (the execution order is unchanged); makes wavefront nests tileable. */
+/* loop.skew %outer, %inner {factor = F}: inner (nested at any depth in
+ * outer) iterates over j' = j + F*i: bounds lb + F*i .. ub + F*i, uses of
+ * j in its body replaced by j - F*i; the loop keeps its iv variable.
+ * Always legal (same iterations, same order); makes wavefront nests
+ * tileable (loop.tile handles the non-rectangular bounds).  Results: the
+ * same two nodes.  Refused: inner not nested in outer, unsigned ivs or
+ * bounds, the iv of inner read outside its loops. */
 SCC_NODISCARD xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                                 ir_node *inner, int64_t factor,
                                 ir_node **outer_out, ir_node **inner_out);
 
 /* loop.parallel %l {schedule = "static", reduction}: marks the loop
- * IR_LOOP_PARALLEL (an OpenMP `parallel for`).  Refused: a dependence
- * carried by the loop (with reduction: except recognized reductions,
- * which become OpenMP reduction clauses). */
+ * IR_LOOP_PARALLEL (an OpenMP `parallel for`, schedule in omp_schedule).
+ * With reduction, the scalar reductions dep_check_parallel recognizes go
+ * into omp_reductions / omp_reduction_op (one operator).  Nested loops
+ * whose iv is declared outside get a private iv of the same name declared
+ * in their for-init.  Refused: a dependence carried by the loop
+ * (dep_check_parallel), a reduction into an array element, reductions
+ * with different or unrecognized operators, a scalar declared outside the
+ * loop written in it and not reduced, an enclosing or nested parallel
+ * loop, an unknown schedule kind. */
 SCC_NODISCARD xf_status xf_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                     const char *schedule, bool reduction,
                                     ir_node **out);

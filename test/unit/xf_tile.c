@@ -195,11 +195,26 @@ static void expect_refused(xf_kb *t, ir_node *outer, const int64_t *sizes,
 
 static void test_tile_triangular(void **state) {
   (void)state;
+  /* both dimensions tiled: exact with max/min point bounds */
+  int64_t sq[][2] = {{4, 4}, {3, 5}, {1, 1}, {7, 2}};
+  for (size_t s = 0; s < sizeof sq / sizeof sq[0]; s++) {
+    xf_kb o = xf_kb_new(ctx), w = xf_kb_new(ctx);
+    mk_tri(&o);
+    ir_node *lw = mk_tri(&w);
+    ir_node *o4[4];
+    assert_int_equal(xf_tile(ctx, w.k, lw, sq[s], 2, o4), XF_OK);
+    assert_true(ir_verify_kernel(ctx, w.k, "loop.tile"));
+    for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
+      assert_true(xf_same(&o, &w, ns[q]));
+  }
+  /* a non-rectangular dimension with step 2 is refused */
   xf_kb t = xf_kb_new(ctx);
-  ir_node *li = mk_tri(&t);
+  ir_node *li = mk_2d(&t, xf_v(&t, t.n), xf_i(&t, 0),
+                      xf_bin(&t, IR_OP_ADD, xf_v(&t, t.i), xf_i(&t, 1)), 2);
   int64_t sizes[2] = {4, 4};
   expect_refused(&t, li, sizes, 2,
-                 "bounds of loop 'j' depend on 'i' (non-rectangular band)");
+                 "bounds of loop 'j' depend on 'i' and its step is 2: "
+                 "non-rectangular dimensions are tiled only with step 1");
   /* untiled j: allowed, and correct */
   xf_kb o = xf_kb_new(ctx), u = xf_kb_new(ctx);
   mk_tri(&o);
