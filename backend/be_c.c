@@ -32,9 +32,10 @@
 enum {
   BE_INC_IMMINTRIN = 1 << 0,
   BE_INC_OMP = 1 << 1,
+  BE_INC_MATH = 1 << 2,
 };
 
-static const char *const include_names[] = {"immintrin.h", "omp.h"};
+static const char *const include_names[] = {"immintrin.h", "omp.h", "math.h"};
 
 typedef struct emitter {
   scc_ctx *ctx;
@@ -43,11 +44,13 @@ typedef struct emitter {
   int base;         /* columns before depth-0 lines */
   bool trailing_nl; /* function form: every line ends in "\n" */
   int nlines;
-  unsigned includes;    /* BE_INC_* the generated code needs */
-  scc_vec hoisted;      /* const char *: names of hoisted bound parts */
-  scc_vec hoist_decls;  /* ir_node *: their declarations, with */
-  scc_vec hoist_blocks; /* const ir_block *: the block declaring each */
-  const ir_block *cur;  /* the block holding the loop being emitted */
+  unsigned includes;     /* BE_INC_* the generated code needs */
+  scc_vec hoisted;       /* const char *: names of hoisted bound parts */
+  scc_vec hoist_decls;   /* ir_node *: their declarations, with */
+  scc_vec hoist_blocks;  /* const ir_block *: the block declaring each */
+  const ir_block *cur;   /* the block holding the loop being emitted */
+  const char *lane_name; /* portable vector code: the lane loop variable */
+  bool failed;           /* an error was reported */
 } emitter;
 
 /* Starts a line at nesting depth `depth`; the caller writes its text. */
@@ -73,6 +76,8 @@ static void emit_line(emitter *em, int depth, const char *text) {
 
 static void emit_block(emitter *em, const ir_block *b, int depth);
 static void emit_node(emitter *em, const ir_node *n, int depth);
+static void emit_assign(emitter *em, const ir_node *n, int depth);
+static ir_expr *scalarize(emitter *em, const ir_expr *e, int depth);
 
 /* ub is `X + 1` (X not a literal): the condition prints as `i <= X`; for
  * counting down, ub `Y - 1` prints as `i >= Y`. */
@@ -299,20 +304,27 @@ static const char *compound_op(ir_op op) {
   }
 }
 
+static void emit_vassign(emitter *em, const ir_node *n, int depth);
+
 static void emit_assign(emitter *em, const ir_node *n, int depth) {
   const ir_assign *a = &n->u.assign;
   scc_buf *o = em->out;
+  if (a->lhs->lanes > 1) {
+    emit_vassign(em, n, depth);
+    return;
+  }
+  ir_expr *rhs = scalarize(em, a->rhs, depth);
   line_begin(em, depth);
   ir_print_c_expr(o, a->lhs);
   const char *op = compound_op(a->op);
   if (op) {
     scc_buf_printf(o, " %s ", op);
-    ir_print_c_expr(o, a->rhs);
+    ir_print_c_expr(o, rhs);
   } else {
     ir_expr e = {.kind = IR_EXPR_BINARY, .type = a->lhs->type, .loc = n->loc};
     e.u.bin.op = a->op;
     e.u.bin.a = a->lhs;
-    e.u.bin.b = a->rhs;
+    e.u.bin.b = rhs;
     scc_buf_puts(o, " = ");
     ir_print_c_expr(o, &e);
   }
@@ -346,6 +358,540 @@ static void emit_if(emitter *em, const ir_node *n, int depth) {
   emit_line(em, depth, "}");
 }
 
+/* ---- vector code -----------------------------------------------------------
+ * Vector IR (see "vectors" in ir/ir.h) is emitted for the kernel's ISA:
+ *  - avx512, avx2, sse4.2: <immintrin.h> intrinsics on __m512/__m256/__m128
+ *    (the "d" types for double); loads and stores are unaligned
+ *    (_mm512_loadu_ps, ...); broadcasts are set1; + - * / min max are the
+ *    lane-wise intrinsics; unary minus flips the sign bit (xor with -0.0);
+ *    CALL fmaf/fma is fmadd (fmsub, fnmadd, fnmsub when the addend or a
+ *    factor is negated; sse4.2, which has no FMA, gets a multiply and an
+ *    add); sqrt is sqrt; a horizontal reduction is _mm512_reduce_add_ps
+ *    (AVX-512) or a sequence of shuffles into a temporary emitted before
+ *    the statement (AVX2, SSE4.2).  Masked accesses (the first m lanes):
+ *    AVX-512 _mm512_maskz_loadu_ps / _mm512_mask_storeu_ps with the mask
+ *    (__mmask16)((1u << (m)) - 1u); AVX2 _mm256_maskload_ps /
+ *    _mm256_maskstore_ps with a lane-index comparison; not for sse4.2.
+ *  - scalar (and a kernel whose ISA was never chosen): portable C, each
+ *    vector statement a loop over the lanes (`for (int lane = 0; lane < W;
+ *    lane++)`), vector variables arrays `float v[W]`, reductions the sum
+ *    (product) of the lanes in order, fma the <math.h> function.
+ * The generated code must be compiled for the ISA (-march=native, or
+ * -mavx512f -mfma / -mavx2 -mfma / -msse4.2). */
+
+static bool intrin_isa(const emitter *em) {
+  ir_isa isa = em->k->isa;
+  return isa == IR_ISA_AVX512 || isa == IR_ISA_AVX2 || isa == IR_ISA_SSE42;
+}
+
+/* "_mm512", "_mm256", "_mm". */
+static const char *vpfx(const emitter *em) {
+  return em->k->isa == IR_ISA_AVX512 ? "_mm512"
+         : em->k->isa == IR_ISA_AVX2 ? "_mm256"
+                                     : "_mm";
+}
+
+static const char *vsfx(ir_type t) { return t == IR_TY_DOUBLE ? "pd" : "ps"; }
+
+/* "__m512", "__m256d", ... */
+static const char *vtype(const emitter *em, ir_type t) {
+  const char *base = em->k->isa == IR_ISA_AVX512 ? "__m512"
+                     : em->k->isa == IR_ISA_AVX2 ? "__m256"
+                                                 : "__m128";
+  return t == IR_TY_DOUBLE ? scc_arena_printf(em->ctx->arena, "%sd", base)
+                           : base;
+}
+
+static void vfail(emitter *em, const ir_expr *e, const char *what) {
+  if (!em->failed)
+    scc_error(em->ctx, e->loc,
+              "internal error: cannot emit %s for isa %s in kernel '%s'", what,
+              ir_isa_name(em->k->isa), em->k->name);
+  em->failed = true;
+}
+
+static bool has_vector(const ir_expr *e);
+
+static void note_vector(ir_expr *e, void *data) {
+  if (e->lanes > 1 || e->kind == IR_EXPR_REDUCE)
+    *(bool *)data = true;
+}
+
+static bool has_vector(const ir_expr *e) {
+  bool any = false;
+  if (e)
+    ir_walk_expr((ir_expr *)e, note_vector, &any);
+  return any;
+}
+
+/* A fresh name for an emitter temporary (reserved for this kernel). */
+static const char *temp_name(emitter *em, const char *base) {
+  const char *name = base;
+  for (int i = 1; name_used(em, name); i++)
+    name = scc_arena_printf(em->ctx->arena, "%s%d", base, i);
+  name = scc_arena_strdup(em->ctx->arena, name);
+  scc_vec_push(em->ctx->arena, &em->hoisted, (void *)name);
+  return name;
+}
+
+/* A variable not registered in the kernel, for printing: its name may be
+ * any C text that is a primary expression. */
+static ir_expr *fake_var(emitter *em, const char *name, ir_type t) {
+  ir_var *v = scc_arena_alloc(em->ctx->arena, sizeof *v);
+  v->name = name;
+  v->type = t;
+  v->kind = IR_VAR_LOCAL;
+  v->declared_outside = true;
+  v->id = -1;
+  return ir_var_ref(em->ctx, v);
+}
+
+/* The scalar element access of a vector access (its first lane). */
+static ir_expr *first_lane(emitter *em, const ir_expr *e) {
+  ir_expr *c = scc_arena_alloc(em->ctx->arena, sizeof *c);
+  *c = *e;
+  c->lanes = 0;
+  c->u.access.mask = NULL;
+  return c;
+}
+
+static void put_addr(emitter *em, scc_buf *o, const ir_expr *e) {
+  scc_buf_puts(o, "&");
+  ir_print_c_expr(o, first_lane(em, e));
+}
+
+/* The lane mask of a masked access: AVX-512 a __mmask, AVX2 an integer
+ * vector whose first m lanes are all ones. */
+static void put_mask(emitter *em, scc_buf *o, const ir_expr *e) {
+  const ir_expr *m = e->u.access.mask;
+  if (em->k->isa == IR_ISA_AVX512) {
+    scc_buf_printf(o, "(__mmask%d)((1u << (", e->lanes <= 8 ? 8 : 16);
+    ir_print_c_expr(o, m);
+    scc_buf_puts(o, ")) - 1u)");
+  } else if (e->type == IR_TY_DOUBLE) {
+    scc_buf_puts(o, "_mm256_cmpgt_epi64(_mm256_set1_epi64x(");
+    ir_print_c_expr(o, m);
+    scc_buf_puts(o, "), _mm256_setr_epi64x(0, 1, 2, 3))");
+  } else {
+    scc_buf_puts(o, "_mm256_cmpgt_epi32(_mm256_set1_epi32(");
+    ir_print_c_expr(o, m);
+    scc_buf_puts(o, "), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))");
+  }
+}
+
+static void put_vexpr(emitter *em, scc_buf *o, const ir_expr *e);
+
+static bool is_neg(const ir_expr *e) {
+  return e->kind == IR_EXPR_UNARY && e->u.un.op == IR_OP_NEG;
+}
+
+/* Intrinsic text of a vector expression (AVX-512, AVX2, SSE4.2). */
+static void put_vexpr(emitter *em, scc_buf *o, const ir_expr *e) {
+  const char *P = vpfx(em), *S = vsfx(e->type);
+  if (e->lanes <= 1) {
+    vfail(em, e, "a scalar where a vector is expected");
+    return;
+  }
+  switch (e->kind) {
+  case IR_EXPR_VAR:
+    scc_buf_puts(o, e->u.var->name);
+    return;
+  case IR_EXPR_ACCESS:
+    if (!e->u.access.mask) {
+      scc_buf_printf(o, "%s_loadu_%s(", P, S);
+      put_addr(em, o, e);
+    } else if (em->k->isa == IR_ISA_AVX512) {
+      scc_buf_printf(o, "%s_maskz_loadu_%s(", P, S);
+      put_mask(em, o, e);
+      scc_buf_puts(o, ", ");
+      put_addr(em, o, e);
+    } else if (em->k->isa == IR_ISA_AVX2) {
+      scc_buf_printf(o, "%s_maskload_%s(", P, S);
+      put_addr(em, o, e);
+      scc_buf_puts(o, ", ");
+      put_mask(em, o, e);
+    } else {
+      vfail(em, e, "a masked load");
+    }
+    scc_buf_puts(o, ")");
+    return;
+  case IR_EXPR_BROADCAST:
+    scc_buf_printf(o, "%s_set1_%s(", P, S);
+    ir_print_c_expr(o, e->u.un.a);
+    scc_buf_puts(o, ")");
+    return;
+  case IR_EXPR_BINARY: {
+    static const char *const names[] = {
+        [IR_OP_ADD] = "add", [IR_OP_SUB] = "sub", [IR_OP_MUL] = "mul",
+        [IR_OP_DIV] = "div", [IR_OP_MIN] = "min", [IR_OP_MAX] = "max"};
+    ir_op op = e->u.bin.op;
+    if (op >= sizeof names / sizeof *names || !names[op]) {
+      vfail(em, e, "a vector comparison or integer operator");
+      return;
+    }
+    scc_buf_printf(o, "%s_%s_%s(", P, names[op], S);
+    put_vexpr(em, o, e->u.bin.a);
+    scc_buf_puts(o, ", ");
+    put_vexpr(em, o, e->u.bin.b);
+    scc_buf_puts(o, ")");
+    return;
+  }
+  case IR_EXPR_UNARY:
+    if (e->u.un.op != IR_OP_NEG) {
+      vfail(em, e, "a vector '!'");
+      return;
+    }
+    if (em->k->isa == IR_ISA_AVX512) { /* xor_ps needs AVX512DQ */
+      const char *c = e->type == IR_TY_DOUBLE ? "pd" : "ps";
+      scc_buf_printf(o,
+                     "_mm512_castsi512_%s(_mm512_xor_si512(_mm512_cast%s_"
+                     "si512(",
+                     c, c);
+      put_vexpr(em, o, e->u.un.a);
+      scc_buf_printf(o, "), _mm512_cast%s_si512(_mm512_set1_%s(%s))))", c, c,
+                     e->type == IR_TY_DOUBLE ? "-0.0" : "-0.0f");
+      return;
+    }
+    scc_buf_printf(o, "%s_xor_%s(", P, S);
+    put_vexpr(em, o, e->u.un.a);
+    scc_buf_printf(o, ", %s_set1_%s(%s))", P, S,
+                   e->type == IR_TY_DOUBLE ? "-0.0" : "-0.0f");
+    return;
+  case IR_EXPR_CALL: {
+    const char *fn = e->u.call.fn;
+    if ((!strcmp(fn, "fmaf") || !strcmp(fn, "fma")) && e->u.call.n == 3) {
+      const ir_expr *a = e->u.call.args[0], *b = e->u.call.args[1],
+                    *c = e->u.call.args[2];
+      if (em->k->isa == IR_ISA_SSE42) { /* no FMA: multiply, then add */
+        scc_buf_printf(o, "%s_add_%s(%s_mul_%s(", P, S, P, S);
+        put_vexpr(em, o, a);
+        scc_buf_puts(o, ", ");
+        put_vexpr(em, o, b);
+        scc_buf_puts(o, "), ");
+        put_vexpr(em, o, c);
+        scc_buf_puts(o, ")");
+        return;
+      }
+      bool na = is_neg(a), nc = is_neg(c);
+      scc_buf_printf(o, "%s_%s_%s(", P,
+                     na ? (nc ? "fnmsub" : "fnmadd") : (nc ? "fmsub" : "fmadd"),
+                     S);
+      put_vexpr(em, o, na ? a->u.un.a : a);
+      scc_buf_puts(o, ", ");
+      put_vexpr(em, o, b);
+      scc_buf_puts(o, ", ");
+      put_vexpr(em, o, nc ? c->u.un.a : c);
+      scc_buf_puts(o, ")");
+      return;
+    }
+    if ((!strcmp(fn, "sqrtf") || !strcmp(fn, "sqrt")) && e->u.call.n == 1) {
+      scc_buf_printf(o, "%s_sqrt_%s(", P, S);
+      put_vexpr(em, o, e->u.call.args[0]);
+      scc_buf_puts(o, ")");
+      return;
+    }
+    vfail(em, e, scc_arena_printf(em->ctx->arena, "a vector call to '%s'", fn));
+    return;
+  }
+  default:
+    vfail(em, e, "this vector expression");
+    return;
+  }
+}
+
+static ir_expr *lane_expr(emitter *em, const ir_expr *e, ir_expr *lane);
+static ir_expr *scalarize(emitter *em, const ir_expr *e, int depth);
+
+/* The C text of a horizontal reduction (a primary expression); emits the
+ * statements it needs before the current line (at `depth`). */
+static const char *reduce_text(emitter *em, const ir_expr *e, int depth) {
+  const ir_expr *v = e->u.un.a;
+  ir_type t = e->type;
+  bool mul = e->u.un.op == IR_OP_MUL;
+  const char *opn = mul ? "mul" : "add";
+  scc_buf o = {0};
+  if (e->u.un.op != IR_OP_ADD && !mul) {
+    vfail(em, e, "a min/max reduction");
+    return "0";
+  }
+  if (em->k->isa == IR_ISA_AVX512) {
+    scc_buf_printf(&o, "_mm512_reduce_%s_%s(", opn, vsfx(t));
+    put_vexpr(em, &o, v);
+    scc_buf_puts(&o, ")");
+  } else if (intrin_isa(em)) {
+    const char *r = temp_name(em, "red");
+    bool d = t == IR_TY_DOUBLE;
+    line_begin(em, depth);
+    scc_buf_printf(em->out, "%s %s = ", d ? "__m128d" : "__m128", r);
+    if (em->k->isa == IR_ISA_AVX2) {
+      scc_buf_printf(em->out, "_mm_%s_%s(", opn, vsfx(t));
+      const char *src = v->kind == IR_EXPR_VAR ? v->u.var->name : NULL;
+      scc_buf tmp = {0};
+      if (!src) {
+        put_vexpr(em, &tmp, v);
+        src = tmp.data;
+      }
+      scc_buf_printf(em->out, "_mm256_cast%s256_%s128(%s), ", vsfx(t), vsfx(t),
+                     src);
+      scc_buf_printf(em->out, "_mm256_extractf128_%s(%s, 1));", vsfx(t), src);
+      scc_buf_free(&tmp);
+    } else {
+      put_vexpr(em, em->out, v);
+      scc_buf_puts(em->out, ";");
+    }
+    line_end(em);
+    line_begin(em, depth);
+    if (d) {
+      scc_buf_printf(em->out, "%s = _mm_%s_sd(%s, _mm_unpackhi_pd(%s, %s));", r,
+                     opn, r, r, r);
+      line_end(em);
+      scc_buf_printf(&o, "_mm_cvtsd_f64(%s)", r);
+    } else {
+      scc_buf_printf(em->out, "%s = _mm_%s_ps(%s, _mm_movehl_ps(%s, %s));", r,
+                     opn, r, r, r);
+      line_end(em);
+      line_begin(em, depth);
+      scc_buf_printf(em->out, "%s = _mm_%s_ss(%s, _mm_shuffle_ps(%s, %s, 1));",
+                     r, opn, r, r, r);
+      line_end(em);
+      scc_buf_printf(&o, "_mm_cvtss_f32(%s)", r);
+    }
+  } else {
+    /* portable: the lanes in order, ((v[0] + v[1]) + v[2]) + ... */
+    ir_expr *sum = NULL;
+    for (int l = 0; l < v->lanes; l++) {
+      ir_expr *x = lane_expr(em, v, ir_int(em->ctx, l));
+      sum = sum ? ir_binary(em->ctx, e->u.un.op, sum, x, t) : x;
+    }
+    scc_buf_puts(&o, "(");
+    ir_print_c_expr(&o, sum);
+    scc_buf_puts(&o, ")");
+  }
+  const char *s = scc_arena_strdup(em->ctx->arena, o.data ? o.data : "0");
+  scc_buf_free(&o);
+  return s;
+}
+
+/* A scalar expression with its reductions replaced by their C text (and
+ * the statements they need emitted before the line). */
+static ir_expr *scalarize(emitter *em, const ir_expr *e, int depth) {
+  if (!e || !has_vector(e))
+    return (ir_expr *)e;
+  if (e->kind == IR_EXPR_REDUCE)
+    return fake_var(em, reduce_text(em, e, depth), e->type);
+  ir_expr *c = scc_arena_alloc(em->ctx->arena, sizeof *c);
+  *c = *e;
+  switch (e->kind) {
+  case IR_EXPR_UNARY:
+    c->u.un.a = scalarize(em, e->u.un.a, depth);
+    break;
+  case IR_EXPR_BINARY:
+    c->u.bin.a = scalarize(em, e->u.bin.a, depth);
+    c->u.bin.b = scalarize(em, e->u.bin.b, depth);
+    break;
+  case IR_EXPR_SELECT:
+    c->u.sel.cond = scalarize(em, e->u.sel.cond, depth);
+    c->u.sel.a = scalarize(em, e->u.sel.a, depth);
+    c->u.sel.b = scalarize(em, e->u.sel.b, depth);
+    break;
+  case IR_EXPR_CAST:
+    c->u.cast.a = scalarize(em, e->u.cast.a, depth);
+    break;
+  case IR_EXPR_CALL:
+    c->u.call.args = scc_arena_alloc(em->ctx->arena,
+                                     sizeof(ir_expr *) * (size_t)e->u.call.n);
+    for (int i = 0; i < e->u.call.n; i++)
+      c->u.call.args[i] = scalarize(em, e->u.call.args[i], depth);
+    break;
+  default:
+    vfail(em, e, "a vector value in a scalar expression");
+    break;
+  }
+  return c;
+}
+
+/* Lane `lane` (an int expression) of a vector expression, as a scalar
+ * expression (portable emission).  Masked loads read only active lanes. */
+static ir_expr *lane_expr(emitter *em, const ir_expr *e, ir_expr *lane) {
+  scc_ctx *ctx = em->ctx;
+  if (e->lanes <= 1)
+    return scalarize(em, e, 0);
+  ir_expr *c = scc_arena_alloc(ctx->arena, sizeof *c);
+  *c = *e;
+  c->lanes = 0;
+  switch (e->kind) {
+  case IR_EXPR_VAR: {
+    ir_array *a = scc_arena_alloc(ctx->arena, sizeof *a);
+    a->name = e->u.var->name;
+    a->elem = e->type;
+    a->rank = 1;
+    a->id = -1;
+    return ir_access(ctx, a, 1, &lane);
+  }
+  case IR_EXPR_ACCESS: {
+    int n = e->u.access.n;
+    c->u.access.idx = scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * n);
+    for (int i = 0; i < n; i++)
+      c->u.access.idx[i] = e->u.access.idx[i];
+    ir_expr *last = e->u.access.idx[n - 1];
+    c->u.access.idx[n - 1] = ir_binary(ctx, IR_OP_ADD, last, lane, last->type);
+    c->u.access.mask = NULL;
+    if (!e->u.access.mask)
+      return c;
+    ir_expr *cond = ir_binary(ctx, IR_OP_LT, lane, e->u.access.mask, IR_TY_INT);
+    return ir_select(ctx, cond, c, ir_fp(ctx, e->type, 0.0, NULL), e->type);
+  }
+  case IR_EXPR_BROADCAST:
+    return scalarize(em, e->u.un.a, 0);
+  case IR_EXPR_UNARY:
+    c->u.un.a = lane_expr(em, e->u.un.a, lane);
+    return c;
+  case IR_EXPR_BINARY:
+    c->u.bin.a = lane_expr(em, e->u.bin.a, lane);
+    c->u.bin.b = lane_expr(em, e->u.bin.b, lane);
+    return c;
+  case IR_EXPR_SELECT:
+    c->u.sel.cond = lane_expr(em, e->u.sel.cond, lane);
+    c->u.sel.a = lane_expr(em, e->u.sel.a, lane);
+    c->u.sel.b = lane_expr(em, e->u.sel.b, lane);
+    return c;
+  case IR_EXPR_CAST:
+    c->u.cast.a = lane_expr(em, e->u.cast.a, lane);
+    return c;
+  case IR_EXPR_CALL:
+    if (!strcmp(e->u.call.fn, "fmaf") || !strcmp(e->u.call.fn, "fma"))
+      em->includes |= BE_INC_MATH;
+    c->u.call.args =
+        scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)e->u.call.n);
+    for (int i = 0; i < e->u.call.n; i++)
+      c->u.call.args[i] = lane_expr(em, e->u.call.args[i], lane);
+    return c;
+  default:
+    vfail(em, e, "this vector expression");
+    return c;
+  }
+}
+
+/* Opens `for (int lane = 0; lane < BOUND; lane++) {` and returns the lane
+ * variable. */
+static ir_expr *lane_loop_begin(emitter *em, int depth, const ir_expr *bound,
+                                int lanes) {
+  if (!em->lane_name)
+    em->lane_name = temp_name(em, "lane");
+  line_begin(em, depth);
+  scc_buf_printf(em->out, "for (int %s = 0; %s < ", em->lane_name,
+                 em->lane_name);
+  if (bound)
+    ir_print_c_expr(em->out, bound);
+  else
+    scc_buf_printf(em->out, "%d", lanes);
+  scc_buf_printf(em->out, "; %s++) {", em->lane_name);
+  line_end(em);
+  return fake_var(em, em->lane_name, IR_TY_INT);
+}
+
+static void emit_vdecl(emitter *em, const ir_node *n, int depth) {
+  const ir_var *v = n->u.decl.var;
+  const ir_expr *init = n->u.decl.init;
+  if (intrin_isa(em)) {
+    em->includes |= BE_INC_IMMINTRIN;
+    line_begin(em, depth);
+    scc_buf_printf(em->out, "%s %s", vtype(em, v->type), v->name);
+    if (init) {
+      scc_buf_puts(em->out, " = ");
+      put_vexpr(em, em->out, init);
+    }
+    scc_buf_puts(em->out, ";");
+    line_end(em);
+    return;
+  }
+  line_begin(em, depth);
+  scc_buf_printf(em->out, "%s %s[%d];", ir_type_name(v->type), v->name,
+                 v->lanes);
+  line_end(em);
+  if (!init)
+    return;
+  ir_expr *lane = lane_loop_begin(em, depth, NULL, v->lanes);
+  ir_expr *lhs = ir_var_ref(em->ctx, (ir_var *)v);
+  lhs->lanes = v->lanes;
+  line_begin(em, depth + 1);
+  ir_print_c_expr(em->out, lane_expr(em, lhs, lane));
+  scc_buf_puts(em->out, " = ");
+  ir_print_c_expr(em->out, lane_expr(em, init, lane));
+  scc_buf_puts(em->out, ";");
+  line_end(em);
+  emit_line(em, depth, "}");
+}
+
+static void emit_vassign(emitter *em, const ir_node *n, int depth) {
+  const ir_assign *a = &n->u.assign;
+  const ir_expr *lhs = a->lhs;
+  scc_buf *o = em->out;
+  if (intrin_isa(em)) {
+    em->includes |= BE_INC_IMMINTRIN;
+    ir_expr val = {.kind = IR_EXPR_BINARY,
+                   .type = lhs->type,
+                   .lanes = lhs->lanes,
+                   .loc = n->loc};
+    const ir_expr *v = a->rhs;
+    if (a->op != IR_OP_NONE) {
+      val.u.bin.op = a->op;
+      val.u.bin.a = (ir_expr *)lhs;
+      val.u.bin.b = a->rhs;
+      v = &val;
+    }
+    line_begin(em, depth);
+    if (lhs->kind == IR_EXPR_VAR) {
+      scc_buf_printf(o, "%s = ", lhs->u.var->name);
+      put_vexpr(em, o, v);
+      scc_buf_puts(o, ";");
+    } else if (lhs->kind != IR_EXPR_ACCESS) {
+      vfail(em, lhs, "a vector store to this lhs");
+    } else if (!lhs->u.access.mask) {
+      scc_buf_printf(o, "%s_storeu_%s(", vpfx(em), vsfx(lhs->type));
+      put_addr(em, o, lhs);
+      scc_buf_puts(o, ", ");
+      put_vexpr(em, o, v);
+      scc_buf_puts(o, ");");
+    } else if (em->k->isa == IR_ISA_AVX512) {
+      scc_buf_printf(o, "%s_mask_storeu_%s(", vpfx(em), vsfx(lhs->type));
+      put_addr(em, o, lhs);
+      scc_buf_puts(o, ", ");
+      put_mask(em, o, lhs);
+      scc_buf_puts(o, ", ");
+      put_vexpr(em, o, v);
+      scc_buf_puts(o, ");");
+    } else if (em->k->isa == IR_ISA_AVX2) {
+      scc_buf_printf(o, "%s_maskstore_%s(", vpfx(em), vsfx(lhs->type));
+      put_addr(em, o, lhs);
+      scc_buf_puts(o, ", ");
+      put_mask(em, o, lhs);
+      scc_buf_puts(o, ", ");
+      put_vexpr(em, o, v);
+      scc_buf_puts(o, ");");
+    } else {
+      vfail(em, lhs, "a masked store");
+    }
+    line_end(em);
+    return;
+  }
+  /* portable: a loop over the (active) lanes */
+  const ir_expr *bound =
+      lhs->kind == IR_EXPR_ACCESS ? lhs->u.access.mask : NULL;
+  ir_expr *lane = lane_loop_begin(em, depth, bound, lhs->lanes);
+  ir_node s = *n;
+  ir_expr *l1 = (ir_expr *)lhs;
+  if (lhs->kind == IR_EXPR_ACCESS && lhs->u.access.mask) {
+    l1 = scc_arena_alloc(em->ctx->arena, sizeof *l1);
+    *l1 = *lhs;
+    l1->u.access.mask = NULL; /* the loop bound masks the store */
+  }
+  s.u.assign.lhs = lane_expr(em, l1, lane);
+  s.u.assign.rhs = lane_expr(em, a->rhs, lane);
+  emit_assign(em, &s, depth + 1);
+  emit_line(em, depth, "}");
+}
+
 static void emit_node(emitter *em, const ir_node *n, int depth) {
   switch (n->kind) {
   case IR_NODE_LOOP:
@@ -357,17 +903,23 @@ static void emit_node(emitter *em, const ir_node *n, int depth) {
   case IR_NODE_ASSIGN:
     emit_assign(em, n, depth);
     break;
-  case IR_NODE_DECL:
+  case IR_NODE_DECL: {
+    if (n->u.decl.var->lanes > 1) {
+      emit_vdecl(em, n, depth);
+      break;
+    }
+    ir_expr *init = scalarize(em, n->u.decl.init, depth);
     line_begin(em, depth);
     scc_buf_printf(em->out, "%s %s", ir_type_name(n->u.decl.var->type),
                    n->u.decl.var->name);
-    if (n->u.decl.init) {
+    if (init) {
       scc_buf_puts(em->out, " = ");
-      ir_print_c_expr(em->out, n->u.decl.init);
+      ir_print_c_expr(em->out, init);
     }
     scc_buf_puts(em->out, ";");
     line_end(em);
     break;
+  }
   }
 }
 
@@ -392,7 +944,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     scc_buf_puts(out, ";"); /* an empty kernel stays a statement */
   if (includes)
     *includes |= em.includes;
-  return true;
+  return !em.failed;
 }
 
 bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out) {

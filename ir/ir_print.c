@@ -726,6 +726,8 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent) {
       scc_buf_puts(out, " parallel");
     if (l->attrs & IR_LOOP_UNROLL_HINT)
       scc_buf_puts(out, " unroll");
+    if (l->attrs & IR_LOOP_VECTORIZED)
+      scc_buf_printf(out, " vectorized(%d)", l->vwidth);
     scc_buf_puts(out, " {\n");
     print_block(out, ctx, &l->body, indent + 2);
     pad(out, indent);
@@ -751,8 +753,10 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent) {
     break;
   case IR_NODE_DECL:
     pad(out, indent);
-    scc_buf_printf(out, "decl %s %s", ir_type_name(n->u.decl.var->type),
-                   n->u.decl.var->name);
+    scc_buf_printf(out, "decl %s", ir_type_name(n->u.decl.var->type));
+    if (n->u.decl.var->lanes > 1)
+      scc_buf_printf(out, "<%d>", n->u.decl.var->lanes);
+    scc_buf_printf(out, " %s", n->u.decl.var->name);
     if (n->u.decl.init) {
       scc_buf_puts(out, " = ");
       ir_expr_text(out, n->u.decl.init, P_ASSIGN);
@@ -777,8 +781,10 @@ static void put_vars(scc_buf *out, const ir_kernel *k, const char *what,
     const ir_var *v = k->vars.items[i];
     if (v->kind != kind)
       continue;
-    scc_buf_printf(out, "%s %s %s", any ? "," : "", ir_type_name(v->type),
-                   v->name);
+    scc_buf_printf(out, "%s %s", any ? "," : "", ir_type_name(v->type));
+    if (v->lanes > 1)
+      scc_buf_printf(out, "<%d>", v->lanes);
+    scc_buf_printf(out, " %s", v->name);
     if (kind == IR_VAR_IV && v->declared_outside)
       scc_buf_puts(out, " [outside]");
     any = true;
@@ -813,6 +819,8 @@ void ir_print_kernel(scc_buf *out, scc_ctx *ctx, const ir_kernel *k) {
   put_vars(out, k, "params", IR_VAR_PARAM);
   put_vars(out, k, "locals", IR_VAR_LOCAL);
   put_vars(out, k, "ivs", IR_VAR_IV);
+  if (k->isa != IR_ISA_DEFAULT)
+    scc_buf_printf(out, "  isa: %s\n", ir_isa_name(k->isa));
   print_block(out, ctx, &k->body, 2);
 }
 

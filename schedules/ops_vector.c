@@ -1,8 +1,56 @@
-/* ops_vector.c — STUB handlers, to be replaced: vectorization (loop.vectorize).
+/* ops_vector.c — the handler of loop.vectorize:
+ *
+ *   [%v =] loop.vectorize %l {width = W, isa = "avx512", contract, reassoc}
+ *
+ * width: lanes (default: one register of the element type for the ISA, 8
+ * for "scalar"); isa: "avx512", "avx2", "sse4.2", "scalar" (default: the
+ * kernel's, else --target-isa / -march=, else the host's); contract: allow
+ * fused multiply-adds; reassoc: allow reductions to be reassociated.  Each
+ * payload loop of %l is vectorized (xf_vectorize); %v holds the vector
+ * loops.
  */
 #include "sched_int.h"
 
 bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
-  scc_error(r->ctx, s->loc, "'%s' is not implemented yet", s->opname);
-  return false;
+  sched_value *h = sched_get_handle(r, s->ops[0]);
+  if (!h)
+    return false;
+  int64_t width = 0;
+  const sched_attr *w = sched_attr_find(s, "width");
+  if (w) {
+    width = sched_get_num(r, &w->value);
+    if (width < 2 || width > 64) {
+      scc_error(r->ctx, w->value.loc,
+                "loop.vectorize: {width = W} must be between 2 and 64, got "
+                "%lld",
+                (long long)width);
+      return false;
+    }
+  }
+  ir_isa isa = IR_ISA_DEFAULT;
+  const sched_attr *ia = sched_attr_find(s, "isa");
+  if (ia) {
+    const char *name = ia->value.text ? ia->value.text : "";
+    if (!ir_isa_parse(name, &isa)) {
+      scc_error(r->ctx, ia->value.loc,
+                "loop.vectorize: unknown isa \"%s\" (expected \"avx512\", "
+                "\"avx2\", \"sse4.2\" or \"scalar\")",
+                name);
+      return false;
+    }
+  }
+  bool contract = sched_attr_find(s, "contract") != NULL;
+  bool reassoc = sched_attr_find(s, "reassoc") != NULL;
+  sched_consume(r, s, &h, 1);
+  scc_vec loops = {0};
+  for (int j = 0; j < h->n; j++) {
+    ir_node *l = sched_loop_of(r, s, h, j), *v = NULL;
+    if (!l || !sched_xf_done(r, s,
+                             xf_vectorize(r->ctx, r->k, l, (int)width, isa,
+                                          contract, reassoc, &v)))
+      return false;
+    scc_vec_push(r->ctx->arena, &loops, v);
+  }
+  sched_set_result(r, s, 0, &loops);
+  return true;
 }

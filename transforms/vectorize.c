@@ -1,10 +1,911 @@
-/* vectorize.c — STUB, to be replaced: loop.vectorize. */
-#include "xf.h"
+/* vectorize.c — loop.vectorize: executes an innermost loop's iterations
+ * W at a time with explicit vector IR (see "vectors" in ir/ir.h).
+ *
+ * Shape of the result, for `for (i = lb; i < ub; i++) body` and width W:
+ *
+ *   decl T<W> s_acc = broadcast(0)          one per reduction (reassoc)
+ *   for i = lb to split step W vectorized(W) { vector body }
+ *   s += reduce_add(s_acc)                  one per reduction
+ *   for i = split to ub { body }            scalar epilogue, or (AVX-512,
+ *                                           no reduction) the vector body
+ *                                           with every access masked to the
+ *                                           ub - i remaining lanes
+ *
+ * split = max(lb, lb + floordiv(ub - lb, W) * W) (xf_split); with a
+ * constant trip count that is a multiple of W there is no remainder loop.
+ * A loop counting down by 1 is first reversed (its iterations are
+ * independent, so their order does not matter).
+ *
+ * In the vector body: an access whose subscripts do not read i is invariant
+ * and broadcast (so is every invariant subexpression); an access whose last
+ * subscript has coefficient 1 in i and whose other subscripts do not read i
+ * becomes a contiguous vector load or store; a scalar local assigned before
+ * any read in each iteration (or declared in the body) becomes a vector
+ * variable; `s op= e` / `s = s op e` (op +, -, *) on a scalar local or an
+ * invariant array element that nothing else in the loop touches is a
+ * reduction: a vector accumulator and a horizontal reduction after the
+ * loop, only with reassoc.  Lane-wise: + - * / unary -, sqrt/sqrtf.  With
+ * contract (and an ISA with FMA: avx2, avx512), x*y + z, z + x*y, x*y - z,
+ * z - x*y and `z += x*y` / `z -= x*y` become fused multiply-adds
+ * (CALL fmaf/fma, negated operands for the subtracting forms).
+ *
+ * Refused (silenceable, payload untouched): not a loop, a step other than
+ * ±1, an inner loop or an if in the body, an element type other than
+ * float/double or a loop mixing them, an access with a stride other than
+ * 0 or 1 in i (or i in a non-last subscript), i used as a value, a call
+ * other than sqrt, a comparison/select/cast of loop-variant values, a
+ * scalar carrying a value across iterations that is not a recognized
+ * reduction, a written array accessed through different subscripts in the
+ * loop, a reduction without reassoc, a temporary read after the loop, a
+ * width the ISA does not have for the element type, isa neon, a kernel
+ * already vectorized for another ISA, and whatever dep_check_parallel
+ * refuses.
+ *
+ * Sources: Allen and Kennedy, Optimizing Compilers for Modern
+ * Architectures, 2001, ch. 5 (vectorization, strip-mining with a remainder
+ * loop); Larsen and Amarasinghe's and LLVM's loop vectorizer for the
+ * accumulator/horizontal-reduction scheme.
+ */
+#include "../deps/dep.h"
+#include "xf_util.h"
+
+#include <string.h>
+
+enum { VX_TEMP, VX_RED };
+
+/* A scalar local or invariant element the loop writes. */
+typedef struct vx_def {
+  int kind;         /* VX_TEMP or VX_RED */
+  ir_expr *target;  /* IR_EXPR_VAR (temps, reductions) or invariant access */
+  ir_node *stmt;    /* reductions: the update statement */
+  ir_op op;         /* reductions: ADD, SUB (s -= e, s = s - e) or MUL */
+  ir_expr *operand; /* reductions: e */
+  ir_var *vvar;     /* the vector variable (after checking) */
+} vx_def;
+
+typedef struct vx {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  ir_node *loop;
+  ir_var *iv;
+  int W;
+  ir_type T;
+  bool have_type;
+  bool fma; /* contract and the ISA has FMA */
+  bool build;
+  ir_expr *mask;  /* build: the mask of every vector access, or NULL */
+  scc_vec defs;   /* vx_def * */
+  scc_vec writes; /* ir_expr *: lhs accesses of non-reduction writes */
+  const char *why;
+  scc_loc why_loc;
+} vx;
+
+static void fail_at(vx *st, scc_loc loc, const char *fmt, ...) SCC_PRINTF(3, 4);
+static void fail_at(vx *st, scc_loc loc, const char *fmt, ...) {
+  if (st->why)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  st->why = scc_arena_vprintf(st->ctx->arena, fmt, ap);
+  va_end(ap);
+  st->why_loc = loc.file ? loc : st->loop->loc;
+}
+
+/* The C spelling of e, for messages. */
+static const char *text(scc_ctx *ctx, const ir_expr *e) {
+  scc_buf b = {0};
+  ir_print_c_expr(&b, e);
+  char *s = scc_arena_strdup(ctx->arena, b.data ? b.data : "");
+  scc_buf_free(&b);
+  return s;
+}
+
+/* Structural equality (subscripts of accesses to the same array). */
+static bool same_expr(const ir_expr *a, const ir_expr *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->type != b->type ||
+      a->lanes != b->lanes)
+    return false;
+  switch (a->kind) {
+  case IR_EXPR_INT:
+    return a->u.ival == b->u.ival;
+  case IR_EXPR_FP:
+    return a->u.fp.val == b->u.fp.val;
+  case IR_EXPR_VAR:
+    return a->u.var == b->u.var;
+  case IR_EXPR_ACCESS:
+    if (a->u.access.array != b->u.access.array ||
+        a->u.access.n != b->u.access.n)
+      return false;
+    for (int i = 0; i < a->u.access.n; i++)
+      if (!same_expr(a->u.access.idx[i], b->u.access.idx[i]))
+        return false;
+    return true;
+  case IR_EXPR_UNARY:
+    return a->u.un.op == b->u.un.op && same_expr(a->u.un.a, b->u.un.a);
+  case IR_EXPR_CAST:
+    return a->u.cast.to == b->u.cast.to && same_expr(a->u.cast.a, b->u.cast.a);
+  case IR_EXPR_BINARY:
+    return a->u.bin.op == b->u.bin.op && same_expr(a->u.bin.a, b->u.bin.a) &&
+           same_expr(a->u.bin.b, b->u.bin.b);
+  default:
+    return false;
+  }
+}
+
+/* The coefficient of iv in an integer subscript: handles sums, products
+ * with a constant, and products of iv-free terms (`j*n + i` has
+ * coefficient 1).  False when e reads iv in any other way. */
+static bool iv_coef(scc_ctx *ctx, const ir_expr *e, const ir_var *iv,
+                    int64_t *c) {
+  if (!ir_expr_uses_var(e, iv)) {
+    *c = 0;
+    return true;
+  }
+  int64_t a, b, k;
+  switch (e->kind) {
+  case IR_EXPR_VAR:
+    *c = 1;
+    return true;
+  case IR_EXPR_CAST:
+    return ir_type_is_integer(e->u.cast.to) && iv_coef(ctx, e->u.cast.a, iv, c);
+  case IR_EXPR_UNARY:
+    if (e->u.un.op != IR_OP_NEG || !iv_coef(ctx, e->u.un.a, iv, &a))
+      return false;
+    *c = -a;
+    return true;
+  case IR_EXPR_BINARY:
+    switch (e->u.bin.op) {
+    case IR_OP_ADD:
+    case IR_OP_SUB:
+      if (!iv_coef(ctx, e->u.bin.a, iv, &a) ||
+          !iv_coef(ctx, e->u.bin.b, iv, &b))
+        return false;
+      *c = e->u.bin.op == IR_OP_ADD ? a + b : a - b;
+      return true;
+    case IR_OP_MUL:
+      if (ir_expr_const_value(ctx, e->u.bin.a, &k) &&
+          iv_coef(ctx, e->u.bin.b, iv, &b)) {
+        *c = k * b;
+        return true;
+      }
+      if (ir_expr_const_value(ctx, e->u.bin.b, &k) &&
+          iv_coef(ctx, e->u.bin.a, iv, &a)) {
+        *c = k * a;
+        return true;
+      }
+      return false;
+    default:
+      return false;
+    }
+  default:
+    return false;
+  }
+}
+
+static vx_def *def_of_var(const vx *st, const ir_var *v) {
+  for (int i = 0; i < st->defs.len; i++) {
+    vx_def *d = st->defs.items[i];
+    if (d->target->kind == IR_EXPR_VAR && d->target->u.var == v)
+      return d;
+  }
+  return NULL;
+}
+
+typedef struct uses_ctx {
+  const vx *st;
+  bool variant;
+} uses_ctx;
+
+static void note_variant(ir_expr *e, void *data) {
+  uses_ctx *u = data;
+  if (e->kind == IR_EXPR_VAR &&
+      (e->u.var == u->st->iv || def_of_var(u->st, e->u.var)))
+    u->variant = true;
+}
+
+/* True when e's value may differ between iterations of the loop. */
+static bool is_variant(const vx *st, ir_expr *e) {
+  uses_ctx u = {st, false};
+  ir_walk_expr(e, note_variant, &u);
+  return u.variant;
+}
+
+static ir_expr *new_vexpr(scc_ctx *ctx, ir_expr_kind kind, ir_type t, int W,
+                          scc_loc loc) {
+  ir_expr *e = scc_arena_alloc(ctx->arena, sizeof *e);
+  e->kind = kind;
+  e->type = t;
+  e->lanes = W;
+  e->loc = loc;
+  return e;
+}
+
+static ir_expr *broadcast(vx *st, ir_expr *a) {
+  ir_expr *e = new_vexpr(st->ctx, IR_EXPR_BROADCAST, st->T, st->W, a->loc);
+  e->u.un.a = ir_expr_clone(st->ctx, a, NULL);
+  return e;
+}
+
+static ir_expr *fma_of(vx *st, ir_expr *a, ir_expr *b, ir_expr *c,
+                       scc_loc loc) {
+  ir_expr *args[3] = {a, b, c};
+  ir_expr *e =
+      ir_call(st->ctx, st->T == IR_TY_FLOAT ? "fmaf" : "fma", 3, args, st->T);
+  e->lanes = st->W;
+  e->loc = loc;
+  return e;
+}
+
+static ir_expr *vneg(vx *st, ir_expr *a) {
+  ir_expr *e = ir_unary(st->ctx, IR_OP_NEG, a, st->T);
+  e->lanes = st->W;
+  e->loc = a->loc;
+  return e;
+}
+
+static bool is_vmul(const ir_expr *e) {
+  return e->kind == IR_EXPR_BINARY && e->u.bin.op == IR_OP_MUL && e->lanes > 1;
+}
+
+/* With contract: x*y + z, z + x*y -> fma(x, y, z); x*y - z -> fma(x, y, -z);
+ * z - x*y -> fma(-x, y, z).  Other expressions unchanged. */
+static ir_expr *contract(vx *st, ir_expr *e) {
+  if (!st->fma || e->kind != IR_EXPR_BINARY || e->lanes <= 1)
+    return e;
+  ir_expr *a = e->u.bin.a, *b = e->u.bin.b;
+  if (e->u.bin.op == IR_OP_ADD) {
+    if (is_vmul(a))
+      return fma_of(st, a->u.bin.a, a->u.bin.b, b, e->loc);
+    if (is_vmul(b))
+      return fma_of(st, b->u.bin.a, b->u.bin.b, a, e->loc);
+  } else if (e->u.bin.op == IR_OP_SUB) {
+    if (is_vmul(a))
+      return fma_of(st, a->u.bin.a, a->u.bin.b, vneg(st, b), e->loc);
+    if (is_vmul(b))
+      return fma_of(st, vneg(st, b->u.bin.a), b->u.bin.b, a, e->loc);
+  }
+  return e;
+}
+
+static void want_type(vx *st, const ir_expr *e) {
+  if (st->why)
+    return;
+  if (!st->have_type) {
+    if (e->type != IR_TY_FLOAT && e->type != IR_TY_DOUBLE) {
+      fail_at(st, e->loc,
+              "loop '%s' computes with %s ('%s'): loop.vectorize handles "
+              "float and double only",
+              st->iv->name, ir_type_name(e->type), text(st->ctx, e));
+      return;
+    }
+    st->T = e->type;
+    st->have_type = true;
+  } else if (e->type != st->T) {
+    fail_at(st, e->loc,
+            "loop '%s' mixes %s and %s ('%s'): loop.vectorize needs one "
+            "element type per loop",
+            st->iv->name, ir_type_name(st->T), ir_type_name(e->type),
+            text(st->ctx, e));
+  }
+}
+
+/* Checks (st->build false) or builds (true) the vector form of a
+ * loop-variant or invariant expression.  Check mode returns e or NULL
+ * (st->why set). */
+static ir_expr *vexpr(vx *st, ir_expr *e) {
+  if (st->why)
+    return NULL;
+  if (!is_variant(st, e)) {
+    if (st->build)
+      return broadcast(st, e);
+    /* invariant reads of arrays the loop writes are refused elsewhere */
+    return e;
+  }
+  scc_ctx *ctx = st->ctx;
+  want_type(st, e);
+  if (st->why)
+    return NULL;
+  switch (e->kind) {
+  case IR_EXPR_VAR: {
+    if (e->u.var == st->iv) {
+      fail_at(st, e->loc,
+              "loop '%s' uses its induction variable as a value: only as a "
+              "subscript can it be vectorized",
+              st->iv->name);
+      return NULL;
+    }
+    if (!st->build)
+      return e;
+    vx_def *d = def_of_var(st, e->u.var);
+    ir_expr *r = ir_var_ref(ctx, d->vvar);
+    r->lanes = st->W;
+    r->loc = e->loc;
+    return r;
+  }
+  case IR_EXPR_ACCESS: {
+    int n = e->u.access.n;
+    for (int d = 0; d < n; d++) {
+      int64_t c;
+      bool ok = iv_coef(ctx, e->u.access.idx[d], st->iv, &c);
+      if (!ok || (d < n - 1 && c != 0) || (d == n - 1 && c != 1)) {
+        fail_at(st, e->loc,
+                "access '%s' is neither unit-stride nor invariant in loop "
+                "'%s'%s",
+                text(ctx, e), st->iv->name,
+                !ok         ? " (its subscript is not affine in it)"
+                : d < n - 1 ? " (it is not in the last subscript)"
+                            : scc_arena_printf(ctx->arena, " (stride %lld)",
+                                               (long long)c));
+        return NULL;
+      }
+    }
+    if (!st->build)
+      return e;
+    ir_expr *r = ir_expr_clone(ctx, e, NULL);
+    r->lanes = st->W;
+    r->u.access.mask = st->mask ? ir_expr_clone(ctx, st->mask, NULL) : NULL;
+    return r;
+  }
+  case IR_EXPR_BINARY: {
+    ir_op op = e->u.bin.op;
+    if (op != IR_OP_ADD && op != IR_OP_SUB && op != IR_OP_MUL &&
+        op != IR_OP_DIV) {
+      fail_at(st, e->loc,
+              "loop '%s': operator '%s' in '%s' cannot be vectorized (only "
+              "+, -, *, / on float or double)",
+              st->iv->name, ir_op_name(op), text(ctx, e));
+      return NULL;
+    }
+    ir_expr *a = vexpr(st, e->u.bin.a);
+    ir_expr *b = vexpr(st, e->u.bin.b);
+    if (!a || !b)
+      return NULL;
+    if (!st->build)
+      return e;
+    ir_expr *r = ir_binary(ctx, op, a, b, st->T);
+    r->lanes = st->W;
+    r->loc = e->loc;
+    return contract(st, r);
+  }
+  case IR_EXPR_UNARY: {
+    if (e->u.un.op != IR_OP_NEG) {
+      fail_at(st, e->loc, "loop '%s': '%s' cannot be vectorized", st->iv->name,
+              text(ctx, e));
+      return NULL;
+    }
+    ir_expr *a = vexpr(st, e->u.un.a);
+    if (!a)
+      return NULL;
+    return st->build ? vneg(st, a) : e;
+  }
+  case IR_EXPR_CALL: {
+    const char *want = st->T == IR_TY_FLOAT ? "sqrtf" : "sqrt";
+    if (strcmp(e->u.call.fn, want) != 0 || e->u.call.n != 1) {
+      fail_at(st, e->loc,
+              "loop '%s': the call '%s' cannot be vectorized (only %s)",
+              st->iv->name, text(ctx, e), want);
+      return NULL;
+    }
+    ir_expr *a = vexpr(st, e->u.call.args[0]);
+    if (!a)
+      return NULL;
+    if (!st->build)
+      return e;
+    ir_expr *r = ir_call(ctx, want, 1, &a, st->T);
+    r->lanes = st->W;
+    r->loc = e->loc;
+    return r;
+  }
+  default:
+    fail_at(st, e->loc,
+            "loop '%s': '%s' cannot be vectorized (comparisons, selects and "
+            "casts of values that change in the loop are not supported)",
+            st->iv->name, text(ctx, e));
+    return NULL;
+  }
+}
+
+/* ---- analysis -------------------------------------------------------------
+ */
+
+typedef struct mention {
+  const ir_var *v;
+  const ir_array *arr;
+  bool found;
+} mention;
+
+static void find_mention(ir_expr *e, void *data) {
+  mention *m = data;
+  if ((m->v && e->kind == IR_EXPR_VAR && e->u.var == m->v) ||
+      (m->arr && e->kind == IR_EXPR_ACCESS && e->u.access.array == m->arr))
+    m->found = true;
+}
+
+static bool expr_mentions(ir_expr *e, const ir_var *v, const ir_array *arr) {
+  if (!e)
+    return false;
+  mention m = {v, arr, false};
+  ir_walk_expr(e, find_mention, &m);
+  return m.found;
+}
+
+/* True when a node of the body other than `skip` mentions v / arr. */
+static bool others_mention(ir_block *body, const ir_node *skip, const ir_var *v,
+                           const ir_array *arr) {
+  for (ir_node *n = body->first; n; n = n->next) {
+    if (n == skip)
+      continue;
+    if (n->kind == IR_NODE_ASSIGN && (expr_mentions(n->u.assign.lhs, v, arr) ||
+                                      expr_mentions(n->u.assign.rhs, v, arr)))
+      return true;
+    if (n->kind == IR_NODE_DECL &&
+        (n->u.decl.var == v || expr_mentions(n->u.decl.init, v, arr)))
+      return true;
+  }
+  return false;
+}
+
+/* A reduction statement `s op= e` or `s = s op e` / `s = e op s` (op +,
+ * *; `s = s - e`) whose operand e does not read s: sets *op (ADD, SUB,
+ * MUL) and *operand. */
+static bool reduction_form(const ir_node *n, ir_op *op, ir_expr **operand) {
+  const ir_assign *a = &n->u.assign;
+  const ir_expr *s = a->lhs;
+  ir_var *v = s->kind == IR_EXPR_VAR ? s->u.var : NULL;
+  const ir_array *arr = s->kind == IR_EXPR_ACCESS ? s->u.access.array : NULL;
+  if (a->op == IR_OP_ADD || a->op == IR_OP_SUB || a->op == IR_OP_MUL) {
+    *op = a->op;
+    *operand = a->rhs;
+  } else if (a->op == IR_OP_NONE && a->rhs->kind == IR_EXPR_BINARY &&
+             (a->rhs->u.bin.op == IR_OP_ADD || a->rhs->u.bin.op == IR_OP_SUB ||
+              a->rhs->u.bin.op == IR_OP_MUL) &&
+             a->rhs->type == s->type) {
+    *op = a->rhs->u.bin.op;
+    if (same_expr(a->rhs->u.bin.a, s))
+      *operand = a->rhs->u.bin.b;
+    else if (*op != IR_OP_SUB && same_expr(a->rhs->u.bin.b, s))
+      *operand = a->rhs->u.bin.a;
+    else
+      return false;
+  } else {
+    return false;
+  }
+  return !expr_mentions(*operand, v, arr);
+}
+
+typedef struct outside {
+  const ir_var *v;
+  const ir_node *loop;
+  bool read;
+} outside;
+
+static bool find_outside_read(ir_node *n, void *data) {
+  outside *o = data;
+  if (n == o->loop)
+    return false;
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    o->read |= expr_mentions(n->u.loop.lb, o->v, NULL) ||
+               expr_mentions(n->u.loop.ub, o->v, NULL);
+    break;
+  case IR_NODE_IF:
+    o->read |= expr_mentions(n->u.ifs.cond, o->v, NULL);
+    break;
+  case IR_NODE_DECL:
+    o->read |= expr_mentions(n->u.decl.init, o->v, NULL);
+    break;
+  case IR_NODE_ASSIGN: {
+    const ir_assign *a = &n->u.assign;
+    o->read |= expr_mentions(a->rhs, o->v, NULL);
+    if (a->lhs->kind == IR_EXPR_VAR)
+      o->read |= a->op != IR_OP_NONE && a->lhs->u.var == o->v;
+    else
+      o->read |= expr_mentions(a->lhs, o->v, NULL);
+    break;
+  }
+  }
+  return true;
+}
+
+static bool read_outside(ir_kernel *k, const ir_node *loop, const ir_var *v) {
+  outside o = {v, loop, false};
+  ir_walk_block(&k->body, find_outside_read, &o);
+  return o.read;
+}
+
+/* Classifies the scalars and invariant elements the body writes. */
+static void classify_defs(vx *st, bool reassoc) {
+  scc_ctx *ctx = st->ctx;
+  ir_block *body = &st->loop->u.loop.body;
+  for (ir_node *n = body->first; n && !st->why; n = n->next) {
+    if (n->kind == IR_NODE_DECL) {
+      vx_def *d = scc_arena_alloc(ctx->arena, sizeof *d);
+      d->kind = VX_TEMP;
+      d->target = ir_var_ref(ctx, n->u.decl.var);
+      scc_vec_push(ctx->arena, &st->defs, d);
+      continue;
+    }
+    ir_expr *lhs = n->u.assign.lhs;
+    bool var = lhs->kind == IR_EXPR_VAR;
+    if (!var && is_variant(st, lhs))
+      continue; /* a store through an iv-dependent subscript */
+    if (var && def_of_var(st, lhs->u.var))
+      continue; /* a later write of a temporary */
+    ir_var *v = var ? lhs->u.var : NULL;
+    const ir_array *arr = var ? NULL : lhs->u.access.array;
+    ir_op op;
+    ir_expr *operand;
+    vx_def *d = scc_arena_alloc(ctx->arena, sizeof *d);
+    d->target = lhs;
+    if (reduction_form(n, &op, &operand) && !others_mention(body, n, v, arr)) {
+      if (!reassoc) {
+        fail_at(st, n->loc,
+                "loop '%s' has a reduction into '%s': add {reassoc} to "
+                "allow reassociating it into vector accumulators",
+                st->iv->name, text(ctx, lhs));
+        return;
+      }
+      d->kind = VX_RED;
+      d->stmt = n;
+      d->op = op;
+      d->operand = operand;
+      want_type(st, lhs);
+      scc_vec_push(ctx->arena, &st->defs, d);
+      continue;
+    }
+    if (!var) {
+      fail_at(st, n->loc,
+              "loop '%s' writes the invariant element '%s' in every "
+              "iteration (a dependence carried by the loop)",
+              st->iv->name, text(ctx, lhs));
+      return;
+    }
+    /* a temporary: written (plainly, from values of this iteration) before
+     * anything in the body reads it, and not read after the loop */
+    bool first = true;
+    for (ir_node *p = body->first; p != n; p = p->next)
+      if (p->kind == IR_NODE_ASSIGN && expr_mentions(p->u.assign.rhs, v, NULL))
+        first = false;
+    if (!first || n->u.assign.op != IR_OP_NONE ||
+        expr_mentions(n->u.assign.rhs, v, NULL)) {
+      fail_at(st, n->loc,
+              "loop '%s': scalar '%s' carries a value from one iteration to "
+              "the next and is not a recognized reduction",
+              st->iv->name, v->name);
+      return;
+    }
+    if (read_outside(st->k, st->loop, v)) {
+      fail_at(st, n->loc,
+              "loop '%s': scalar '%s' is read after the loop; its last value "
+              "would not be kept by loop.vectorize",
+              st->iv->name, v->name);
+      return;
+    }
+    d->kind = VX_TEMP;
+    scc_vec_push(ctx->arena, &st->defs, d);
+  }
+}
+
+typedef struct acc_check {
+  vx *st;
+  const ir_expr *w; /* a written access */
+} acc_check;
+
+static void check_same_access(ir_expr *e, void *data) {
+  acc_check *c = data;
+  if (c->st->why || e->kind != IR_EXPR_ACCESS ||
+      e->u.access.array != c->w->u.access.array)
+    return;
+  if (!same_expr(e, c->w))
+    fail_at(c->st, e->loc,
+            "loop '%s' writes '%s' and accesses '%s': a dependence may be "
+            "carried by the loop",
+            c->st->iv->name, text(c->st->ctx, c->w), text(c->st->ctx, e));
+}
+
+/* Every access to an array the loop stores into (other than reductions) has
+ * the subscripts of the store: dependences are then loop-independent. */
+static void check_writes(vx *st) {
+  ir_block *body = &st->loop->u.loop.body;
+  for (ir_node *n = body->first; n; n = n->next) {
+    if (n->kind != IR_NODE_ASSIGN || n->u.assign.lhs->kind != IR_EXPR_ACCESS)
+      continue;
+    bool red = false;
+    for (int i = 0; i < st->defs.len; i++)
+      red |= ((vx_def *)st->defs.items[i])->stmt == n;
+    if (!red)
+      scc_vec_push(st->ctx->arena, &st->writes, n->u.assign.lhs);
+  }
+  for (int i = 0; i < st->writes.len && !st->why; i++) {
+    acc_check c = {st, st->writes.items[i]};
+    for (ir_node *n = body->first; n && !st->why; n = n->next) {
+      if (n->kind == IR_NODE_ASSIGN) {
+        ir_walk_expr(n->u.assign.lhs, check_same_access, &c);
+        ir_walk_expr(n->u.assign.rhs, check_same_access, &c);
+      } else if (n->u.decl.init) {
+        ir_walk_expr(n->u.decl.init, check_same_access, &c);
+      }
+    }
+  }
+}
+
+/* ---- building -------------------------------------------------------------
+ */
+
+static ir_expr *vvar_ref(vx *st, ir_var *v, scc_loc loc) {
+  ir_expr *r = ir_var_ref(st->ctx, v);
+  r->lanes = st->W;
+  r->loc = loc;
+  return r;
+}
+
+/* The vector form of one body node, appended to `to`. */
+static void build_node(vx *st, ir_block *to, ir_node *n) {
+  scc_ctx *ctx = st->ctx;
+  if (n->kind == IR_NODE_DECL) {
+    vx_def *d = def_of_var(st, n->u.decl.var);
+    ir_expr *init = n->u.decl.init ? vexpr(st, n->u.decl.init) : NULL;
+    ir_block_append(to, ir_decl_new(ctx, d->vvar, init, n->loc));
+    return;
+  }
+  ir_assign *a = &n->u.assign;
+  ir_expr *lhs;
+  ir_op op = a->op;
+  ir_expr *rhs;
+  vx_def *red = NULL;
+  for (int i = 0; i < st->defs.len; i++)
+    if (((vx_def *)st->defs.items[i])->stmt == n)
+      red = st->defs.items[i];
+  if (red) {
+    lhs = vvar_ref(st, red->vvar, a->lhs->loc);
+    op = red->op == IR_OP_MUL ? IR_OP_MUL : red->op;
+    rhs = vexpr(st, red->operand);
+  } else if (a->lhs->kind == IR_EXPR_VAR) {
+    lhs = vvar_ref(st, def_of_var(st, a->lhs->u.var)->vvar, a->lhs->loc);
+    rhs = vexpr(st, a->rhs);
+  } else {
+    lhs = vexpr(st, a->lhs);
+    rhs = vexpr(st, a->rhs);
+  }
+  /* z += x*y -> z = fma(x, y, z); z -= x*y -> z = fma(-x, y, z) */
+  if (st->fma && (op == IR_OP_ADD || op == IR_OP_SUB) && is_vmul(rhs)) {
+    ir_expr *x = rhs->u.bin.a;
+    rhs = fma_of(st, op == IR_OP_SUB ? vneg(st, x) : x, rhs->u.bin.b,
+                 ir_expr_clone(ctx, lhs, NULL), rhs->loc);
+    op = IR_OP_NONE;
+  }
+  ir_node *s = ir_assign_new(ctx, st->k, lhs, op, rhs, n->loc);
+  s->u.assign.id = a->id;
+  ir_block_append(to, s);
+}
+
+/* Replaces the body of `loop` (a copy of the original body) by its vector
+ * form, declaring the vector temporaries that are assigned (not declared)
+ * in the body at its top. */
+static void vectorize_body(vx *st, ir_node *loop, const ir_block *orig) {
+  ir_block nb;
+  ir_block_init(&nb, loop);
+  for (int i = 0; i < st->defs.len; i++) {
+    vx_def *d = st->defs.items[i];
+    if (d->kind != VX_TEMP)
+      continue;
+    bool declared = false;
+    for (ir_node *n = orig->first; n; n = n->next)
+      declared |= n->kind == IR_NODE_DECL && n->u.decl.var == d->target->u.var;
+    if (!declared)
+      ir_block_append(&nb, ir_decl_new(st->ctx, d->vvar, NULL, loop->loc));
+  }
+  for (ir_node *n = orig->first; n; n = n->next)
+    build_node(st, &nb, n);
+  ir_block *body = &loop->u.loop.body;
+  while (body->first)
+    ir_remove(body->first);
+  ir_block_move_all(body, &nb);
+  loop->u.loop.attrs |= IR_LOOP_VECTORIZED;
+  loop->u.loop.vwidth = st->W;
+}
+
+/* The instruction set when the schedule names none. */
+static ir_isa host_isa(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    return IR_ISA_AVX512;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return IR_ISA_AVX2;
+  if (__builtin_cpu_supports("sse4.2"))
+    return IR_ISA_SSE42;
+#endif
+  return IR_ISA_SCALAR;
+}
+
+static ir_isa resolve_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
+  if (isa != IR_ISA_DEFAULT)
+    return isa;
+  if (k->isa != IR_ISA_DEFAULT)
+    return k->isa;
+  ir_isa t;
+  if (ctx->target_isa && ir_isa_parse(ctx->target_isa, &t))
+    return t;
+  return host_isa();
+}
 
 xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
-                       ir_isa isa, bool contract, bool reassoc, ir_node **out) {
-  (void)k, (void)loop, (void)width, (void)isa, (void)contract, (void)reassoc,
-      (void)out;
-  scc_fail(ctx, (scc_loc){0}, "loop.vectorize is not implemented yet");
-  return XF_SILENCEABLE;
+                       ir_isa isa, bool contract_ok, bool reassoc,
+                       ir_node **out) {
+  if (!loop || loop->kind != IR_NODE_LOOP) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0}, "the payload is not a loop");
+    return XF_SILENCEABLE;
+  }
+  ir_loop *l = &loop->u.loop;
+  const char *ivn = xf_iv_name(loop);
+  isa = resolve_isa(ctx, k, isa);
+  if (isa == IR_ISA_NEON) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s': isa \"neon\" is not supported by loop.vectorize yet "
+             "(no NEON code emission); use \"scalar\"",
+             ivn);
+    return XF_SILENCEABLE;
+  }
+  if (k->isa != IR_ISA_DEFAULT && k->isa != isa) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s': kernel '%s' already has vector code for %s; one "
+             "kernel uses one isa (asked for %s)",
+             ivn, k->name, ir_isa_name(k->isa), ir_isa_name(isa));
+    return XF_SILENCEABLE;
+  }
+  if (l->attrs & IR_LOOP_VECTORIZED) {
+    scc_fail(ctx, loop->loc, "loop '%s' is already vectorized", ivn);
+    return XF_SILENCEABLE;
+  }
+  if (l->step != 1 && l->step != -1) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' has step %lld: loop.vectorize needs a step of 1 or "
+             "-1",
+             ivn, (long long)l->step);
+    return XF_SILENCEABLE;
+  }
+  for (ir_node *n = l->body.first; n; n = n->next) {
+    if (n->kind == IR_NODE_LOOP) {
+      scc_fail(ctx, n->loc,
+               "loop '%s' is not innermost: it contains loop '%s'; "
+               "loop.vectorize applies to innermost loops",
+               ivn, xf_iv_name(n));
+      return XF_SILENCEABLE;
+    }
+    if (n->kind == IR_NODE_IF) {
+      scc_fail(ctx, n->loc,
+               "loop '%s' has an if in its body: loop.vectorize handles "
+               "straight-line bodies (assignments and declarations) only",
+               ivn);
+      return XF_SILENCEABLE;
+    }
+  }
+  if (ir_block_empty(&l->body)) {
+    scc_fail(ctx, loop->loc, "loop '%s' has an empty body", ivn);
+    return XF_SILENCEABLE;
+  }
+
+  vx st = {.ctx = ctx, .k = k, .loop = loop, .iv = l->iv};
+  st.W = 2; /* placeholder until the element type is known */
+  classify_defs(&st, reassoc);
+  if (!st.why)
+    check_writes(&st);
+  for (ir_node *n = l->body.first; n && !st.why; n = n->next) {
+    if (n->kind == IR_NODE_DECL) {
+      want_type(&st, ir_var_ref(ctx, n->u.decl.var));
+      if (n->u.decl.init)
+        vexpr(&st, n->u.decl.init);
+      continue;
+    }
+    vx_def *red = NULL;
+    for (int i = 0; i < st.defs.len; i++)
+      if (((vx_def *)st.defs.items[i])->stmt == n)
+        red = st.defs.items[i];
+    want_type(&st, n->u.assign.lhs);
+    if (red) {
+      vexpr(&st, red->operand);
+    } else {
+      if (n->u.assign.lhs->kind == IR_EXPR_ACCESS)
+        vexpr(&st, n->u.assign.lhs);
+      vexpr(&st, n->u.assign.rhs);
+    }
+  }
+  if (st.why) {
+    scc_fail(ctx, st.why_loc, "%s", st.why);
+    return XF_SILENCEABLE;
+  }
+
+  /* the width */
+  int esize = st.T == IR_TY_FLOAT ? 4 : 8;
+  int bytes = ir_isa_vector_bytes(isa);
+  if (width == 0)
+    width = bytes ? bytes / esize : 8;
+  if (bytes && width * esize != bytes) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s': width %d is not a vector of %s for %s (use width "
+             "= %d)",
+             ivn, width, ir_type_name(st.T), ir_isa_name(isa), bytes / esize);
+    return XF_SILENCEABLE;
+  }
+  if (width < 2 || width > 64) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s': width %d is out of range (2 to 64 lanes)", ivn, width);
+    return XF_SILENCEABLE;
+  }
+  st.W = width;
+  st.fma = contract_ok && (isa == IR_ISA_AVX2 || isa == IR_ISA_AVX512);
+
+  scc_vec reds = {0};
+  const char *why = NULL;
+  if (!dep_check_parallel(ctx, k, loop, reassoc, &reds, &why)) {
+    scc_fail(ctx, loop->loc, "loop.vectorize of '%s' %s", ivn,
+             why ? why : "would violate a dependence carried by the loop");
+    return XF_SILENCEABLE;
+  }
+
+  /* ---- rewrite ---- */
+  k->isa = isa;
+  if (l->step == -1) { /* iterations independent: count up instead */
+    ir_expr *lo = ir_add_const(ctx, l->ub, 1);
+    l->ub = ir_add_const(ctx, l->lb, 1);
+    l->lb = lo;
+    l->step = 1;
+  }
+  bool has_red = false;
+  for (int i = 0; i < st.defs.len; i++) {
+    vx_def *d = st.defs.items[i];
+    const char *base =
+        d->target->kind == IR_EXPR_VAR
+            ? scc_arena_printf(ctx->arena, "%s_%s", d->target->u.var->name,
+                               d->kind == VX_RED ? "acc" : "v")
+            : scc_arena_printf(ctx->arena, "%s_acc",
+                               d->target->u.access.array->name);
+    d->vvar = ir_var_new(ctx, k, ir_fresh_name(ctx, k, base), st.T,
+                         IR_VAR_LOCAL, loop->loc);
+    d->vvar->lanes = width;
+    d->vvar->declared_outside = true;
+    has_red |= d->kind == VX_RED;
+  }
+  ir_block orig;
+  ir_block_init(&orig, NULL);
+  ir_block_clone_into(ctx, &orig, &l->body, NULL);
+
+  int64_t trip;
+  ir_node *main = loop, *rest = NULL;
+  bool exact = ir_loop_const_trip_count(ctx, loop, &trip) && trip % width == 0;
+  if (!exact && xf_split(ctx, k, loop, width, &main, &rest) != XF_OK)
+    return XF_DEFINITE; /* cannot happen: step is 1 */
+  main->u.loop.step = width;
+  st.build = true;
+  vectorize_body(&st, main, &orig);
+
+  if (rest && isa == IR_ISA_AVX512 && !has_red) {
+    ir_expr *ivr = ir_var_ref(ctx, l->iv);
+    ir_expr *ub = ir_expr_clone(ctx, rest->u.loop.ub, NULL);
+    st.mask = ir_binary(ctx, IR_OP_SUB, ub, ivr,
+                        ub->type == IR_TY_INT ? l->iv->type : ub->type);
+    rest->u.loop.step = width;
+    vectorize_body(&st, rest, &orig);
+  }
+  for (int i = 0; i < st.defs.len; i++) {
+    vx_def *d = st.defs.items[i];
+    if (d->kind != VX_RED)
+      continue;
+    ir_expr *id = ir_fp(ctx, st.T, d->op == IR_OP_MUL ? 1.0 : 0.0, NULL);
+    ir_insert_before(
+        main, ir_decl_new(ctx, d->vvar, broadcast(&st, id), d->stmt->loc));
+    ir_expr *red = new_vexpr(ctx, IR_EXPR_REDUCE, st.T, 0, d->stmt->loc);
+    red->u.un.op = d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD;
+    red->u.un.a = vvar_ref(&st, d->vvar, d->stmt->loc);
+    ir_node *fin = ir_assign_new(ctx, k, ir_expr_clone(ctx, d->target, NULL),
+                                 red->u.un.op, red, d->stmt->loc);
+    fin->u.assign.id = d->stmt->u.assign.id;
+    ir_insert_after(main, fin);
+  }
+  if (out)
+    *out = main;
+  return XF_OK;
 }
