@@ -1,0 +1,1142 @@
+/* be_llvm_gen.c — one kernel's IR as an LLVM function, built with the LLVM
+ * C API (LLVMBuild*).
+ *
+ * The function receives the arguments of its outlining plan (be_kplan).
+ * Every scalar variable gets an alloca in the entry block (mem2reg/SROA
+ * promote them); variables passed by address are copied in at entry and
+ * copied out before the return, so the caller's variables hold what the C
+ * path leaves in them (loop induction variables declared outside the
+ * kernel included).
+ *
+ * Expressions follow C exactly as the C backend's text would be compiled:
+ * the IR does not represent implicit conversions, so each expression's C
+ * type is recomputed here from its operands the way a C compiler types the
+ * printed text (integer promotions, usual arithmetic conversions, int
+ * results of comparisons and `!`, `&&`/`||` and `?:` with short-circuit
+ * branches, conversions on assignment, compound assignment computed in the
+ * common type).  Signed integer arithmetic carries `nsw` (overflow is
+ * undefined in C, as clang emits it); float arithmetic carries no
+ * fast-math flags, so results are bit-identical to the C path compiled
+ * with -ffp-contract=off.  The only flags: `reassoc` on horizontal
+ * reductions (IR_EXPR_REDUCE, which a schedule created by asking to
+ * reassociate), and "fma"/"fmaf" calls become llvm.fma (contraction asked
+ * by a schedule).
+ *
+ * Loops: preheader (iv = lb), header (iv < ub, re-evaluated each
+ * iteration as in C), body, latch (iv += step), exit: the shape clang
+ * emits, which loop-rotate and the vectorizer expect.
+ *
+ * Arrays: A[i][j][k] is a GEP inbounds on the base pointer with the
+ * linearized subscript ((i * d1 + j) * d2 + k) in i64 (subscripts
+ * sign- or zero-extended by their C signedness); constant extents are
+ * constants, variable-length ones come in as BE_ARG_DIM arguments.
+ *
+ * Vector IR (lanes > 1) maps to LLVM vector types: contiguous accesses to
+ * vector loads and stores (llvm.masked.load/store with a mask
+ * `lane < m`), broadcasts to insertelement + shufflevector, lane-wise
+ * operations to the same instructions on vectors, calls to vector
+ * intrinsics or, for libm functions, one call per lane, and reductions to
+ * llvm.vector.reduce.*.
+ */
+#include "be_llvm_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cval {
+  LLVMValueRef v;
+  ir_type t;
+  int lanes; /* <= 1: scalar */
+} cval;
+
+typedef struct gen {
+  scc_ctx *ctx;
+  const ir_kernel *k;
+  const be_ctypes *ct;
+  LLVMContextRef llc;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;
+  LLVMValueRef fn;
+  LLVMBasicBlockRef entry;
+  /* variables: var -> alloca */
+  scc_vec vars;  /* const ir_var * */
+  scc_vec slots; /* LLVMValueRef */
+  /* arrays: array -> base pointer and extents (i64 values, dims 1..rank-1) */
+  scc_vec arrays; /* const ir_array * */
+  scc_vec bases;  /* LLVMValueRef */
+  scc_vec dims;   /* LLVMValueRef * (rank entries, [0] unused) */
+  bool failed;
+  bool warned_parallel;
+} gen;
+
+/* ---- the C type model ------------------------------------------------- */
+
+static bool is_signed(const gen *g, ir_type t) {
+  switch (t) {
+  case IR_TY_CHAR:
+    return g->ct->char_signed;
+  case IR_TY_SCHAR:
+  case IR_TY_SHORT:
+  case IR_TY_INT:
+  case IR_TY_LONG:
+  case IR_TY_LLONG:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static unsigned int_bits(const gen *g, ir_type t) {
+  switch (t) {
+  case IR_TY_BOOL:
+  case IR_TY_CHAR:
+  case IR_TY_SCHAR:
+  case IR_TY_UCHAR:
+    return 8;
+  case IR_TY_SHORT:
+  case IR_TY_USHORT:
+    return 16;
+  case IR_TY_INT:
+  case IR_TY_UINT:
+    return 32;
+  case IR_TY_LONG:
+  case IR_TY_ULONG:
+    return g->ct->long_bits;
+  default:
+    return 64;
+  }
+}
+
+/* Conversion rank (C17 6.3.1.1): bool < char < short < int < long < llong. */
+static int int_rank(ir_type t) {
+  switch (t) {
+  case IR_TY_BOOL:
+    return 0;
+  case IR_TY_CHAR:
+  case IR_TY_SCHAR:
+  case IR_TY_UCHAR:
+    return 1;
+  case IR_TY_SHORT:
+  case IR_TY_USHORT:
+    return 2;
+  case IR_TY_INT:
+  case IR_TY_UINT:
+    return 3;
+  case IR_TY_LONG:
+  case IR_TY_ULONG:
+    return 4;
+  default:
+    return 5;
+  }
+}
+
+static int fp_rank(ir_type t) {
+  return t == IR_TY_FLOAT ? 1 : t == IR_TY_DOUBLE ? 2 : 3;
+}
+
+static ir_type to_unsigned(ir_type t) {
+  switch (t) {
+  case IR_TY_INT:
+    return IR_TY_UINT;
+  case IR_TY_LONG:
+    return IR_TY_ULONG;
+  case IR_TY_LLONG:
+    return IR_TY_ULLONG;
+  default:
+    return t;
+  }
+}
+
+/* Integer promotion: every type of rank below int becomes int (int is 32
+ * bits wide, so it holds every value of the smaller types). */
+static ir_type promote(ir_type t) {
+  return ir_type_is_integer(t) && int_rank(t) < 3 ? IR_TY_INT : t;
+}
+
+/* The usual arithmetic conversions (C17 6.3.1.8). */
+static ir_type usual(const gen *g, ir_type a, ir_type b) {
+  if (ir_type_is_float(a) || ir_type_is_float(b)) {
+    if (!ir_type_is_float(a))
+      return b;
+    if (!ir_type_is_float(b))
+      return a;
+    return fp_rank(a) >= fp_rank(b) ? a : b;
+  }
+  a = promote(a);
+  b = promote(b);
+  if (a == b)
+    return a;
+  bool sa = is_signed(g, a), sb = is_signed(g, b);
+  if (sa == sb)
+    return int_rank(a) >= int_rank(b) ? a : b;
+  ir_type s = sa ? a : b, u = sa ? b : a;
+  if (int_rank(u) >= int_rank(s))
+    return u;
+  if (int_bits(g, s) > int_bits(g, u))
+    return s;
+  return to_unsigned(s);
+}
+
+static LLVMTypeRef scalar_type(const gen *g, ir_type t) {
+  switch (t) {
+  case IR_TY_FLOAT:
+    return LLVMFloatTypeInContext(g->llc);
+  case IR_TY_DOUBLE:
+    return LLVMDoubleTypeInContext(g->llc);
+  case IR_TY_LDOUBLE:
+    return g->ct->ldouble_kind == 1   ? LLVMX86FP80TypeInContext(g->llc)
+           : g->ct->ldouble_kind == 2 ? LLVMFP128TypeInContext(g->llc)
+                                      : LLVMDoubleTypeInContext(g->llc);
+  case IR_TY_VOID:
+    return LLVMVoidTypeInContext(g->llc);
+  default:
+    return LLVMIntTypeInContext(g->llc, int_bits(g, t));
+  }
+}
+
+static LLVMTypeRef val_type(const gen *g, ir_type t, int lanes) {
+  LLVMTypeRef s = scalar_type(g, t);
+  return lanes > 1 ? LLVMVectorType(s, (unsigned)lanes) : s;
+}
+
+static LLVMTypeRef i64_type(const gen *g) {
+  return LLVMInt64TypeInContext(g->llc);
+}
+
+static LLVMTypeRef i32_type(const gen *g) {
+  return LLVMInt32TypeInContext(g->llc);
+}
+
+static LLVMTypeRef i1_type(const gen *g, int lanes) {
+  LLVMTypeRef s = LLVMInt1TypeInContext(g->llc);
+  return lanes > 1 ? LLVMVectorType(s, (unsigned)lanes) : s;
+}
+
+static unsigned type_bytes(const gen *g, ir_type t) {
+  if (ir_type_is_float(t))
+    return t == IR_TY_FLOAT      ? 4
+           : t == IR_TY_DOUBLE   ? 8
+           : g->ct->ldouble_kind ? 16
+                                 : 8;
+  return int_bits(g, t) / 8;
+}
+
+/* ---- errors ---------------------------------------------------------------
+ */
+
+static void fail(gen *g, scc_loc loc, const char *what) {
+  if (!g->failed)
+    scc_error(g->ctx, loc, "the LLVM backend does not support %s", what);
+  g->failed = true;
+}
+
+/* ---- small builders -------------------------------------------------------
+ */
+
+static LLVMValueRef splat(gen *g, LLVMValueRef s, int lanes) {
+  if (lanes <= 1)
+    return s;
+  LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(s), (unsigned)lanes);
+  LLVMValueRef undef = LLVMGetPoison(vt);
+  LLVMValueRef zero = LLVMConstInt(i32_type(g), 0, 0);
+  LLVMValueRef v = LLVMBuildInsertElement(g->b, undef, s, zero, "");
+  LLVMValueRef mask =
+      LLVMConstNull(LLVMVectorType(i32_type(g), (unsigned)lanes));
+  return LLVMBuildShuffleVector(g->b, v, undef, mask, "");
+}
+
+/* Makes x a vector of `lanes` lanes (broadcast) when it is a scalar. */
+static cval widen(gen *g, cval x, int lanes) {
+  if (lanes > 1 && x.lanes <= 1) {
+    x.v = splat(g, x.v, lanes);
+    x.lanes = lanes;
+  }
+  return x;
+}
+
+static LLVMValueRef zero_of(gen *g, ir_type t, int lanes) {
+  return LLVMConstNull(val_type(g, t, lanes));
+}
+
+/* x != 0 as i1 (C's truth value). */
+static LLVMValueRef truth(gen *g, cval x) {
+  LLVMValueRef z = zero_of(g, x.t, x.lanes);
+  if (ir_type_is_float(x.t))
+    return LLVMBuildFCmp(g->b, LLVMRealUNE, x.v, z, "");
+  return LLVMBuildICmp(g->b, LLVMIntNE, x.v, z, "");
+}
+
+/* C conversion of x to type `to` (C17 6.3.1). */
+static cval convert(gen *g, cval x, ir_type to) {
+  if (x.t == to)
+    return x;
+  LLVMTypeRef dt = val_type(g, to, x.lanes);
+  cval r = {NULL, to, x.lanes};
+  if (to == IR_TY_BOOL) {
+    r.v = LLVMBuildZExt(g->b, truth(g, x), dt, "");
+    return r;
+  }
+  bool fi = ir_type_is_float(x.t), fo = ir_type_is_float(to);
+  if (!fi && !fo) {
+    unsigned bi = int_bits(g, x.t), bo = int_bits(g, to);
+    if (bi == bo)
+      r.v = x.v;
+    else if (bi > bo)
+      r.v = LLVMBuildTrunc(g->b, x.v, dt, "");
+    else if (is_signed(g, x.t))
+      r.v = LLVMBuildSExt(g->b, x.v, dt, "");
+    else
+      r.v = LLVMBuildZExt(g->b, x.v, dt, "");
+  } else if (!fi && fo) {
+    r.v = is_signed(g, x.t) ? LLVMBuildSIToFP(g->b, x.v, dt, "")
+                            : LLVMBuildUIToFP(g->b, x.v, dt, "");
+  } else if (fi && !fo) {
+    r.v = is_signed(g, to) ? LLVMBuildFPToSI(g->b, x.v, dt, "")
+                           : LLVMBuildFPToUI(g->b, x.v, dt, "");
+  } else {
+    unsigned bi = type_bytes(g, x.t), bo = type_bytes(g, to);
+    LLVMTypeRef si = scalar_type(g, x.t), so = scalar_type(g, to);
+    if (si == so)
+      r.v = x.v;
+    else if (bi < bo || (bi == bo && fp_rank(x.t) < fp_rank(to)))
+      r.v = LLVMBuildFPExt(g->b, x.v, dt, "");
+    else
+      r.v = LLVMBuildFPTrunc(g->b, x.v, dt, "");
+  }
+  return r;
+}
+
+/* i1 (or <L x i1>) to C's int 0/1. */
+static cval bool_to_int(gen *g, LLVMValueRef c, int lanes) {
+  cval r = {LLVMBuildZExt(g->b, c, val_type(g, IR_TY_INT, lanes), ""),
+            IR_TY_INT, lanes};
+  return r;
+}
+
+/* An alloca in the entry block. */
+static LLVMValueRef entry_alloca(gen *g, LLVMTypeRef t, const char *name) {
+  LLVMBuilderRef eb = LLVMCreateBuilderInContext(g->llc);
+  LLVMValueRef first = LLVMGetFirstInstruction(g->entry);
+  if (first)
+    LLVMPositionBuilderBefore(eb, first);
+  else
+    LLVMPositionBuilderAtEnd(eb, g->entry);
+  LLVMValueRef a = LLVMBuildAlloca(eb, t, name);
+  LLVMDisposeBuilder(eb);
+  return a;
+}
+
+static LLVMBasicBlockRef new_block(gen *g, const char *name) {
+  return LLVMAppendBasicBlockInContext(g->llc, g->fn, name);
+}
+
+/* ---- intrinsics and libm ---------------------------------------------- */
+
+static LLVMValueRef call_intrinsic(gen *g, const char *name, LLVMTypeRef *over,
+                                   size_t nover, LLVMValueRef *args,
+                                   unsigned nargs) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  if (!id) {
+    fail(g, g->k->loc, name);
+    return LLVMGetPoison(LLVMTypeOf(args[0]));
+  }
+  LLVMValueRef f = LLVMGetIntrinsicDeclaration(g->mod, id, over, nover);
+  LLVMTypeRef ft = LLVMIntrinsicGetType(g->llc, id, over, nover);
+  return LLVMBuildCall2(g->b, ft, f, args, nargs, "");
+}
+
+/* ---- variables ---------------------------------------------------------- */
+
+static LLVMValueRef var_slot(gen *g, const ir_var *v) {
+  for (int i = 0; i < g->vars.len; i++)
+    if (g->vars.items[i] == v)
+      return g->slots.items[i];
+  /* a variable first met here (internal: declared by the kernel) */
+  LLVMValueRef a = entry_alloca(g, val_type(g, v->type, v->lanes), v->name);
+  scc_vec_push(g->ctx->arena, &g->vars, (void *)v);
+  scc_vec_push(g->ctx->arena, &g->slots, a);
+  return a;
+}
+
+static void set_align(const gen *g, LLVMValueRef mem, ir_type t) {
+  LLVMSetAlignment(mem, type_bytes(g, t));
+}
+
+/* ---- expressions -------------------------------------------------------- */
+
+static cval gen_expr(gen *g, const ir_expr *e);
+
+/* The address of an access's (first) element. */
+static LLVMValueRef access_addr(gen *g, const ir_expr *e) {
+  const ir_array *a = e->u.access.array;
+  int ai = -1;
+  for (int i = 0; i < g->arrays.len; i++)
+    if (g->arrays.items[i] == a)
+      ai = i;
+  if (ai < 0) {
+    fail(g, e->loc, "an array that is not in the kernel's array list");
+    return LLVMConstNull(LLVMPointerTypeInContext(g->llc, 0));
+  }
+  LLVMValueRef *dims = g->dims.items[ai];
+  LLVMValueRef lin = NULL;
+  for (int d = 0; d < e->u.access.n; d++) {
+    cval x = gen_expr(g, e->u.access.idx[d]);
+    if (!ir_type_is_integer(x.t) || x.lanes > 1) {
+      fail(g, e->loc, "a non-integer subscript");
+      return LLVMConstNull(LLVMPointerTypeInContext(g->llc, 0));
+    }
+    LLVMValueRef xi = x.v;
+    if (int_bits(g, x.t) < 64)
+      xi = is_signed(g, x.t) ? LLVMBuildSExt(g->b, xi, i64_type(g), "")
+                             : LLVMBuildZExt(g->b, xi, i64_type(g), "");
+    if (!lin) {
+      lin = xi;
+    } else {
+      LLVMValueRef m = LLVMBuildNSWMul(g->b, lin, dims[d], "");
+      lin = LLVMBuildNSWAdd(g->b, m, xi, "");
+    }
+  }
+  LLVMValueRef base = g->bases.items[ai];
+  if (!lin)
+    return base;
+  return LLVMBuildInBoundsGEP2(g->b, scalar_type(g, a->elem), base, &lin, 1,
+                               "");
+}
+
+/* Lanes 0..L-1 below m: the mask of a partial vector access. */
+static LLVMValueRef lane_mask(gen *g, const ir_expr *mask, int lanes) {
+  cval m = convert(g, gen_expr(g, mask), IR_TY_INT);
+  LLVMValueRef *ks =
+      scc_arena_alloc(g->ctx->arena, sizeof(LLVMValueRef) * (size_t)lanes);
+  for (int i = 0; i < lanes; i++)
+    ks[i] = LLVMConstInt(i32_type(g), (unsigned long long)i, 0);
+  LLVMValueRef steps = LLVMConstVector(ks, (unsigned)lanes);
+  return LLVMBuildICmp(g->b, LLVMIntSLT, steps, splat(g, m.v, lanes), "");
+}
+
+static LLVMTypeRef ptr_type(const gen *g) {
+  return LLVMPointerTypeInContext(g->llc, 0);
+}
+
+/* Loads an lvalue (variable or access). */
+static cval load_lvalue(gen *g, const ir_expr *e, LLVMValueRef addr) {
+  int lanes = e->lanes > 1 ? e->lanes : 1;
+  ir_type t = e->kind == IR_EXPR_VAR ? e->u.var->type : e->u.access.array->elem;
+  if (e->kind == IR_EXPR_VAR)
+    lanes = e->u.var->lanes > 1 ? e->u.var->lanes : 1;
+  LLVMTypeRef ty = val_type(g, t, lanes);
+  cval r = {NULL, t, lanes};
+  if (e->kind == IR_EXPR_ACCESS && lanes > 1 && e->u.access.mask) {
+    LLVMValueRef args[4] = {
+        addr, LLVMConstInt(i32_type(g), type_bytes(g, t), 0),
+        lane_mask(g, e->u.access.mask, lanes), LLVMConstNull(ty)};
+    LLVMTypeRef over[2] = {ty, ptr_type(g)};
+    r.v = call_intrinsic(g, "llvm.masked.load", over, 2, args, 4);
+    return r;
+  }
+  r.v = LLVMBuildLoad2(g->b, ty, addr, "");
+  set_align(g, r.v, t);
+  return r;
+}
+
+static void store_lvalue(gen *g, const ir_expr *e, LLVMValueRef addr, cval x) {
+  ir_type t = x.t;
+  if (e->kind == IR_EXPR_ACCESS && x.lanes > 1 && e->u.access.mask) {
+    LLVMValueRef args[4] = {x.v, addr,
+                            LLVMConstInt(i32_type(g), type_bytes(g, t), 0),
+                            lane_mask(g, e->u.access.mask, x.lanes)};
+    LLVMTypeRef over[2] = {LLVMTypeOf(x.v), ptr_type(g)};
+    call_intrinsic(g, "llvm.masked.store", over, 2, args, 4);
+    return;
+  }
+  LLVMValueRef s = LLVMBuildStore(g->b, x.v, addr);
+  set_align(g, s, t);
+}
+
+static LLVMValueRef lvalue_addr(gen *g, const ir_expr *e) {
+  if (e->kind == IR_EXPR_VAR)
+    return var_slot(g, e->u.var);
+  return access_addr(g, e);
+}
+
+static cval gen_fp_literal(gen *g, const ir_expr *e) {
+  LLVMTypeRef ty = scalar_type(g, e->type);
+  cval r = {NULL, e->type, 1};
+  const char *sp = e->u.fp.spelling;
+  if (sp) {
+    /* the spelling read in the literal's own type (no double rounding) */
+    size_t n = strlen(sp);
+    while (n > 0 && strchr("fFlL", sp[n - 1]))
+      n--;
+    r.v = LLVMConstRealOfStringAndSize(ty, sp, (unsigned)n);
+  } else {
+    r.v = LLVMConstReal(ty, e->u.fp.val);
+  }
+  return r;
+}
+
+/* Binary arithmetic on two values already converted to type t. */
+static LLVMValueRef arith(gen *g, ir_op op, ir_type t, LLVMValueRef a,
+                          LLVMValueRef b, scc_loc loc) {
+  if (ir_type_is_float(t)) {
+    switch (op) {
+    case IR_OP_ADD:
+      return LLVMBuildFAdd(g->b, a, b, "");
+    case IR_OP_SUB:
+      return LLVMBuildFSub(g->b, a, b, "");
+    case IR_OP_MUL:
+      return LLVMBuildFMul(g->b, a, b, "");
+    case IR_OP_DIV:
+      return LLVMBuildFDiv(g->b, a, b, "");
+    default:
+      fail(g, loc, "this operator on floating-point operands");
+      return a;
+    }
+  }
+  bool s = is_signed(g, t);
+  switch (op) {
+  case IR_OP_ADD:
+    return s ? LLVMBuildNSWAdd(g->b, a, b, "") : LLVMBuildAdd(g->b, a, b, "");
+  case IR_OP_SUB:
+    return s ? LLVMBuildNSWSub(g->b, a, b, "") : LLVMBuildSub(g->b, a, b, "");
+  case IR_OP_MUL:
+    return s ? LLVMBuildNSWMul(g->b, a, b, "") : LLVMBuildMul(g->b, a, b, "");
+  case IR_OP_DIV:
+    return s ? LLVMBuildSDiv(g->b, a, b, "") : LLVMBuildUDiv(g->b, a, b, "");
+  case IR_OP_MOD:
+    return s ? LLVMBuildSRem(g->b, a, b, "") : LLVMBuildURem(g->b, a, b, "");
+  default:
+    fail(g, loc, "this operator");
+    return a;
+  }
+}
+
+static LLVMValueRef compare(gen *g, ir_op op, ir_type t, LLVMValueRef a,
+                            LLVMValueRef b) {
+  if (ir_type_is_float(t)) {
+    LLVMRealPredicate p = op == IR_OP_LT   ? LLVMRealOLT
+                          : op == IR_OP_LE ? LLVMRealOLE
+                          : op == IR_OP_GT ? LLVMRealOGT
+                          : op == IR_OP_GE ? LLVMRealOGE
+                          : op == IR_OP_EQ ? LLVMRealOEQ
+                                           : LLVMRealUNE;
+    return LLVMBuildFCmp(g->b, p, a, b, "");
+  }
+  bool s = is_signed(g, t);
+  LLVMIntPredicate p = op == IR_OP_LT   ? (s ? LLVMIntSLT : LLVMIntULT)
+                       : op == IR_OP_LE ? (s ? LLVMIntSLE : LLVMIntULE)
+                       : op == IR_OP_GT ? (s ? LLVMIntSGT : LLVMIntUGT)
+                       : op == IR_OP_GE ? (s ? LLVMIntSGE : LLVMIntUGE)
+                       : op == IR_OP_EQ ? LLVMIntEQ
+                                        : LLVMIntNE;
+  return LLVMBuildICmp(g->b, p, a, b, "");
+}
+
+/* a op b for two typed values: the usual arithmetic conversions, then the
+ * operation; min/max/floordiv/ceildiv as the C backend spells them. */
+static cval binary_values(gen *g, ir_op op, cval a, cval b, scc_loc loc) {
+  int lanes = a.lanes > b.lanes ? a.lanes : b.lanes;
+  a = widen(g, a, lanes);
+  b = widen(g, b, lanes);
+  ir_type t = usual(g, a.t, b.t);
+  a = convert(g, a, t);
+  b = convert(g, b, t);
+  cval r = {NULL, t, lanes};
+  switch (op) {
+  case IR_OP_LT:
+  case IR_OP_LE:
+  case IR_OP_GT:
+  case IR_OP_GE:
+  case IR_OP_EQ:
+  case IR_OP_NE:
+    return bool_to_int(g, compare(g, op, t, a.v, b.v), lanes);
+  case IR_OP_MIN:
+  case IR_OP_MAX: {
+    /* (a < b ? a : b), (a > b ? a : b) */
+    LLVMValueRef c =
+        compare(g, op == IR_OP_MIN ? IR_OP_LT : IR_OP_GT, t, a.v, b.v);
+    r.v = LLVMBuildSelect(g->b, c, a.v, b.v, "");
+    return r;
+  }
+  case IR_OP_FLOORDIV:
+  case IR_OP_CEILDIV: {
+    if (ir_type_is_float(t)) {
+      fail(g, loc, "floordiv/ceildiv of floating-point operands");
+      return a;
+    }
+    bool fl = op == IR_OP_FLOORDIV;
+    LLVMValueRef one = LLVMConstInt(val_type(g, t, lanes), 1, 0);
+    LLVMValueRef bm1 = LLVMBuildSub(g->b, b.v, one, "");
+    if (!is_signed(g, t)) { /* a / c, (a + (c - 1)) / c */
+      LLVMValueRef n = fl ? a.v : LLVMBuildAdd(g->b, a.v, bm1, "");
+      r.v = LLVMBuildUDiv(g->b, n, b.v, "");
+      return r;
+    }
+    /* floordiv: (a < 0 ? (a - (c - 1)) / c : a / c)
+     * ceildiv:  (a > 0 ? (a + (c - 1)) / c : a / c) */
+    LLVMValueRef z = zero_of(g, t, lanes);
+    LLVMValueRef c =
+        LLVMBuildICmp(g->b, fl ? LLVMIntSLT : LLVMIntSGT, a.v, z, "");
+    LLVMValueRef n = fl ? LLVMBuildNSWSub(g->b, a.v, bm1, "")
+                        : LLVMBuildNSWAdd(g->b, a.v, bm1, "");
+    LLVMValueRef q1 = LLVMBuildSDiv(g->b, n, b.v, "");
+    LLVMValueRef q2 = LLVMBuildSDiv(g->b, a.v, b.v, "");
+    r.v = LLVMBuildSelect(g->b, c, q1, q2, "");
+    return r;
+  }
+  default:
+    r.v = arith(g, op, t, a.v, b.v, loc);
+    return r;
+  }
+}
+
+/* && and || with short-circuit evaluation (scalars); lane-wise for
+ * vectors. */
+static cval gen_logical(gen *g, const ir_expr *e) {
+  bool land = e->u.bin.op == IR_OP_LAND;
+  if (e->lanes > 1) {
+    cval a = gen_expr(g, e->u.bin.a), b = gen_expr(g, e->u.bin.b);
+    a = widen(g, a, e->lanes);
+    b = widen(g, b, e->lanes);
+    LLVMValueRef x = truth(g, a), y = truth(g, b);
+    return bool_to_int(
+        g, land ? LLVMBuildAnd(g->b, x, y, "") : LLVMBuildOr(g->b, x, y, ""),
+        e->lanes);
+  }
+  cval a = gen_expr(g, e->u.bin.a);
+  LLVMValueRef ca = truth(g, a);
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(g->b);
+  LLVMBasicBlockRef rhs = new_block(g, land ? "land.rhs" : "lor.rhs");
+  LLVMBasicBlockRef end = new_block(g, land ? "land.end" : "lor.end");
+  if (land)
+    LLVMBuildCondBr(g->b, ca, rhs, end);
+  else
+    LLVMBuildCondBr(g->b, ca, end, rhs);
+  LLVMPositionBuilderAtEnd(g->b, rhs);
+  cval b = gen_expr(g, e->u.bin.b);
+  LLVMValueRef cb = truth(g, b);
+  LLVMBasicBlockRef rhs_end = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, end);
+  LLVMPositionBuilderAtEnd(g->b, end);
+  LLVMValueRef phi = LLVMBuildPhi(g->b, i1_type(g, 1), "");
+  LLVMValueRef vals[2] = {LLVMConstInt(i1_type(g, 1), land ? 0 : 1, 0), cb};
+  LLVMBasicBlockRef blocks[2] = {from, rhs_end};
+  LLVMAddIncoming(phi, vals, blocks, 2);
+  return bool_to_int(g, phi, 1);
+}
+
+/* c ? a : b, evaluating only the chosen operand (scalars), lane-wise
+ * select for vectors. */
+static cval gen_select(gen *g, const ir_expr *e) {
+  if (e->lanes > 1) {
+    cval c = widen(g, gen_expr(g, e->u.sel.cond), e->lanes);
+    cval a = widen(g, gen_expr(g, e->u.sel.a), e->lanes);
+    cval b = widen(g, gen_expr(g, e->u.sel.b), e->lanes);
+    ir_type t = usual(g, a.t, b.t);
+    a = convert(g, a, t);
+    b = convert(g, b, t);
+    cval r = {LLVMBuildSelect(g->b, truth(g, c), a.v, b.v, ""), t, e->lanes};
+    return r;
+  }
+  cval c = gen_expr(g, e->u.sel.cond);
+  LLVMValueRef cc = truth(g, c);
+  LLVMBasicBlockRef bt = new_block(g, "cond.true");
+  LLVMBasicBlockRef bf = new_block(g, "cond.false");
+  LLVMBasicBlockRef end = new_block(g, "cond.end");
+  LLVMBuildCondBr(g->b, cc, bt, bf);
+  /* the result type depends on both operands: generate each, then convert
+   * at the end of its block */
+  LLVMPositionBuilderAtEnd(g->b, bt);
+  cval a = gen_expr(g, e->u.sel.a);
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(g->b);
+  LLVMPositionBuilderAtEnd(g->b, bf);
+  cval b = gen_expr(g, e->u.sel.b);
+  LLVMBasicBlockRef af = LLVMGetInsertBlock(g->b);
+  ir_type t = usual(g, a.t, b.t);
+  LLVMPositionBuilderAtEnd(g->b, at);
+  a = convert(g, a, t);
+  LLVMBuildBr(g->b, end);
+  LLVMPositionBuilderAtEnd(g->b, af);
+  b = convert(g, b, t);
+  LLVMBuildBr(g->b, end);
+  LLVMPositionBuilderAtEnd(g->b, end);
+  LLVMValueRef phi = LLVMBuildPhi(g->b, scalar_type(g, t), "");
+  LLVMValueRef vals[2] = {a.v, b.v};
+  LLVMBasicBlockRef blocks[2] = {at, af};
+  LLVMAddIncoming(phi, vals, blocks, 2);
+  cval r = {phi, t, 1};
+  return r;
+}
+
+/* <math.h> functions: arity, the intrinsic that computes exactly the same
+ * value (NULL: call libm). */
+typedef struct math_fn {
+  const char *name;
+  int nargs;
+  const char *intrinsic;
+} math_fn;
+
+static const math_fn math_fns[] = {{"sqrt", 1, "llvm.sqrt"},
+                                   {"fabs", 1, "llvm.fabs"},
+                                   {"floor", 1, "llvm.floor"},
+                                   {"ceil", 1, "llvm.ceil"},
+                                   {"trunc", 1, "llvm.trunc"},
+                                   {"round", 1, "llvm.round"},
+                                   {"copysign", 2, "llvm.copysign"},
+                                   {"fma", 3, "llvm.fma"},
+                                   {"exp", 1, NULL},
+                                   {"log", 1, NULL},
+                                   {"pow", 2, NULL},
+                                   {"fmax", 2, NULL},
+                                   {"fmin", 2, NULL},
+                                   {"sin", 1, NULL},
+                                   {"cos", 1, NULL},
+                                   {"tan", 1, NULL},
+                                   {"tanh", 1, NULL},
+                                   {"exp2", 1, NULL},
+                                   {"log2", 1, NULL},
+                                   {"log10", 1, NULL},
+                                   {"cbrt", 1, NULL},
+                                   {"hypot", 2, NULL},
+                                   {"atan", 1, NULL},
+                                   {"atan2", 2, NULL},
+                                   {"erf", 1, NULL},
+                                   {"fmod", 2, NULL},
+                                   {"asin", 1, NULL},
+                                   {"acos", 1, NULL},
+                                   {"sinh", 1, NULL},
+                                   {"cosh", 1, NULL},
+                                   {"expm1", 1, NULL},
+                                   {"log1p", 1, NULL},
+                                   {"erfc", 1, NULL},
+                                   {NULL, 0, NULL}};
+
+/* The entry of a math function name ("sqrtf" -> sqrt with *t = float). */
+static const math_fn *find_math_fn(const char *name, ir_type *t) {
+  size_t len = strlen(name);
+  for (const math_fn *f = math_fns; f->name; f++) {
+    size_t l = strlen(f->name);
+    if (strncmp(name, f->name, l) != 0)
+      continue;
+    if (len == l) {
+      *t = IR_TY_DOUBLE;
+      return f;
+    }
+    if (len == l + 1 && (name[l] == 'f' || name[l] == 'l')) {
+      *t = name[l] == 'f' ? IR_TY_FLOAT : IR_TY_LDOUBLE;
+      return f;
+    }
+  }
+  return NULL;
+}
+
+/* A call of the libm function `name` on scalar arguments of type t. */
+static LLVMValueRef libm_call(gen *g, const char *name, ir_type t,
+                              LLVMValueRef *args, int n) {
+  LLVMTypeRef st = scalar_type(g, t);
+  LLVMTypeRef ps[3] = {st, st, st};
+  LLVMTypeRef ft = LLVMFunctionType(st, ps, (unsigned)n, 0);
+  LLVMValueRef f = LLVMGetNamedFunction(g->mod, name);
+  if (!f) {
+    f = LLVMAddFunction(g->mod, name, ft);
+    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(g->llc, nounwind, 0));
+  }
+  return LLVMBuildCall2(g->b, ft, f, args, (unsigned)n, "");
+}
+
+static cval gen_call(gen *g, const ir_expr *e) {
+  ir_type t;
+  const math_fn *f = find_math_fn(e->u.call.fn, &t);
+  if (!f || f->nargs != e->u.call.n) {
+    fail(g, e->loc,
+         scc_arena_printf(g->ctx->arena, "a call to '%s'", e->u.call.fn));
+    return (cval){LLVMGetPoison(scalar_type(g, e->type)), e->type, 1};
+  }
+  int lanes = e->lanes > 1 ? e->lanes : 1;
+  LLVMValueRef args[3];
+  for (int i = 0; i < f->nargs; i++) {
+    cval a = gen_expr(g, e->u.call.args[i]);
+    a = convert(g, widen(g, a, lanes), t);
+    args[i] = a.v;
+  }
+  cval r = {NULL, t, lanes};
+  LLVMTypeRef vt = val_type(g, t, lanes);
+  if (f->intrinsic) {
+    r.v = call_intrinsic(g, f->intrinsic, &vt, 1, args, (unsigned)f->nargs);
+    return r;
+  }
+  if (lanes <= 1) {
+    r.v = libm_call(g, e->u.call.fn, t, args, f->nargs);
+    return r;
+  }
+  /* one libm call per lane */
+  LLVMValueRef v = LLVMGetPoison(vt);
+  for (int l = 0; l < lanes; l++) {
+    LLVMValueRef idx = LLVMConstInt(i32_type(g), (unsigned long long)l, 0);
+    LLVMValueRef s[3];
+    for (int i = 0; i < f->nargs; i++)
+      s[i] = LLVMBuildExtractElement(g->b, args[i], idx, "");
+    LLVMValueRef x = libm_call(g, e->u.call.fn, t, s, f->nargs);
+    v = LLVMBuildInsertElement(g->b, v, x, idx, "");
+  }
+  r.v = v;
+  return r;
+}
+
+static cval gen_reduce(gen *g, const ir_expr *e) {
+  cval a = gen_expr(g, e->u.un.a);
+  if (a.lanes <= 1)
+    return a; /* a reduction over one lane */
+  LLVMTypeRef vt = LLVMTypeOf(a.v);
+  cval r = {NULL, a.t, 1};
+  ir_op op = e->u.un.op;
+  if (ir_type_is_float(a.t)) {
+    if (op == IR_OP_ADD || op == IR_OP_MUL) {
+      LLVMValueRef args[2] = {
+          LLVMConstReal(scalar_type(g, a.t), op == IR_OP_ADD ? -0.0 : 1.0),
+          a.v};
+      r.v = call_intrinsic(g,
+                           op == IR_OP_ADD ? "llvm.vector.reduce.fadd"
+                                           : "llvm.vector.reduce.fmul",
+                           &vt, 1, args, 2);
+      /* the schedule asked to reassociate this reduction */
+      if (LLVMIsACallInst(r.v))
+        LLVMSetFastMathFlags(r.v, LLVMFastMathAllowReassoc);
+    } else {
+      r.v = call_intrinsic(g,
+                           op == IR_OP_MIN ? "llvm.vector.reduce.fmin"
+                                           : "llvm.vector.reduce.fmax",
+                           &vt, 1, &a.v, 1);
+    }
+    return r;
+  }
+  bool s = is_signed(g, a.t);
+  const char *name =
+      op == IR_OP_ADD   ? "llvm.vector.reduce.add"
+      : op == IR_OP_MUL ? "llvm.vector.reduce.mul"
+      : op == IR_OP_MIN
+          ? (s ? "llvm.vector.reduce.smin" : "llvm.vector.reduce.umin")
+          : (s ? "llvm.vector.reduce.smax" : "llvm.vector.reduce.umax");
+  r.v = call_intrinsic(g, name, &vt, 1, &a.v, 1);
+  return r;
+}
+
+static cval gen_expr(gen *g, const ir_expr *e) {
+  cval r = {NULL, e->type, 1};
+  switch (e->kind) {
+  case IR_EXPR_INT:
+    r.v =
+        LLVMConstInt(scalar_type(g, e->type), (unsigned long long)e->u.ival, 1);
+    return r;
+  case IR_EXPR_FP:
+    return gen_fp_literal(g, e);
+  case IR_EXPR_VAR:
+  case IR_EXPR_ACCESS:
+    return load_lvalue(g, e, lvalue_addr(g, e));
+  case IR_EXPR_UNARY: {
+    cval a = gen_expr(g, e->u.un.a);
+    if (e->u.un.op == IR_OP_NOT) {
+      LLVMValueRef z = zero_of(g, a.t, a.lanes);
+      LLVMValueRef c = ir_type_is_float(a.t)
+                           ? LLVMBuildFCmp(g->b, LLVMRealOEQ, a.v, z, "")
+                           : LLVMBuildICmp(g->b, LLVMIntEQ, a.v, z, "");
+      return bool_to_int(g, c, a.lanes);
+    }
+    a = convert(g, a, promote(a.t));
+    r.t = a.t;
+    r.lanes = a.lanes;
+    if (ir_type_is_float(a.t))
+      r.v = LLVMBuildFNeg(g->b, a.v, "");
+    else if (is_signed(g, a.t))
+      r.v = LLVMBuildNSWSub(g->b, zero_of(g, a.t, a.lanes), a.v, "");
+    else
+      r.v = LLVMBuildNeg(g->b, a.v, "");
+    return r;
+  }
+  case IR_EXPR_BINARY:
+    if (e->u.bin.op == IR_OP_LAND || e->u.bin.op == IR_OP_LOR)
+      return gen_logical(g, e);
+    {
+      cval a = gen_expr(g, e->u.bin.a);
+      cval b = gen_expr(g, e->u.bin.b);
+      return binary_values(g, e->u.bin.op, a, b, e->loc);
+    }
+  case IR_EXPR_SELECT:
+    return gen_select(g, e);
+  case IR_EXPR_CAST:
+    return convert(g, gen_expr(g, e->u.cast.a), e->u.cast.to);
+  case IR_EXPR_CALL:
+    return gen_call(g, e);
+  case IR_EXPR_BROADCAST: {
+    cval a = gen_expr(g, e->u.un.a);
+    return widen(g, a, e->lanes > 1 ? e->lanes : 1);
+  }
+  case IR_EXPR_REDUCE:
+    return gen_reduce(g, e);
+  }
+  fail(g, e->loc, "this expression");
+  r.v = LLVMGetPoison(scalar_type(g, e->type));
+  return r;
+}
+
+/* ---- statements -----------------------------------------------------------
+ */
+
+static void gen_block(gen *g, const ir_block *b);
+
+static void gen_assign(gen *g, const ir_node *n) {
+  const ir_assign *a = &n->u.assign;
+  const ir_expr *lhs = a->lhs;
+  if (lhs->kind != IR_EXPR_VAR && lhs->kind != IR_EXPR_ACCESS) {
+    fail(g, n->loc, "an assignment to this expression");
+    return;
+  }
+  LLVMValueRef addr = lvalue_addr(g, lhs);
+  ir_type lt =
+      lhs->kind == IR_EXPR_VAR ? lhs->u.var->type : lhs->u.access.array->elem;
+  int lanes = lhs->kind == IR_EXPR_VAR ? lhs->u.var->lanes : lhs->lanes;
+  if (lanes < 1)
+    lanes = 1;
+  cval x;
+  if (a->op == IR_OP_NONE) {
+    x = gen_expr(g, a->rhs);
+  } else {
+    cval old = load_lvalue(g, lhs, addr);
+    cval rhs = gen_expr(g, a->rhs);
+    x = binary_values(g, a->op, old, rhs, n->loc);
+  }
+  x = convert(g, widen(g, x, lanes), lt);
+  if (x.lanes != lanes) {
+    fail(g, n->loc, "a vector assigned to a scalar");
+    return;
+  }
+  store_lvalue(g, lhs, addr, x);
+}
+
+static void gen_loop(gen *g, const ir_node *n) {
+  const ir_loop *l = &n->u.loop;
+  if (l->iv->lanes > 1) {
+    fail(g, n->loc, "a vector induction variable");
+    return;
+  }
+  if ((l->attrs & IR_LOOP_PARALLEL) && !g->warned_parallel) {
+    scc_warning(g->ctx, n->loc,
+                "the LLVM backend runs OpenMP parallel loops sequentially");
+    g->warned_parallel = true;
+  }
+  LLVMValueRef slot = var_slot(g, l->iv);
+  ir_type ivt = l->iv->type;
+  /* iv = lb */
+  cval lb = convert(g, gen_expr(g, l->lb), ivt);
+  LLVMBuildStore(g->b, lb.v, slot);
+  LLVMBasicBlockRef header = new_block(g, "for.cond");
+  LLVMBasicBlockRef body = new_block(g, "for.body");
+  LLVMBasicBlockRef latch = new_block(g, "for.inc");
+  LLVMBasicBlockRef exit = new_block(g, "for.end");
+  LLVMBuildBr(g->b, header);
+  /* step > 0 ? iv < ub : iv > ub */
+  LLVMPositionBuilderAtEnd(g->b, header);
+  ir_expr ivref = {.kind = IR_EXPR_VAR, .type = ivt, .loc = n->loc};
+  ivref.u.var = l->iv;
+  cval iv = gen_expr(g, &ivref);
+  cval ub = gen_expr(g, l->ub);
+  cval c = binary_values(g, l->step > 0 ? IR_OP_LT : IR_OP_GT, iv, ub, n->loc);
+  LLVMBuildCondBr(g->b, truth(g, c), body, exit);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  gen_block(g, &l->body);
+  LLVMBuildBr(g->b, latch);
+  /* iv += step (iv++ / iv-- / iv += s with s an int or long literal) */
+  LLVMPositionBuilderAtEnd(g->b, latch);
+  cval cur = gen_expr(g, &ivref);
+  int64_t s = l->step;
+  bool wide = s > INT32_MAX || s < -INT32_MAX;
+  ir_type st = wide ? IR_TY_LONG : IR_TY_INT;
+  cval step = {LLVMConstInt(scalar_type(g, st), (unsigned long long)s, 1), st,
+               1};
+  cval next = convert(g, binary_values(g, IR_OP_ADD, cur, step, n->loc), ivt);
+  LLVMBuildStore(g->b, next.v, slot);
+  LLVMBuildBr(g->b, header);
+  LLVMPositionBuilderAtEnd(g->b, exit);
+}
+
+static void gen_if(gen *g, const ir_node *n) {
+  cval c = gen_expr(g, n->u.ifs.cond);
+  LLVMBasicBlockRef bt = new_block(g, "if.then");
+  LLVMBasicBlockRef end = new_block(g, "if.end");
+  bool has_else = !ir_block_empty(&n->u.ifs.else_body);
+  LLVMBasicBlockRef bf = has_else ? new_block(g, "if.else") : end;
+  LLVMBuildCondBr(g->b, truth(g, c), bt, bf);
+  LLVMPositionBuilderAtEnd(g->b, bt);
+  gen_block(g, &n->u.ifs.then_body);
+  LLVMBuildBr(g->b, end);
+  if (has_else) {
+    LLVMPositionBuilderAtEnd(g->b, bf);
+    gen_block(g, &n->u.ifs.else_body);
+    LLVMBuildBr(g->b, end);
+  }
+  LLVMPositionBuilderAtEnd(g->b, end);
+}
+
+static void gen_node(gen *g, const ir_node *n) {
+  if (g->failed)
+    return;
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    gen_loop(g, n);
+    break;
+  case IR_NODE_IF:
+    gen_if(g, n);
+    break;
+  case IR_NODE_ASSIGN:
+    gen_assign(g, n);
+    break;
+  case IR_NODE_DECL: {
+    const ir_var *v = n->u.decl.var;
+    LLVMValueRef slot = var_slot(g, v);
+    if (n->u.decl.init) {
+      int lanes = v->lanes > 1 ? v->lanes : 1;
+      cval x = gen_expr(g, n->u.decl.init);
+      x = convert(g, widen(g, x, lanes), v->type);
+      LLVMValueRef st = LLVMBuildStore(g->b, x.v, slot);
+      set_align(g, st, v->type);
+    }
+    break;
+  }
+  }
+}
+
+static void gen_block(gen *g, const ir_block *b) {
+  for (const ir_node *n = b->first; n && !g->failed; n = n->next)
+    gen_node(g, n);
+}
+
+/* ---- the function ----------------------------------------------------- */
+
+ir_type be_llvm_value_arg_type(ir_type t) {
+  return ir_type_is_integer(t) && int_rank(t) < 3 ? IR_TY_INT : t;
+}
+
+static void add_attr(gen *g, LLVMValueRef fn, unsigned idx, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  LLVMAddAttributeAtIndex(fn, idx, LLVMCreateEnumAttribute(g->llc, kind, 0));
+}
+
+bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
+                        const be_kplan *plan, const char *src) {
+  gen g = {.ctx = ctx, .k = plan->k, .ct = ct, .mod = mod};
+  g.llc = LLVMGetModuleContext(mod);
+  scc_arena *ar = ctx->arena;
+
+  /* the signature */
+  LLVMTypeRef *ps =
+      scc_arena_alloc(ar, sizeof(LLVMTypeRef) * (size_t)(plan->nargs + 1));
+  for (int i = 0; i < plan->nargs; i++) {
+    const be_arg *a = &plan->args[i];
+    switch (a->kind) {
+    case BE_ARG_ARRAY:
+    case BE_ARG_REF:
+      ps[i] = ptr_type(&g);
+      break;
+    case BE_ARG_DIM:
+      ps[i] = i64_type(&g);
+      break;
+    case BE_ARG_VALUE:
+      ps[i] = scalar_type(&g, be_llvm_value_arg_type(a->var->type));
+      break;
+    }
+  }
+  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(g.llc), ps,
+                                    (unsigned)plan->nargs, 0);
+  g.fn = LLVMAddFunction(mod, plan->fname, ft);
+  add_attr(&g, g.fn, LLVMAttributeFunctionIndex, "nounwind");
+  g.b = LLVMCreateBuilderInContext(g.llc);
+  g.entry = LLVMAppendBasicBlockInContext(g.llc, g.fn, "entry");
+  LLVMPositionBuilderAtEnd(g.b, g.entry);
+
+  /* arguments: arrays' bases and extents, scalars copied in */
+  scc_vec refs = {0}; /* indices of BE_ARG_REF arguments */
+  for (int i = 0; i < plan->nargs; i++) {
+    const be_arg *a = &plan->args[i];
+    LLVMValueRef p = LLVMGetParam(g.fn, (unsigned)i);
+    switch (a->kind) {
+    case BE_ARG_ARRAY: {
+      LLVMSetValueName2(p, a->array->name, strlen(a->array->name));
+      if (be_llvm_array_restrict(a->array, src))
+        add_attr(&g, g.fn, (unsigned)i + 1, "noalias");
+      add_attr(&g, g.fn, (unsigned)i + 1, "nocapture");
+      LLVMValueRef *dims = scc_arena_alloc(
+          ar, sizeof(LLVMValueRef) * (size_t)(a->array->rank + 1));
+      for (int d = 1; d < a->array->rank; d++) {
+        const ir_expr *x = a->array->dims ? a->array->dims[d] : NULL;
+        int64_t c;
+        if (x && ir_expr_const_value(ctx, x, &c))
+          dims[d] = LLVMConstInt(i64_type(&g), (unsigned long long)c, 1);
+      }
+      scc_vec_push(ar, &g.arrays, (void *)a->array);
+      scc_vec_push(ar, &g.bases, p);
+      scc_vec_push(ar, &g.dims, dims);
+      break;
+    }
+    case BE_ARG_DIM: {
+      for (int j = 0; j < g.arrays.len; j++)
+        if (g.arrays.items[j] == a->array)
+          ((LLVMValueRef *)g.dims.items[j])[a->dim] = p;
+      break;
+    }
+    case BE_ARG_VALUE: {
+      LLVMSetValueName2(p, a->var->name, strlen(a->var->name));
+      LLVMValueRef slot = var_slot(&g, a->var);
+      cval x = {p, be_llvm_value_arg_type(a->var->type), 1};
+      x = convert(&g, x, a->var->type);
+      LLVMBuildStore(g.b, x.v, slot);
+      break;
+    }
+    case BE_ARG_REF: {
+      LLVMSetValueName2(p, a->var->name, strlen(a->var->name));
+      add_attr(&g, g.fn, (unsigned)i + 1, "nocapture");
+      LLVMValueRef slot = var_slot(&g, a->var);
+      LLVMTypeRef t = val_type(&g, a->var->type, a->var->lanes);
+      LLVMValueRef ld = LLVMBuildLoad2(g.b, t, p, "");
+      set_align(&g, ld, a->var->type);
+      LLVMValueRef st = LLVMBuildStore(g.b, ld, slot);
+      set_align(&g, st, a->var->type);
+      scc_vec_push(ar, &refs, (void *)(intptr_t)i);
+      break;
+    }
+    }
+  }
+  for (int j = 0; j < g.arrays.len; j++) {
+    const ir_array *a = g.arrays.items[j];
+    LLVMValueRef *dims = g.dims.items[j];
+    for (int d = 1; d < a->rank; d++)
+      if (!dims[d]) {
+        scc_error(ctx, a->loc,
+                  "the LLVM backend needs the extent of dimension %d of "
+                  "array '%s'",
+                  d + 1, a->name);
+        g.failed = true;
+      }
+  }
+
+  if (!g.failed)
+    gen_block(&g, &plan->k->body);
+
+  if (!g.failed) {
+    /* copy out */
+    for (int r = 0; r < refs.len; r++) {
+      int i = (int)(intptr_t)refs.items[r];
+      const ir_var *v = plan->args[i].var;
+      LLVMTypeRef t = val_type(&g, v->type, v->lanes);
+      LLVMValueRef ld = LLVMBuildLoad2(g.b, t, var_slot(&g, v), "");
+      set_align(&g, ld, v->type);
+      LLVMValueRef st =
+          LLVMBuildStore(g.b, ld, LLVMGetParam(g.fn, (unsigned)i));
+      set_align(&g, st, v->type);
+    }
+    LLVMBuildRetVoid(g.b);
+  }
+  LLVMDisposeBuilder(g.b);
+  return !g.failed;
+}
