@@ -1,23 +1,83 @@
-/* ops_register.c — STUB handlers, to be replaced: register tiling and packing.
- */
+/* ops_register.c — handlers of the register-tiling and packing ops:
+ * loop.unroll_and_jam, loop.scalar_replace, loop.hoist, loop.pack.  Each
+ * applies its transform to every payload loop of the operand handle (which
+ * it consumes) and binds the results (see ops.def). */
 #include "sched_int.h"
 
 bool sched_op_unroll_and_jam(sched_run *r, const sched_stmt *s) {
-  scc_error(r->ctx, s->loc, "'%s' is not implemented yet", s->opname);
-  return false;
+  sched_value *h = sched_get_handle(r, s->ops[0]);
+  if (!h)
+    return false;
+  const sched_attr *f = sched_attr_find(s, "factor");
+  int64_t factor = sched_get_num(r, &f->value);
+  if (factor < 1) {
+    scc_error(r->ctx, f->value.loc,
+              "loop.unroll_and_jam: {factor = N} must be at least 1, got %lld",
+              (long long)factor);
+    return false;
+  }
+  sched_consume(r, s, &h, 1);
+  scc_vec mains = {0}, rests = {0};
+  for (int j = 0; j < h->n; j++) {
+    ir_node *l = sched_loop_of(r, s, h, j), *main = NULL, *rest = NULL;
+    if (!l ||
+        !sched_xf_done(
+            r, s, xf_unroll_and_jam(r->ctx, r->k, l, factor, &main, &rest)))
+      return false;
+    scc_vec_push(r->ctx->arena, &mains, main);
+    scc_vec_push(r->ctx->arena, &rests, rest);
+  }
+  sched_set_result(r, s, 0, &mains);
+  sched_set_result(r, s, 1, &rests);
+  return true;
+}
+
+typedef xf_status (*one_loop_xf)(scc_ctx *, ir_kernel *, ir_node *,
+                                 const char *, ir_node **);
+
+static xf_status do_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *l,
+                                   const char *arg, ir_node **out) {
+  (void)arg;
+  return xf_scalar_replace(ctx, k, l, out);
+}
+
+static xf_status do_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *l,
+                          const char *arg, ir_node **out) {
+  (void)arg;
+  return xf_hoist(ctx, k, l, out);
+}
+
+static xf_status do_pack(scc_ctx *ctx, ir_kernel *k, ir_node *l,
+                         const char *arg, ir_node **out) {
+  return xf_pack(ctx, k, l, arg, out);
+}
+
+/* The common shape: one consumed loop handle in, the same loops out. */
+static bool one_loop(sched_run *r, const sched_stmt *s, one_loop_xf xf,
+                     const char *arg) {
+  sched_value *h = sched_get_handle(r, s->ops[0]);
+  if (!h)
+    return false;
+  sched_consume(r, s, &h, 1);
+  scc_vec outs = {0};
+  for (int j = 0; j < h->n; j++) {
+    ir_node *l = sched_loop_of(r, s, h, j), *out = NULL;
+    if (!l || !sched_xf_done(r, s, xf(r->ctx, r->k, l, arg, &out)))
+      return false;
+    scc_vec_push(r->ctx->arena, &outs, out);
+  }
+  sched_set_result(r, s, 0, &outs);
+  return true;
 }
 
 bool sched_op_scalar_replace(sched_run *r, const sched_stmt *s) {
-  scc_error(r->ctx, s->loc, "'%s' is not implemented yet", s->opname);
-  return false;
+  return one_loop(r, s, do_scalar_replace, NULL);
 }
 
 bool sched_op_hoist(sched_run *r, const sched_stmt *s) {
-  scc_error(r->ctx, s->loc, "'%s' is not implemented yet", s->opname);
-  return false;
+  return one_loop(r, s, do_hoist, NULL);
 }
 
 bool sched_op_pack(sched_run *r, const sched_stmt *s) {
-  scc_error(r->ctx, s->loc, "'%s' is not implemented yet", s->opname);
-  return false;
+  return one_loop(r, s, do_pack, s->ops[1]->text);
 }

@@ -2,7 +2,9 @@
  * sched_parse_file / sched_parse_string.
  *
  * Grammar (statements end at the end of their line; lists may span lines):
- *   program   := sequence*
+ *   program   := (import | sequence)*
+ *   import    := 'import' "path"      (the named file's sequences join the
+ *                                      program; see resolve_import)
  *   sequence  := 'named_sequence' @name '(' [%arg {',' %arg}] ')' '{'
  *                  stmt* '}'
  *   stmt      := [results '='] op operand* | 'include' @name '(' refs ')'
@@ -13,15 +15,30 @@
  * Errors are reported as "expected X" at the offending token; the parser
  * then skips to the next line and goes on, so one run reports several.
  */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700 /* realpath */
+#endif
 #include "sched_int.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* Files of one parse: those being parsed (an import of one of them is a
+ * cycle) and those already imported (imported again: skipped). */
+typedef struct import_state {
+  scc_vec active; /* const char *: canonical paths */
+  scc_vec done;
+} import_state;
 
 typedef struct parser {
   scc_ctx *ctx;
   const sched_tok *t;
   int errors;
+  const char *file;
+  import_state *imports;
 } parser;
 
 static const char *describe(scc_ctx *ctx, const sched_tok *t) {
@@ -339,29 +356,174 @@ static sched_seq *parse_seq(parser *p) {
   return q;
 }
 
-sched_program *sched_parse_tokens(scc_ctx *ctx, const char *file,
-                                  const sched_tok *toks) {
-  parser p = {ctx, toks, 0};
-  sched_program *prog = scc_arena_alloc(ctx->arena, sizeof *prog);
-  prog->file = file;
-  while (p.t->kind != SCHED_T_EOF) {
-    if (p.t->kind == SCHED_T_IDENT &&
-        strcmp(p.t->text, "named_sequence") == 0) {
-      sched_seq *q = parse_seq(&p);
-      if (q)
-        scc_vec_push(ctx->arena, &prog->seqs, q);
-      else
-        while (p.t->kind != SCHED_T_EOF &&
-               !(p.t->kind == SCHED_T_IDENT &&
-                 strcmp(p.t->text, "named_sequence") == 0))
-          p.t++;
-    } else {
-      expected(&p, "'named_sequence'");
-      int line = p.t->loc.line;
-      while (p.t->kind != SCHED_T_EOF && p.t->loc.line == line)
-        p.t++;
+/* The canonical spelling of an existing file's path (realpath), or NULL. */
+static const char *canonical(scc_ctx *ctx, const char *path) {
+  char buf[PATH_MAX];
+  if (!realpath(path, buf))
+    return NULL;
+  return scc_arena_strdup(ctx->arena, buf);
+}
+
+static bool vec_has_str(const scc_vec *v, const char *s) {
+  for (int i = 0; i < v->len; i++)
+    if (strcmp(v->items[i], s) == 0)
+      return true;
+  return false;
+}
+
+/* The directory part of a path ("." when there is none). */
+static const char *dir_of(scc_ctx *ctx, const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash)
+    return ".";
+  if (slash == path)
+    return "/";
+  return scc_arena_strndup(ctx->arena, path, (size_t)(slash - path));
+}
+
+/* Where `import "name"` in file `from` finds its file, in this order:
+ *  1. name itself when absolute, else relative to the importing file's
+ *     directory;
+ *  2. $SCHEDCC_LIB/name, and $SCHEDCC_LIB/<name without a leading "lib/">
+ *     (SCHEDCC_LIB names a library directory);
+ *  3. the schedules/ folder of the source tree (compile-time
+ *     SCHEDCC_SOURCE_DIR, when defined), so "lib/x.sched" is
+ *     schedules/lib/x.sched;
+ *  4. next to the running schedcc: <bindir>/../share/schedcc/name (the
+ *     installed library) and <bindir>/../schedules/name (a build directory
+ *     inside the source tree).
+ * Returns the canonical path, or NULL (tried paths in *tried). */
+static const char *resolve_import(scc_ctx *ctx, const char *from,
+                                  const char *name, scc_buf *tried) {
+  scc_vec cands = {0};
+  if (name[0] == '/')
+    scc_vec_push(ctx->arena, &cands, (void *)name);
+  else
+    scc_vec_push(
+        ctx->arena, &cands,
+        scc_arena_printf(ctx->arena, "%s/%s", dir_of(ctx, from), name));
+  if (name[0] != '/') {
+    const char *lib = getenv("SCHEDCC_LIB");
+    if (lib && *lib) {
+      scc_vec_push(ctx->arena, &cands,
+                   scc_arena_printf(ctx->arena, "%s/%s", lib, name));
+      if (strncmp(name, "lib/", 4) == 0)
+        scc_vec_push(ctx->arena, &cands,
+                     scc_arena_printf(ctx->arena, "%s/%s", lib, name + 4));
+    }
+#ifdef SCHEDCC_SOURCE_DIR
+    scc_vec_push(ctx->arena, &cands,
+                 scc_arena_printf(ctx->arena, "%s/schedules/%s",
+                                  SCHEDCC_SOURCE_DIR, name));
+#endif
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+      exe[n] = 0;
+      const char *bin = dir_of(ctx, exe);
+      scc_vec_push(
+          ctx->arena, &cands,
+          scc_arena_printf(ctx->arena, "%s/../share/schedcc/%s", bin, name));
+      scc_vec_push(
+          ctx->arena, &cands,
+          scc_arena_printf(ctx->arena, "%s/../schedules/%s", bin, name));
     }
   }
+  for (int i = 0; i < cands.len; i++) {
+    const char *c = canonical(ctx, cands.items[i]);
+    if (c)
+      return c;
+    scc_buf_printf(tried, "%s%s", i ? ", " : "", (const char *)cands.items[i]);
+  }
+  return NULL;
+}
+
+static void parse_into(parser *p, sched_program *prog);
+
+/* import "name": parses the named file into prog (once per file). */
+static void parse_import(parser *p, sched_program *prog) {
+  const sched_tok *kw = p->t;
+  p->t++;
+  if (p->t->kind != SCHED_T_STRING) {
+    expected(p, "a file name string after 'import'");
+    int line = kw->loc.line;
+    while (p->t->kind != SCHED_T_EOF && p->t->loc.line == line)
+      p->t++;
+    return;
+  }
+  const sched_tok *name = p->t++;
+  scc_buf tried = {0};
+  const char *path = resolve_import(p->ctx, p->file, name->text, &tried);
+  if (!path) {
+    scc_error(p->ctx, name->loc, "cannot find imported schedule \"%s\"",
+              name->text);
+    scc_note(p->ctx, (scc_loc){0}, "tried: %s", tried.data ? tried.data : "");
+    scc_buf_free(&tried);
+    p->errors++;
+    return;
+  }
+  scc_buf_free(&tried);
+  if (vec_has_str(&p->imports->active, path)) {
+    scc_error(p->ctx, name->loc,
+              "import cycle: \"%s\" is already being imported (a schedule "
+              "file imports itself, directly or through other files)",
+              name->text);
+    p->errors++;
+    return;
+  }
+  if (vec_has_str(&p->imports->done, path))
+    return;
+  size_t len;
+  char *text = scc_read_file(p->ctx->arena, path, &len);
+  if (!text) {
+    scc_error(p->ctx, name->loc, "cannot read imported schedule '%s': %s", path,
+              strerror(errno));
+    p->errors++;
+    return;
+  }
+  scc_ctx_add_source(p->ctx, path, text, len);
+  int ntoks;
+  sched_tok *toks = sched_lex(p->ctx, path, text, len, &ntoks);
+  parser sub = {p->ctx, toks, 0, path, p->imports};
+  scc_vec_push(p->ctx->arena, &p->imports->active, (void *)path);
+  parse_into(&sub, prog);
+  p->imports->active.len--;
+  scc_vec_push(p->ctx->arena, &p->imports->done, (void *)path);
+  p->errors += sub.errors;
+}
+
+static void parse_into(parser *p, sched_program *prog) {
+  while (p->t->kind != SCHED_T_EOF) {
+    if (p->t->kind == SCHED_T_IDENT && strcmp(p->t->text, "import") == 0) {
+      parse_import(p, prog);
+    } else if (p->t->kind == SCHED_T_IDENT &&
+               strcmp(p->t->text, "named_sequence") == 0) {
+      sched_seq *q = parse_seq(p);
+      if (q)
+        scc_vec_push(p->ctx->arena, &prog->seqs, q);
+      else
+        while (p->t->kind != SCHED_T_EOF &&
+               !(p->t->kind == SCHED_T_IDENT &&
+                 strcmp(p->t->text, "named_sequence") == 0))
+          p->t++;
+    } else {
+      expected(p, "'named_sequence'");
+      int line = p->t->loc.line;
+      while (p->t->kind != SCHED_T_EOF && p->t->loc.line == line)
+        p->t++;
+    }
+  }
+}
+
+sched_program *sched_parse_tokens(scc_ctx *ctx, const char *file,
+                                  const sched_tok *toks) {
+  import_state st = {0};
+  parser p = {ctx, toks, 0, file, &st};
+  sched_program *prog = scc_arena_alloc(ctx->arena, sizeof *prog);
+  prog->file = file;
+  const char *self = canonical(ctx, file);
+  scc_vec_push(ctx->arena, &st.active, (void *)(self ? self : file));
+  parse_into(&p, prog);
   return prog;
 }
 

@@ -1,8 +1,193 @@
-/* hoist.c — STUB, to be replaced: loop.hoist. */
-#include "xf.h"
+/* hoist.c — loop.hoist: loop-invariant code motion of expressions.
+ *
+ * Inside `loop` (its whole body, nested loops included), every maximal
+ * subexpression that is invariant in the loop and worth a register is
+ * computed once before the loop into a new local (`T h = e;`, a vector
+ * variable for a vector expression) and replaced by that local.  Structurally
+ * equal expressions share one local.
+ *  - invariant: reads no variable the loop changes (its iv, the ivs of inner
+ *    loops, locals assigned or declared in it) and no array written in it;
+ *  - worth it: an array load, a broadcast, or an arithmetic expression,
+ *    cast or call with a floating-point or vector value; integer index
+ *    arithmetic is left to the C compiler, and integer division (which may
+ *    trap) is never moved;
+ *  - expressions under an `if` in the loop or in an inner loop that may
+ *    run zero times, assignment targets and loop bounds are not moved.
+ * The hoisted code executes even when the loop runs zero times; unless the
+ * trip count is a known positive constant, the loop and its hoisted
+ * declarations are wrapped in `if (lb < ub)` (`lb > ub` counting down), so
+ * no load happens that the original would not do.  The values are computed
+ * by the same operations in the same order: the result is bit-identical.
+ * *out: the loop (the same node).  Refused (payload untouched): nothing to
+ * hoist.
+ * Source: loop-invariant code motion, Aho, Lam, Sethi and Ullman,
+ * Compilers: Principles, Techniques, and Tools, 2nd ed., §9.5.
+ */
+#include "xf_reg.h"
+
+typedef struct cand {
+  ir_expr **slot;
+} cand;
+
+typedef struct hoist_state {
+  scc_ctx *ctx;
+  scc_vec vars, arrays; /* what the loop changes */
+  scc_vec slots;        /* ir_expr **: maximal invariant subexpressions */
+  ir_node *loop;
+} hoist_state;
+
+static bool has_int_div(const ir_expr *e);
+
+static void div_cb(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_BINARY &&
+      (e->u.bin.op == IR_OP_DIV || e->u.bin.op == IR_OP_MOD) &&
+      ir_type_is_integer(e->type))
+    *(bool *)data = true;
+}
+
+static bool has_int_div(const ir_expr *e) {
+  bool found = false;
+  ir_walk_expr((ir_expr *)e, div_cb, &found);
+  return found;
+}
+
+static bool worth(const ir_expr *e) {
+  switch (e->kind) {
+  case IR_EXPR_ACCESS:
+  case IR_EXPR_BROADCAST:
+    return true;
+  case IR_EXPR_UNARY:
+  case IR_EXPR_BINARY:
+  case IR_EXPR_SELECT:
+  case IR_EXPR_CAST:
+  case IR_EXPR_CALL:
+  case IR_EXPR_REDUCE:
+    return e->lanes > 1 || ir_type_is_float(e->type);
+  default:
+    return false;
+  }
+}
+
+static bool children_are_exprs_only(const ir_expr *e) {
+  /* subscripts of an access are index arithmetic: never candidates */
+  return e->kind != IR_EXPR_ACCESS;
+}
+
+/* Finds maximal hoistable subexpressions of *slot. */
+static void visit(hoist_state *s, ir_expr **slot) {
+  ir_expr *e = *slot;
+  if (!e)
+    return;
+  if (worth(e) && xfr_invariant(e, &s->vars, &s->arrays) && !has_int_div(e)) {
+    scc_vec_push(s->ctx->arena, &s->slots, slot);
+    return;
+  }
+  if (!children_are_exprs_only(e))
+    return;
+  switch (e->kind) {
+  case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
+    visit(s, &e->u.un.a);
+    break;
+  case IR_EXPR_BINARY:
+    visit(s, &e->u.bin.a);
+    visit(s, &e->u.bin.b);
+    break;
+  case IR_EXPR_SELECT:
+    visit(s, &e->u.sel.cond);
+    visit(s, &e->u.sel.a);
+    visit(s, &e->u.sel.b);
+    break;
+  case IR_EXPR_CAST:
+    visit(s, &e->u.cast.a);
+    break;
+  case IR_EXPR_CALL:
+    for (int i = 0; i < e->u.call.n; i++)
+      visit(s, &e->u.call.args[i]);
+    break;
+  default:
+    break;
+  }
+}
+
+static bool node_cb(ir_node *n, void *data) {
+  hoist_state *s = data;
+  switch (n->kind) {
+  case IR_NODE_IF:
+    return false; /* conditional code: not moved */
+  case IR_NODE_ASSIGN:
+    visit(s, &n->u.assign.rhs); /* lhs subscripts: index arithmetic */
+    return true;
+  case IR_NODE_DECL:
+    visit(s, &n->u.decl.init);
+    return true;
+  case IR_NODE_LOOP: {
+    /* The loop itself, or an inner loop known to run: code in an inner
+     * loop that may run zero times is not moved (it might never execute). */
+    int64_t trip;
+    return n == s->loop || (xfr_trip_count(s->ctx, n, &trip) && trip > 0);
+  }
+  }
+  return true;
+}
 
 xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **out) {
-  (void)k, (void)loop, (void)out;
-  scc_fail(ctx, (scc_loc){0}, "loop.hoist is not implemented yet");
-  return XF_SILENCEABLE;
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
+             "the payload is not a loop of a kernel");
+    return XF_SILENCEABLE;
+  }
+  hoist_state s = {.ctx = ctx};
+  xfr_loop_defs(ctx, loop, &s.vars, &s.arrays);
+  s.loop = loop;
+  ir_walk_block(&loop->u.loop.body, node_cb, &s);
+  if (s.slots.len == 0) {
+    scc_fail(ctx, loop->loc,
+             "loop.hoist: nothing in loop '%s' is loop-invariant and worth "
+             "hoisting (no invariant load or floating-point computation)",
+             xf_iv_name(loop));
+    return XF_SILENCEABLE;
+  }
+  ir_loop *l = &loop->u.loop;
+  int64_t trip;
+  ir_node *anchor = loop;
+  if (!(xfr_trip_count(ctx, loop, &trip) && trip > 0)) {
+    ir_node *guard =
+        ir_if_new(ctx,
+                  ir_binary(ctx, l->step > 0 ? IR_OP_LT : IR_OP_GT,
+                            ir_expr_clone(ctx, l->lb, NULL),
+                            ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT),
+                  loop->loc);
+    ir_replace(loop, guard);
+    ir_block_append(&guard->u.ifs.then_body, loop);
+  }
+  scc_vec done_exprs = {0}, done_vars = {0};
+  for (int i = 0; i < s.slots.len; i++) {
+    ir_expr **slot = s.slots.items[i];
+    ir_var *v = NULL;
+    for (int j = 0; j < done_exprs.len && !v; j++)
+      if (xfr_expr_equal(done_exprs.items[j], *slot))
+        v = done_vars.items[j];
+    if (!v) {
+      ir_expr *e = *slot;
+      const char *base =
+          e->kind == IR_EXPR_ACCESS
+              ? scc_arena_printf(ctx->arena, "%s_h", e->u.access.array->name)
+              : "h";
+      v = ir_var_new(ctx, k, ir_fresh_name(ctx, k, base), e->type, IR_VAR_LOCAL,
+                     loop->loc);
+      v->declared_outside = true;
+      v->lanes = e->lanes;
+      ir_insert_before(anchor, ir_decl_new(ctx, v, e, e->loc));
+      scc_vec_push(ctx->arena, &done_exprs, e);
+      scc_vec_push(ctx->arena, &done_vars, v);
+    }
+    ir_expr *ref = ir_var_ref(ctx, v);
+    ref->lanes = v->lanes;
+    ref->loc = (*slot)->loc;
+    *slot = ref;
+  }
+  *out = loop;
+  return XF_OK;
 }

@@ -1,9 +1,462 @@
-/* pack.c — STUB, to be replaced: loop.pack. */
-#include "xf.h"
+/* pack.c — loop.pack %l "X": BLIS/GotoBLAS packing of the tile of array X
+ * that a loop reads.
+ *
+ *  1. Footprint.  Every access X[s0]...[sn-1] in the loop (X must not be
+ *     written there) has affine subscripts.  Each induction variable v of
+ *     the loop or of a loop nested in it is bounded as base_v + [lo, hi]
+ *     with base_v affine in variables outside the loop and lo, hi
+ *     constants: lb (expanded recursively) gives base and lo; an upper
+ *     bound ub (or one operand of a min) with the same base gives hi =
+ *     ub - 1 (tile loops i_t .. min(i_t + 32, n) give [0, 31]).  Each
+ *     subscript then expands to base_d + [lo_d, hi_d] (a vector access
+ *     adds lanes - 1 to the last); all accesses must agree on base_d.
+ *  2. Buffer.  `_Alignas(64) T X_p[E..]` (an ir_array with is_local) over
+ *     the dimensions whose extent E_d = hi_d - lo_d + 1 exceeds 1, ordered
+ *     as the loops read them: by the depth of the innermost loop whose iv
+ *     the subscript reads, the dimension of a vector access last (so vector
+ *     loads stay contiguous).  At most 2 MiB.
+ *  3. Copy.  A loop nest `X_p[t..] = X[base_d + lo_d + t_d]`, each t_d
+ *     clamped to the array's declared extent (partial tiles at the edges
+ *     read nothing out of bounds), placed before the loop and hoisted out
+ *     of every enclosing loop whose iv no base_d reads and that does not
+ *     write X: the copy runs once per footprint.
+ *  4. Rewrite.  Each access becomes X_p[s_d - base_d - lo_d] (lanes and
+ *     mask kept).
+ * Values are copied, not recomputed: the result is bit-identical.
+ * Refused (payload untouched): unknown array, pointer array, X written in
+ * the loop, no access, a non-affine subscript, a loop whose extent is not
+ * bounded by a constant, accesses that disagree on the base, an extent
+ * the declaration does not give, a buffer over 2 MiB.
+ * Source: Goto and van de Geijn, "Anatomy of High-Performance Matrix
+ * Multiplication", ACM TOMS 34(3), 2008; Van Zee and van de Geijn, "BLIS",
+ * ACM TOMS 41(3), 2015.
+ */
+#include "xf_reg.h"
+
+#include <string.h>
+
+enum { PACK_MAX_BYTES = 2 << 20, PACK_MAX_DEPTH = 32 };
+
+typedef struct span {
+  ir_affine base; /* over variables outside the packed loop */
+  int64_t lo, hi;
+} span;
+
+typedef struct packer {
+  scc_ctx *ctx;
+  ir_node *loop;
+  scc_vec inner; /* ir_node *: the loop and the loops nested in it */
+  const char *why;
+  scc_loc why_loc;
+} packer;
+
+static ir_node *inner_loop_of(packer *p, const ir_var *v) {
+  for (int i = 0; i < p->inner.len; i++) {
+    ir_node *n = p->inner.items[i];
+    if (n->u.loop.iv == v)
+      return n;
+  }
+  return NULL;
+}
+
+static bool inner_cb(ir_node *n, void *data) {
+  packer *p = data;
+  if (n->kind == IR_NODE_LOOP)
+    scc_vec_push(p->ctx->arena, &p->inner, n);
+  return true;
+}
+
+/* base += c * add (affine forms). */
+static void aff_add(scc_ctx *ctx, ir_affine *base, const ir_affine *add,
+                    int64_t c) {
+  int n = base->nterms + add->nterms;
+  ir_var **vars = scc_arena_alloc(ctx->arena, sizeof *vars * (size_t)(n + 1));
+  int64_t *coefs = scc_arena_alloc(ctx->arena, sizeof *coefs * (size_t)(n + 1));
+  int m = 0;
+  for (int i = 0; i < base->nterms; i++) {
+    vars[m] = base->vars[i];
+    coefs[m++] = base->coefs[i];
+  }
+  for (int i = 0; i < add->nterms; i++) {
+    int j = 0;
+    while (j < m && vars[j] != add->vars[i])
+      j++;
+    if (j == m) {
+      vars[m] = add->vars[i];
+      coefs[m++] = 0;
+    }
+    coefs[j] += c * add->coefs[i];
+  }
+  /* drop zeros, sort by id */
+  int q = 0;
+  for (int i = 0; i < m; i++)
+    if (coefs[i]) {
+      vars[q] = vars[i];
+      coefs[q++] = coefs[i];
+    }
+  for (int i = 1; i < q; i++)
+    for (int j = i; j > 0 && vars[j - 1]->id > vars[j]->id; j--) {
+      ir_var *tv = vars[j];
+      vars[j] = vars[j - 1];
+      vars[j - 1] = tv;
+      int64_t tc = coefs[j];
+      coefs[j] = coefs[j - 1];
+      coefs[j - 1] = tc;
+    }
+  base->nterms = q;
+  base->vars = vars;
+  base->coefs = coefs;
+  base->constant += c * add->constant;
+}
+
+static bool aff_equal(const ir_affine *a, const ir_affine *b) {
+  if (a->constant != b->constant || a->nterms != b->nterms)
+    return false;
+  for (int i = 0; i < a->nterms; i++)
+    if (a->vars[i] != b->vars[i] || a->coefs[i] != b->coefs[i])
+      return false;
+  return true;
+}
+
+static bool expand_expr(packer *p, const ir_expr *e, span *out, int depth);
+
+/* The span of inner iv v. */
+static bool expand_var(packer *p, const ir_node *l, span *out, int depth) {
+  const ir_loop *lp = &l->u.loop;
+  if (lp->step <= 0) {
+    p->why = scc_arena_printf(p->ctx->arena,
+                              "loop '%s' does not count up by a positive step",
+                              lp->iv->name);
+    p->why_loc = l->loc;
+    return false;
+  }
+  span lo;
+  if (!expand_expr(p, lp->lb, &lo, depth + 1))
+    return false;
+  /* candidates for the upper bound: ub, or the operands of a min */
+  const ir_expr *stack[16];
+  int n = 0;
+  stack[n++] = lp->ub;
+  for (int i = 0; i < n; i++) {
+    const ir_expr *u = stack[i];
+    if (u->kind == IR_EXPR_BINARY && u->u.bin.op == IR_OP_MIN && n + 2 <= 16) {
+      stack[n++] = u->u.bin.a;
+      stack[n++] = u->u.bin.b;
+      continue;
+    }
+    span hi;
+    const char *saved = p->why;
+    if (!expand_expr(p, u, &hi, depth + 1)) {
+      p->why = saved;
+      continue;
+    }
+    if (aff_equal(&hi.base, &lo.base)) {
+      out->base = lo.base;
+      out->lo = lo.lo;
+      out->hi = hi.hi - 1;
+      /* a fixed start and end: the last value the iv takes */
+      if (lo.lo == lo.hi && hi.lo == hi.hi && hi.hi > lo.lo)
+        out->hi = lo.lo + (hi.hi - 1 - lo.lo) / lp->step * lp->step;
+      if (out->hi < out->lo)
+        out->hi = out->lo;
+      return true;
+    }
+  }
+  p->why = scc_arena_printf(
+      p->ctx->arena,
+      "the extent of loop '%s' is not bounded by a constant (its upper "
+      "bound is not its lower bound plus a constant)",
+      lp->iv->name);
+  p->why_loc = l->loc;
+  return false;
+}
+
+static bool expand_expr(packer *p, const ir_expr *e, span *out, int depth) {
+  ir_affine a;
+  if (depth > PACK_MAX_DEPTH || !ir_expr_to_affine(p->ctx, e, &a)) {
+    p->why = "a subscript or bound is not affine";
+    p->why_loc = e->loc;
+    return false;
+  }
+  memset(out, 0, sizeof *out);
+  out->lo = out->hi = a.constant;
+  for (int i = 0; i < a.nterms; i++) {
+    ir_node *l = inner_loop_of(p, a.vars[i]);
+    int64_t c = a.coefs[i];
+    if (!l) {
+      ir_affine one = {0, 1, &a.vars[i], &a.coefs[i]};
+      aff_add(p->ctx, &out->base, &one, 1);
+      continue;
+    }
+    span v;
+    if (!expand_var(p, l, &v, depth))
+      return false;
+    aff_add(p->ctx, &out->base, &v.base, c);
+    out->lo += c > 0 ? c * v.lo : c * v.hi;
+    out->hi += c > 0 ? c * v.hi : c * v.lo;
+  }
+  return true;
+}
+
+typedef struct acc_state {
+  scc_ctx *ctx;
+  const ir_array *x;
+  scc_vec slots;
+} acc_state;
+
+static void acc_cb(ir_expr **slot, void *data) {
+  acc_state *s = data;
+  if ((*slot)->kind == IR_EXPR_ACCESS && (*slot)->u.access.array == s->x)
+    scc_vec_push(s->ctx->arena, &s->slots, slot);
+}
+
+/* Depth (within the kernel) of the innermost loop of the packed region
+ * whose iv e reads; -1 when none. */
+static int driving_depth(packer *p, const ir_expr *e) {
+  int best = -1;
+  for (int i = 0; i < p->inner.len; i++) {
+    ir_node *l = p->inner.items[i];
+    if (ir_expr_uses_var(e, l->u.loop.iv) && ir_depth(l) > best)
+      best = ir_depth(l);
+  }
+  return best;
+}
+
+/* True when an affine form is >= 0 for every value: nonnegative constant
+ * and coefficients, variables that are ivs of loops counting up from a
+ * nonnegative constant. */
+static bool nonneg(scc_ctx *ctx, ir_node *at, const ir_affine *a) {
+  if (a->constant < 0)
+    return false;
+  for (int i = 0; i < a->nterms; i++) {
+    if (a->coefs[i] < 0 || a->vars[i]->kind != IR_VAR_IV)
+      return false;
+    bool found = false;
+    for (ir_node *q = ir_parent(at); q && !found; q = ir_parent(q)) {
+      int64_t lb;
+      if (q->kind == IR_NODE_LOOP && q->u.loop.iv == a->vars[i])
+        found = q->u.loop.step > 0 &&
+                ir_expr_const_value(ctx, q->u.loop.lb, &lb) && lb >= 0;
+    }
+    if (!found)
+      return false;
+  }
+  return true;
+}
 
 xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                   ir_node **out) {
-  (void)k, (void)loop, (void)array, (void)out;
-  scc_fail(ctx, (scc_loc){0}, "loop.pack is not implemented yet");
-  return XF_SILENCEABLE;
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
+             "the payload is not a loop of a kernel");
+    return XF_SILENCEABLE;
+  }
+  const char *iv = xf_iv_name(loop);
+  ir_array *x = ir_kernel_find_array(k, array);
+  if (!x) {
+    scc_fail(ctx, loop->loc, "loop.pack: kernel '%s' has no array '%s'",
+             k->name, array);
+    return XF_SILENCEABLE;
+  }
+  if (x->is_pointer || x->rank < 1) {
+    scc_fail(ctx, loop->loc,
+             "loop.pack: array '%s' is a pointer (linearized subscripts): "
+             "only arrays declared with dimensions can be packed",
+             array);
+    return XF_SILENCEABLE;
+  }
+  scc_vec vars = {0}, written = {0};
+  xfr_loop_defs(ctx, loop, &vars, &written);
+  if (xfr_vec_has(&written, x)) {
+    scc_fail(ctx, loop->loc,
+             "loop.pack: loop '%s' writes array '%s'; only arrays the loop "
+             "only reads can be packed",
+             iv, array);
+    return XF_SILENCEABLE;
+  }
+  acc_state as = {ctx, x, {0}};
+  xfr_walk_block_slots(&loop->u.loop.body, acc_cb, &as);
+  if (as.slots.len == 0) {
+    scc_fail(ctx, loop->loc, "loop.pack: loop '%s' does not read array '%s'",
+             iv, array);
+    return XF_SILENCEABLE;
+  }
+  packer p = {.ctx = ctx, .loop = loop};
+  ir_walk_node(loop, inner_cb, &p);
+
+  int rank = x->rank;
+  span *dim = scc_arena_alloc(ctx->arena, sizeof *dim * (size_t)rank);
+  int *depth = scc_arena_alloc(ctx->arena, sizeof *depth * (size_t)rank);
+  bool *vector_dim = scc_arena_alloc(ctx->arena, sizeof *vector_dim * rank);
+  for (int d = 0; d < rank; d++)
+    depth[d] = -1;
+  for (int i = 0; i < as.slots.len; i++) {
+    ir_expr *a = *(ir_expr **)as.slots.items[i];
+    for (int d = 0; d < rank; d++) {
+      span s;
+      if (!expand_expr(&p, a->u.access.idx[d], &s, 0)) {
+        scc_fail(ctx, p.why_loc.file ? p.why_loc : a->loc,
+                 "loop.pack: cannot bound the tile of '%s' that loop '%s' "
+                 "reads: %s",
+                 array, iv, p.why);
+        return XF_SILENCEABLE;
+      }
+      if (d == rank - 1 && a->lanes > 1) {
+        s.hi += a->lanes - 1;
+        vector_dim[d] = true;
+      }
+      int dd = driving_depth(&p, a->u.access.idx[d]);
+      if (dd > depth[d])
+        depth[d] = dd;
+      if (i == 0) {
+        dim[d] = s;
+      } else if (!aff_equal(&dim[d].base, &s.base)) {
+        scc_fail(ctx, a->loc,
+                 "loop.pack: the accesses of '%s' in loop '%s' do not cover "
+                 "one tile (subscript %d moves with different outer "
+                 "variables)",
+                 array, iv, d + 1);
+        return XF_SILENCEABLE;
+      } else {
+        if (s.lo < dim[d].lo)
+          dim[d].lo = s.lo;
+        if (s.hi > dim[d].hi)
+          dim[d].hi = s.hi;
+      }
+    }
+  }
+  /* Buffer dimensions and order. */
+  int *order = scc_arena_alloc(ctx->arena, sizeof *order * (size_t)rank);
+  int nkept = 0;
+  int64_t elems = 1;
+  for (int d = 0; d < rank; d++) {
+    int64_t e = dim[d].hi - dim[d].lo + 1;
+    if (e > 1 || (d == rank - 1 && nkept == 0)) {
+      if (!x->dims[d]) {
+        scc_fail(ctx, loop->loc,
+                 "loop.pack: array '%s' declares no extent for dimension %d, "
+                 "so the copy cannot be kept within the array",
+                 array, d + 1);
+        return XF_SILENCEABLE;
+      }
+      order[nkept++] = d;
+      elems =
+          e > 0 && elems <= (int64_t)PACK_MAX_BYTES / e ? elems * e : INT64_MAX;
+    }
+  }
+  int64_t esize = x->elem == IR_TY_DOUBLE || x->elem == IR_TY_LONG ||
+                          x->elem == IR_TY_ULONG || x->elem == IR_TY_LLONG ||
+                          x->elem == IR_TY_ULLONG
+                      ? 8
+                  : x->elem == IR_TY_LDOUBLE ? 16
+                                             : 4;
+  if (elems == INT64_MAX || elems * esize > PACK_MAX_BYTES) {
+    scc_fail(ctx, loop->loc,
+             "loop.pack: the tile of '%s' that loop '%s' reads is larger "
+             "than %d bytes (tile the loops first)",
+             array, iv, (int)PACK_MAX_BYTES);
+    return XF_SILENCEABLE;
+  }
+  /* stable sort: vector dimension last, then by driving depth */
+  for (int i = 1; i < nkept; i++)
+    for (int j = i; j > 0; j--) {
+      int a = order[j - 1], b = order[j];
+      int ka = vector_dim[a] ? 1000 : depth[a],
+          kb = vector_dim[b] ? 1000 : depth[b];
+      if (ka <= kb)
+        break;
+      order[j - 1] = b;
+      order[j] = a;
+    }
+
+  ir_expr **origin = scc_arena_alloc(ctx->arena, sizeof *origin * rank);
+  for (int d = 0; d < rank; d++) {
+    ir_affine o = dim[d].base;
+    o.constant += dim[d].lo;
+    origin[d] = ir_affine_to_expr(ctx, &o, IR_TY_INT);
+  }
+  for (int d = 0; d < rank; d++)
+    if (!xfr_invariant(origin[d], &vars, NULL)) {
+      scc_fail(ctx, loop->loc,
+               "loop.pack: subscript %d of '%s' reads a variable that loop "
+               "'%s' assigns",
+               d + 1, array, iv);
+      return XF_SILENCEABLE;
+    }
+  /* ---- rewrite ---- */
+  ir_array *buf = ir_array_new(
+      ctx, k,
+      ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_p", x->name)),
+      x->elem, nkept, loop->loc);
+  buf->is_local = true;
+  for (int i = 0; i < nkept; i++)
+    buf->dims[i] = ir_int(ctx, dim[order[i]].hi - dim[order[i]].lo + 1);
+
+  /* Placement: hoisted while the footprint does not move. */
+  ir_node *at = loop;
+  for (ir_node *q = ir_parent(at); q && q->kind == IR_NODE_LOOP;
+       q = ir_parent(q)) {
+    bool moves = false;
+    for (int d = 0; d < rank && !moves; d++)
+      moves = ir_expr_uses_var(origin[d], q->u.loop.iv);
+    scc_vec qv = {0}, qw = {0};
+    xfr_loop_defs(ctx, q, &qv, &qw);
+    if (moves || xfr_vec_has(&qw, x))
+      break;
+    at = q;
+  }
+
+  /* The copy nest. */
+  ir_expr **src_idx = scc_arena_alloc(ctx->arena, sizeof *src_idx * rank);
+  ir_expr **dst_idx = scc_arena_alloc(ctx->arena, sizeof *dst_idx * nkept);
+  ir_var **tv = scc_arena_alloc(ctx->arena, sizeof *tv * nkept);
+  for (int d = 0; d < rank; d++)
+    src_idx[d] = origin[d];
+  ir_node *outer = NULL, *innermost = NULL;
+  for (int i = 0; i < nkept; i++) {
+    int d = order[i];
+    tv[i] = ir_var_new(
+        ctx, k,
+        ir_fresh_name(ctx, k,
+                      scc_arena_printf(ctx->arena, "%s_p%d", x->name, i)),
+        IR_TY_INT, IR_VAR_IV, loop->loc);
+    ir_expr *ext = ir_int(ctx, dim[d].hi - dim[d].lo + 1);
+    ir_expr *ub = ir_min(ctx, ext, ir_sub(ctx, x->dims[d], origin[d]));
+    ir_expr *lb = ir_int(ctx, 0);
+    ir_affine oa;
+    if (!(ir_expr_to_affine(ctx, origin[d], &oa) && nonneg(ctx, at, &oa)))
+      lb = ir_max(ctx, lb, ir_sub(ctx, ir_int(ctx, 0), origin[d]));
+    ir_node *l = ir_loop_new(ctx, tv[i], lb, ub, 1, loop->loc);
+    if (innermost)
+      ir_block_append(&innermost->u.loop.body, l);
+    else
+      outer = l;
+    innermost = l;
+    src_idx[d] = ir_add(ctx, origin[d], ir_var_ref(ctx, tv[i]));
+    dst_idx[i] = ir_var_ref(ctx, tv[i]);
+  }
+  ir_expr *src = ir_access(ctx, x, rank, src_idx);
+  ir_expr *dst = ir_access(ctx, buf, nkept, dst_idx);
+  ir_block_append(&innermost->u.loop.body,
+                  ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc));
+  ir_insert_before(at, outer);
+
+  /* Redirect the accesses. */
+  for (int i = 0; i < as.slots.len; i++) {
+    ir_expr **slot = as.slots.items[i];
+    ir_expr *a = *slot;
+    ir_expr **idx = scc_arena_alloc(ctx->arena, sizeof *idx * nkept);
+    for (int j = 0; j < nkept; j++) {
+      int d = order[j];
+      idx[j] = ir_simplify(ctx, ir_sub(ctx, a->u.access.idx[d], origin[d]));
+    }
+    ir_expr *na = ir_access(ctx, buf, nkept, idx);
+    na->lanes = a->lanes;
+    na->type = a->type;
+    na->loc = a->loc;
+    na->u.access.mask = a->u.access.mask;
+    *slot = na;
+  }
+  *out = loop;
+  return XF_OK;
 }

@@ -1,9 +1,221 @@
-/* scalar_replace.c — STUB, to be replaced: loop.scalar_replace. */
-#include "xf.h"
+/* scalar_replace.c — loop.scalar_replace: array elements (and vector slices)
+ * whose subscripts are invariant in a loop live in local variables
+ * (registers) for the duration of the loop.
+ *
+ *   for (k ...) { C[i][j:16] = fma(bcast(A[i][k]), B[k][j:16], C[i][j:16]); }
+ * becomes
+ *   __m512 C_r = C[i][j:16];                       // one load before
+ *   for (k ...) { C_r = fma(bcast(A[i][k]), B[k][j:16], C_r); }
+ *   C[i][j:16] = C_r;                              // one store after
+ *
+ * Steps:
+ *  1. Normalization: inner loops that run exactly once (a vector loop over
+ *     one register width, say) are replaced by their body (iv := lb); inner
+ *     loops that run at most once (ub = min(lb + c, e), c <= step) by
+ *     `if (lb < ub) body`.  When the loop's body is then one `if` without
+ *     else whose condition is invariant in the loop, the if is moved around
+ *     the loop (unswitching), so the loads and stores are guarded too.
+ *  2. Candidates: groups of structurally equal accesses (same array,
+ *     subscripts, lanes and mask) whose subscripts and mask read no
+ *     variable the loop changes (its iv, inner ivs, assigned locals).  A
+ *     group whose array is written in the loop is replaced only when every
+ *     other access of that array in the loop provably touches other
+ *     elements (xfr_disjoint); a read-only group only when the array is
+ *     not written in the loop at all.  Accesses under an `if` inside the
+ *     loop are left alone (loading them before the loop would be
+ *     speculative).
+ *  3. Rewrite: one variable per group (scalar or vector of the group's
+ *     lanes), `T r = <access>;` before the loop, every access replaced by
+ *     r, and `<access> = r;` after the loop when the group is written.
+ * Nothing reassociates: the result is bit-identical.  Groups that fail a
+ * check are left alone; when none qualifies the transform fails
+ * (silenceable, payload untouched) without normalizing.
+ * Source: Callahan, Carr and Kennedy, "Improving Register Allocation for
+ * Subscripted Variables", PLDI 1990 (scalar replacement).
+ */
+#include "xf_reg.h"
+
+#include <string.h>
+
+typedef struct group {
+  ir_expr *rep;  /* first access of the group */
+  scc_vec slots; /* ir_expr ** */
+  bool written;
+  ir_var *var;
+} group;
+
+typedef struct collect {
+  scc_ctx *ctx;
+  scc_vec all;     /* ir_expr ** of every access */
+  scc_vec lhs;     /* ir_expr * that are assignment lhs */
+  scc_vec guarded; /* ir_expr * of accesses under an if in the loop */
+} collect;
+
+static void collect_cb(ir_expr **slot, void *data) {
+  collect *c = data;
+  if ((*slot)->kind == IR_EXPR_ACCESS)
+    scc_vec_push(c->ctx->arena, &c->all, slot);
+}
+
+static bool lhs_cb(ir_node *n, void *data) {
+  collect *c = data;
+  if (n->kind == IR_NODE_ASSIGN)
+    scc_vec_push(c->ctx->arena, &c->lhs, n->u.assign.lhs);
+  return true;
+}
+
+static bool guard_cb(ir_node *n, void *data) {
+  collect *c = data;
+  if (n->kind == IR_NODE_IF) {
+    collect g = {c->ctx, {0}, {0}, {0}};
+    xfr_walk_node_slots(n, collect_cb, &g);
+    xfr_walk_block_slots(&n->u.ifs.then_body, collect_cb, &g);
+    xfr_walk_block_slots(&n->u.ifs.else_body, collect_cb, &g);
+    for (int i = 0; i < g.all.len; i++)
+      scc_vec_push(c->ctx->arena, &c->guarded, *(ir_expr **)g.all.items[i]);
+    return false;
+  }
+  return true;
+}
+
+static bool subs_invariant(const ir_expr *a, const scc_vec *vars) {
+  for (int d = 0; d < a->u.access.n; d++)
+    if (!xfr_invariant(a->u.access.idx[d], vars, NULL))
+      return false;
+  return !a->u.access.mask || xfr_invariant(a->u.access.mask, vars, NULL);
+}
+
+/* Finds the groups that can be replaced (out: group *). */
+static void find_groups(scc_ctx *ctx, ir_node *loop, scc_vec *out) {
+  scc_vec vars = {0}, written = {0};
+  xfr_loop_defs(ctx, loop, &vars, &written);
+  collect c = {ctx, {0}, {0}, {0}};
+  xfr_walk_block_slots(&loop->u.loop.body, collect_cb, &c);
+  ir_walk_block(&loop->u.loop.body, lhs_cb, &c);
+  ir_walk_block(&loop->u.loop.body, guard_cb, &c);
+  scc_vec groups = {0};
+  for (int i = 0; i < c.all.len; i++) {
+    ir_expr **slot = c.all.items[i];
+    group *g = NULL;
+    for (int j = 0; j < groups.len && !g; j++) {
+      group *h = groups.items[j];
+      if (xfr_expr_equal(h->rep, *slot))
+        g = h;
+    }
+    if (!g) {
+      g = scc_arena_alloc(ctx->arena, sizeof *g);
+      g->rep = *slot;
+      scc_vec_push(ctx->arena, &groups, g);
+    }
+    scc_vec_push(ctx->arena, &g->slots, slot);
+    if (xfr_vec_has(&c.lhs, *slot))
+      g->written = true;
+  }
+  for (int j = 0; j < groups.len; j++) {
+    group *g = groups.items[j];
+    ir_array *arr = g->rep->u.access.array;
+    if (!subs_invariant(g->rep, &vars))
+      continue;
+    bool guarded = false;
+    for (int i = 0; i < g->slots.len; i++)
+      guarded |= xfr_vec_has(&c.guarded, *(ir_expr **)g->slots.items[i]);
+    if (guarded) /* a load before the loop would be speculative */
+      continue;
+    bool arr_written = xfr_vec_has(&written, arr);
+    bool ok = true;
+    if (arr_written)
+      for (int i = 0; i < c.all.len && ok; i++) {
+        ir_expr *o = *(ir_expr **)c.all.items[i];
+        if (o->u.access.array == arr && !xfr_expr_equal(o, g->rep) &&
+            !xfr_disjoint(ctx, g->rep, o))
+          ok = false;
+      }
+    if (ok)
+      scc_vec_push(ctx->arena, out, g);
+  }
+}
+
+/* Unswitching: the loop's body is one if without else whose condition the
+ * loop does not change: the if moves around the loop. */
+static void unswitch(scc_ctx *ctx, ir_node *loop) {
+  ir_block *b = &loop->u.loop.body;
+  if (!b->first || b->first != b->last || b->first->kind != IR_NODE_IF)
+    return;
+  ir_node *guard = b->first;
+  if (!ir_block_empty(&guard->u.ifs.else_body))
+    return;
+  scc_vec vars = {0}, written = {0};
+  xfr_loop_defs(ctx, loop, &vars, &written);
+  if (!xfr_invariant(guard->u.ifs.cond, &vars, &written))
+    return;
+  ir_remove(guard);
+  ir_block_move_all(b, &guard->u.ifs.then_body);
+  ir_replace(loop, guard);
+  ir_block_append(&guard->u.ifs.then_body, loop);
+}
 
 xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                             ir_node **out) {
-  (void)k, (void)loop, (void)out;
-  scc_fail(ctx, (scc_loc){0}, "loop.scalar_replace is not implemented yet");
-  return XF_SILENCEABLE;
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
+             "the payload is not a loop of a kernel");
+    return XF_SILENCEABLE;
+  }
+  /* Try on a copy first, so a refusal leaves the payload untouched. */
+  ir_node *probe = ir_node_clone(ctx, loop, NULL);
+  ir_block holder;
+  ir_block_init(&holder, NULL);
+  ir_block_append(&holder, probe);
+  xfr_inline_single_iteration(ctx, k, probe);
+  scc_vec groups = {0};
+  find_groups(ctx, probe, &groups);
+  if (groups.len == 0) {
+    scc_fail(ctx, loop->loc,
+             "loop.scalar_replace: no array element is invariant in loop "
+             "'%s' (every access's subscripts change in the loop, or the "
+             "array is also written through other subscripts that may "
+             "overlap)",
+             xf_iv_name(loop));
+    return XF_SILENCEABLE;
+  }
+
+  xfr_inline_single_iteration(ctx, k, loop);
+  unswitch(ctx, loop);
+  groups = (scc_vec){0};
+  find_groups(ctx, loop, &groups);
+  for (int j = 0; j < groups.len; j++) {
+    group *g = groups.items[j];
+    ir_expr *rep = ir_expr_clone(ctx, g->rep, NULL);
+    const char *base =
+        scc_arena_printf(ctx->arena, "%s_r", rep->u.access.array->name);
+    ir_var *v = ir_var_new(ctx, k, ir_fresh_name(ctx, k, base), rep->type,
+                           IR_VAR_LOCAL, loop->loc);
+    v->declared_outside = true;
+    v->lanes = rep->lanes;
+    g->var = v;
+    ir_insert_before(loop, ir_decl_new(ctx, v, rep, loop->loc));
+    for (int i = 0; i < g->slots.len; i++) {
+      ir_expr **slot = g->slots.items[i];
+      ir_expr *ref = ir_var_ref(ctx, v);
+      ref->lanes = v->lanes;
+      ref->type = v->type;
+      ref->loc = (*slot)->loc;
+      *slot = ref;
+    }
+  }
+  /* Stores after the loop, in the order of the declarations. */
+  ir_node *pos = loop;
+  for (int j = 0; j < groups.len; j++) {
+    group *g = groups.items[j];
+    if (!g->written)
+      continue;
+    ir_expr *ref = ir_var_ref(ctx, g->var);
+    ref->lanes = g->var->lanes;
+    ir_node *st = ir_assign_new(ctx, k, ir_expr_clone(ctx, g->rep, NULL),
+                                IR_OP_NONE, ref, loop->loc);
+    ir_insert_after(pos, st);
+    pos = st;
+  }
+  *out = loop;
+  return XF_OK;
 }

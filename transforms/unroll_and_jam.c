@@ -1,10 +1,168 @@
-/* unroll_and_jam.c — STUB, to be replaced: loop.unroll_and_jam. */
-#include "xf.h"
+/* unroll_and_jam.c — loop.unroll_and_jam: register tiling of an outer loop.
+ *
+ * The loop (step s) is unrolled by F and the F copies of its body are
+ * jammed: walking the copies' node lists in parallel, a loop (whose bounds
+ * do not read the unrolled iv, so every copy has the same bounds) becomes
+ * one loop whose body is the jam of the copies' bodies, recursively; any
+ * other node (assignment, if) is emitted once per copy, in copy order.
+ * For C[i][j] += A[i][k]*B[k][j] with i unrolled by 4 over a k loop:
+ *   for (i = lb; i < split; i += 4)
+ *     for (k ...) { C[i][j] += ...; C[i+1][j] += ...; ...; C[i+3][j] += ...; }
+ *   for (i = split; i < ub; i++)    // remainder, the original body
+ * The remainder loop is omitted when the trip count (ub - lb, which may be
+ * symbolic with a constant difference) is a known multiple of F.
+ * Copy 0 reuses the original nodes, so the jammed loops are the original
+ * loop nodes.  F == 1 is a no-op that succeeds.
+ * Refused (payload untouched): F < 1 or > 1024, a body that declares a
+ * scalar at its top level, a nested loop whose bounds read the unrolled iv
+ * (its copies could not be jammed), dep_check_unroll_and_jam.
+ * Works on scalar and vector IR alike (nodes are cloned, lanes kept).
+ * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
+ * 2001, §8.4.2 (unroll-and-jam); Callahan, Carr and Kennedy, "Improving
+ * Register Allocation for Subscripted Variables", PLDI 1990.
+ */
+#include "../deps/dep.h"
+#include "xf_reg.h"
+
+enum { XF_UAJ_MAX = 1024 };
+
+typedef struct bound_use {
+  const ir_var *iv;
+  const ir_node *bad;
+} bound_use;
+
+static bool bound_cb(ir_node *n, void *data) {
+  bound_use *b = data;
+  if (n->kind == IR_NODE_LOOP && !b->bad && xf_bounds_use(n, b->iv))
+    b->bad = n;
+  return true;
+}
+
+/* Jams copies[0..f-1] (blocks of identical structure) into dst. */
+static void jam(scc_ctx *ctx, ir_block *dst, ir_block **copies, int64_t f) {
+  ir_node **cur = scc_arena_alloc(ctx->arena, sizeof *cur * (size_t)f);
+  for (int64_t u = 0; u < f; u++)
+    cur[u] = copies[u]->first;
+  while (cur[0]) {
+    ir_node **next = scc_arena_alloc(ctx->arena, sizeof *next * (size_t)f);
+    for (int64_t u = 0; u < f; u++) {
+      next[u] = cur[u]->next;
+      ir_remove(cur[u]);
+    }
+    if (cur[0]->kind == IR_NODE_LOOP) {
+      ir_block **inner = scc_arena_alloc(ctx->arena, sizeof *inner * (size_t)f);
+      ir_block *tmp = scc_arena_alloc(ctx->arena, sizeof *tmp * (size_t)f);
+      for (int64_t u = 0; u < f; u++) {
+        ir_block_init(&tmp[u], NULL);
+        ir_block_move_all(&tmp[u], &cur[u]->u.loop.body);
+        inner[u] = &tmp[u];
+      }
+      jam(ctx, &cur[0]->u.loop.body, inner, f);
+      ir_block_append(dst, cur[0]);
+    } else {
+      for (int64_t u = 0; u < f; u++)
+        ir_block_append(dst, cur[u]);
+    }
+    for (int64_t u = 0; u < f; u++)
+      cur[u] = next[u];
+  }
+}
 
 xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                             int64_t factor, ir_node **main_out,
                             ir_node **rest_out) {
-  (void)k, (void)loop, (void)factor, (void)main_out, (void)rest_out;
-  scc_fail(ctx, (scc_loc){0}, "loop.unroll_and_jam is not implemented yet");
-  return XF_SILENCEABLE;
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
+             "the payload is not a loop of a kernel");
+    return XF_SILENCEABLE;
+  }
+  ir_loop *l = &loop->u.loop;
+  const char *iv = xf_iv_name(loop);
+  if (factor < 1 || factor > XF_UAJ_MAX) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' cannot be unrolled and jammed by %lld: the factor "
+             "must be between 1 and %d",
+             iv, (long long)factor, XF_UAJ_MAX);
+    return XF_SILENCEABLE;
+  }
+  if (factor == 1) {
+    *main_out = loop;
+    *rest_out = NULL;
+    return XF_OK;
+  }
+  const ir_var *decl;
+  if (xf_block_declares(&l->body, &decl)) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' cannot be unrolled and jammed: its body declares '%s'",
+             iv, decl->name);
+    return XF_SILENCEABLE;
+  }
+  bound_use bu = {l->iv, NULL};
+  ir_walk_block(&l->body, bound_cb, &bu);
+  if (bu.bad) {
+    scc_fail(ctx, bu.bad->loc,
+             "loop '%s' cannot be unrolled and jammed: the bounds of the "
+             "inner loop '%s' depend on '%s', so its copies cannot be jammed",
+             iv, xf_iv_name(bu.bad), iv);
+    return XF_SILENCEABLE;
+  }
+  int64_t big_step;
+  if (__builtin_mul_overflow(factor, l->step, &big_step) ||
+      big_step == INT64_MIN) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s': unroll-and-jam factor %lld overflows the step", iv,
+             (long long)factor);
+    return XF_SILENCEABLE;
+  }
+  const char *why = NULL;
+  if (!ctx->unsafe && !dep_check_unroll_and_jam(ctx, k, loop, &why)) {
+    scc_fail(ctx, loop->loc, "loop.unroll_and_jam of '%s' %s", iv,
+             why ? why : "would reverse a dependence");
+    return XF_SILENCEABLE;
+  }
+
+  /* Split point: lb + (T - T mod F)*s for a known trip count T. */
+  int64_t trip;
+  ir_expr *split;
+  bool need_rest = true;
+  if (xfr_trip_count(ctx, loop, &trip)) {
+    split = ir_simplify(ctx, ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL),
+                                          (trip - trip % factor) * l->step));
+    need_rest = trip % factor != 0;
+  } else {
+    split = xf_split_point(ctx, loop, big_step < 0 ? -big_step : big_step);
+  }
+  ir_node *rest = NULL;
+  if (need_rest) {
+    rest = ir_loop_new(ctx, l->iv, ir_expr_clone(ctx, split, NULL), l->ub,
+                       l->step, loop->loc);
+    rest->u.loop.attrs = l->attrs;
+    rest->u.loop.vwidth = l->vwidth;
+    rest->u.loop.label = l->label;
+    ir_block_clone_into(ctx, &rest->u.loop.body, &l->body, NULL);
+  }
+
+  ir_block **copies =
+      scc_arena_alloc(ctx->arena, sizeof *copies * (size_t)factor);
+  ir_block *blocks =
+      scc_arena_alloc(ctx->arena, sizeof *blocks * (size_t)factor);
+  ir_block_init(&blocks[0], NULL);
+  ir_block_move_all(&blocks[0], &l->body);
+  copies[0] = &blocks[0];
+  for (int64_t u = 1; u < factor; u++) {
+    ir_subst s = {0};
+    ir_subst_add(ctx, &s, l->iv,
+                 ir_add_const(ctx, ir_var_ref(ctx, l->iv), u * l->step));
+    ir_block_init(&blocks[u], NULL);
+    ir_block_clone_into(ctx, &blocks[u], &blocks[0], &s);
+    copies[u] = &blocks[u];
+  }
+  jam(ctx, &l->body, copies, factor);
+  l->ub = split;
+  l->step = big_step;
+  if (rest)
+    ir_insert_after(loop, rest);
+  *main_out = loop;
+  *rest_out = rest;
+  return XF_OK;
 }

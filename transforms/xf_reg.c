@@ -1,0 +1,301 @@
+/* xf_reg.c — helpers of the register-tiling transforms (see xf_reg.h). */
+#include "xf_reg.h"
+
+#include <string.h>
+
+static void walk_slot(ir_expr **slot, xfr_slot_fn fn, void *data) {
+  ir_expr *e = *slot;
+  if (!e)
+    return;
+  switch (e->kind) {
+  case IR_EXPR_ACCESS:
+    for (int i = 0; i < e->u.access.n; i++)
+      walk_slot(&e->u.access.idx[i], fn, data);
+    walk_slot(&e->u.access.mask, fn, data);
+    break;
+  case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
+    walk_slot(&e->u.un.a, fn, data);
+    break;
+  case IR_EXPR_BINARY:
+    walk_slot(&e->u.bin.a, fn, data);
+    walk_slot(&e->u.bin.b, fn, data);
+    break;
+  case IR_EXPR_SELECT:
+    walk_slot(&e->u.sel.cond, fn, data);
+    walk_slot(&e->u.sel.a, fn, data);
+    walk_slot(&e->u.sel.b, fn, data);
+    break;
+  case IR_EXPR_CAST:
+    walk_slot(&e->u.cast.a, fn, data);
+    break;
+  case IR_EXPR_CALL:
+    for (int i = 0; i < e->u.call.n; i++)
+      walk_slot(&e->u.call.args[i], fn, data);
+    break;
+  default:
+    break;
+  }
+  fn(slot, data);
+}
+
+void xfr_walk_node_slots(ir_node *n, xfr_slot_fn fn, void *data) {
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    walk_slot(&n->u.loop.lb, fn, data);
+    walk_slot(&n->u.loop.ub, fn, data);
+    break;
+  case IR_NODE_IF:
+    walk_slot(&n->u.ifs.cond, fn, data);
+    break;
+  case IR_NODE_ASSIGN:
+    walk_slot(&n->u.assign.lhs, fn, data);
+    walk_slot(&n->u.assign.rhs, fn, data);
+    break;
+  case IR_NODE_DECL:
+    walk_slot(&n->u.decl.init, fn, data);
+    break;
+  }
+}
+
+typedef struct slot_walk {
+  xfr_slot_fn fn;
+  void *data;
+} slot_walk;
+
+static bool slot_node_cb(ir_node *n, void *data) {
+  slot_walk *w = data;
+  xfr_walk_node_slots(n, w->fn, w->data);
+  return true;
+}
+
+void xfr_walk_block_slots(ir_block *b, xfr_slot_fn fn, void *data) {
+  slot_walk w = {fn, data};
+  ir_walk_block(b, slot_node_cb, &w);
+}
+
+bool xfr_expr_equal(const ir_expr *a, const ir_expr *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->type != b->type)
+    return false;
+  int la = a->lanes > 1 ? a->lanes : 1, lb = b->lanes > 1 ? b->lanes : 1;
+  if (la != lb)
+    return false;
+  switch (a->kind) {
+  case IR_EXPR_INT:
+    return a->u.ival == b->u.ival;
+  case IR_EXPR_FP:
+    return a->u.fp.val == b->u.fp.val &&
+           (a->u.fp.spelling == b->u.fp.spelling ||
+            (a->u.fp.spelling && b->u.fp.spelling &&
+             strcmp(a->u.fp.spelling, b->u.fp.spelling) == 0));
+  case IR_EXPR_VAR:
+    return a->u.var == b->u.var;
+  case IR_EXPR_ACCESS:
+    if (a->u.access.array != b->u.access.array ||
+        a->u.access.n != b->u.access.n ||
+        !xfr_expr_equal(a->u.access.mask, b->u.access.mask))
+      return false;
+    for (int i = 0; i < a->u.access.n; i++)
+      if (!xfr_expr_equal(a->u.access.idx[i], b->u.access.idx[i]))
+        return false;
+    return true;
+  case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
+    return a->u.un.op == b->u.un.op && xfr_expr_equal(a->u.un.a, b->u.un.a);
+  case IR_EXPR_BINARY:
+    return a->u.bin.op == b->u.bin.op &&
+           xfr_expr_equal(a->u.bin.a, b->u.bin.a) &&
+           xfr_expr_equal(a->u.bin.b, b->u.bin.b);
+  case IR_EXPR_SELECT:
+    return xfr_expr_equal(a->u.sel.cond, b->u.sel.cond) &&
+           xfr_expr_equal(a->u.sel.a, b->u.sel.a) &&
+           xfr_expr_equal(a->u.sel.b, b->u.sel.b);
+  case IR_EXPR_CAST:
+    return a->u.cast.to == b->u.cast.to &&
+           xfr_expr_equal(a->u.cast.a, b->u.cast.a);
+  case IR_EXPR_CALL:
+    if (strcmp(a->u.call.fn, b->u.call.fn) != 0 || a->u.call.n != b->u.call.n)
+      return false;
+    for (int i = 0; i < a->u.call.n; i++)
+      if (!xfr_expr_equal(a->u.call.args[i], b->u.call.args[i]))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+bool xfr_vec_has(const scc_vec *v, const void *p) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == p)
+      return true;
+  return false;
+}
+
+static void push_once(scc_arena *a, scc_vec *v, void *p) {
+  if (!xfr_vec_has(v, p))
+    scc_vec_push(a, v, p);
+}
+
+typedef struct defs {
+  scc_ctx *ctx;
+  scc_vec *vars, *arrays;
+} defs;
+
+static bool defs_cb(ir_node *n, void *data) {
+  defs *d = data;
+  if (n->kind == IR_NODE_LOOP)
+    push_once(d->ctx->arena, d->vars, n->u.loop.iv);
+  else if (n->kind == IR_NODE_DECL)
+    push_once(d->ctx->arena, d->vars, n->u.decl.var);
+  else if (n->kind == IR_NODE_ASSIGN) {
+    ir_expr *l = n->u.assign.lhs;
+    if (l->kind == IR_EXPR_VAR)
+      push_once(d->ctx->arena, d->vars, l->u.var);
+    else if (l->kind == IR_EXPR_ACCESS && d->arrays)
+      push_once(d->ctx->arena, d->arrays, l->u.access.array);
+  }
+  return true;
+}
+
+void xfr_loop_defs(scc_ctx *ctx, ir_node *loop, scc_vec *vars,
+                   scc_vec *arrays) {
+  defs d = {ctx, vars, arrays};
+  ir_walk_node(loop, defs_cb, &d);
+}
+
+typedef struct inv_state {
+  const scc_vec *vars, *arrays;
+  bool ok;
+} inv_state;
+
+static void inv_cb(ir_expr *e, void *data) {
+  inv_state *s = data;
+  if (e->kind == IR_EXPR_VAR && xfr_vec_has(s->vars, e->u.var))
+    s->ok = false;
+  else if (e->kind == IR_EXPR_ACCESS && s->arrays &&
+           xfr_vec_has(s->arrays, e->u.access.array))
+    s->ok = false;
+}
+
+bool xfr_invariant(const ir_expr *e, const scc_vec *vars,
+                   const scc_vec *arrays) {
+  inv_state s = {vars, arrays, true};
+  ir_walk_expr((ir_expr *)e, inv_cb, &s);
+  return s.ok;
+}
+
+bool xfr_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *trip) {
+  const ir_loop *l = &loop->u.loop;
+  int64_t d;
+  if (l->step == 0 || !ir_expr_const_value(
+                          ctx, ir_simplify(ctx, ir_sub(ctx, l->ub, l->lb)), &d))
+    return false;
+  if (l->step < 0)
+    d = -d;
+  int64_t s = l->step < 0 ? -l->step : l->step;
+  *trip = d <= 0 ? 0 : (d + s - 1) / s;
+  return true;
+}
+
+/* ub = min(lb + c, e) (either operand order) with 0 < c <= step: the loop
+ * runs at most once. */
+static bool at_most_once(scc_ctx *ctx, const ir_loop *l) {
+  const ir_expr *ub = l->ub;
+  if (l->step <= 0 || ub->kind != IR_EXPR_BINARY || ub->u.bin.op != IR_OP_MIN)
+    return false;
+  const ir_expr *sides[2] = {ub->u.bin.a, ub->u.bin.b};
+  for (int i = 0; i < 2; i++) {
+    int64_t c;
+    if (ir_expr_const_value(
+            ctx, ir_simplify(ctx, ir_sub(ctx, (ir_expr *)sides[i], l->lb)),
+            &c) &&
+        c > 0 && c <= l->step)
+      return true;
+  }
+  return false;
+}
+
+typedef struct single_state {
+  scc_ctx *ctx;
+  scc_vec found; /* ir_node * */
+} single_state;
+
+static bool single_cb(ir_node *n, void *data) {
+  single_state *s = data;
+  if (n->kind != IR_NODE_LOOP)
+    return true;
+  int64_t trip;
+  const ir_loop *l = &n->u.loop;
+  bool once = xfr_trip_count(s->ctx, n, &trip) && trip == 1;
+  if (once || at_most_once(s->ctx, l))
+    scc_vec_push(s->ctx->arena, &s->found, n);
+  return true;
+}
+
+int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
+  (void)k;
+  single_state s = {ctx, {0}};
+  ir_walk_block(&loop->u.loop.body, single_cb, &s);
+  /* Innermost first, so outer replacements move already-inlined bodies. */
+  for (int i = s.found.len - 1; i >= 0; i--) {
+    ir_node *n = s.found.items[i];
+    ir_loop *l = &n->u.loop;
+    int64_t trip;
+    bool once = xfr_trip_count(ctx, n, &trip) && trip == 1;
+    ir_subst sub = {0};
+    ir_subst_add(ctx, &sub, l->iv, l->lb);
+    ir_block *dst;
+    ir_node *guard = NULL;
+    if (once) {
+      for (ir_node *p = l->body.first; p; p = p->next)
+        ir_node_substitute(ctx, p, &sub);
+      ir_block tmp;
+      ir_block_init(&tmp, NULL);
+      ir_block_move_all(&tmp, &l->body);
+      while (tmp.first) {
+        ir_node *p = tmp.first;
+        ir_remove(p);
+        ir_insert_before(n, p);
+      }
+      ir_remove(n);
+      continue;
+    }
+    guard = ir_if_new(ctx,
+                      ir_binary(ctx, IR_OP_LT, ir_expr_clone(ctx, l->lb, NULL),
+                                ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT),
+                      n->loc);
+    dst = &guard->u.ifs.then_body;
+    for (ir_node *p = l->body.first; p; p = p->next)
+      ir_node_substitute(ctx, p, &sub);
+    ir_block_move_all(dst, &l->body);
+    ir_replace(n, guard);
+  }
+  return s.found.len;
+}
+
+bool xfr_disjoint(scc_ctx *ctx, const ir_expr *a, const ir_expr *b) {
+  if (a->u.access.array != b->u.access.array)
+    return true;
+  int n = a->u.access.n;
+  if (n != b->u.access.n)
+    return false;
+  for (int d = 0; d < n; d++) {
+    int64_t c;
+    ir_expr *diff =
+        ir_simplify(ctx, ir_sub(ctx, b->u.access.idx[d], a->u.access.idx[d]));
+    if (!ir_expr_const_value(ctx, diff, &c) || c == 0)
+      continue;
+    if (d < n - 1 && !a->u.access.array->is_pointer)
+      return true;
+    if (d == n - 1) {
+      int la = a->lanes > 1 ? a->lanes : 1, lb = b->lanes > 1 ? b->lanes : 1;
+      if ((c > 0 && c >= la) || (c < 0 && -c >= lb))
+        return true;
+    }
+  }
+  return false;
+}
