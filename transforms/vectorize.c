@@ -681,10 +681,10 @@ static void build_node(vx *st, ir_block *to, ir_node *n) {
   ir_block_append(to, s);
 }
 
-/* Replaces the body of `loop` (a copy of the original body) by its vector
- * form, declaring the vector temporaries that are assigned (not declared)
- * in the body at its top. */
-static void vectorize_body(vx *st, ir_node *loop, const ir_block *orig) {
+/* Replaces the body of `loop` by the vector form of the original body
+ * nodes `orig` (ir_node *, unchanged by building), declaring the vector
+ * temporaries that are assigned (not declared) in the body at its top. */
+static void vectorize_body(vx *st, ir_node *loop, const scc_vec *orig) {
   ir_block nb;
   ir_block_init(&nb, loop);
   for (int i = 0; i < st->defs.len; i++) {
@@ -692,13 +692,15 @@ static void vectorize_body(vx *st, ir_node *loop, const ir_block *orig) {
     if (d->kind != VX_TEMP)
       continue;
     bool declared = false;
-    for (ir_node *n = orig->first; n; n = n->next)
+    for (int j = 0; j < orig->len; j++) {
+      const ir_node *n = orig->items[j];
       declared |= n->kind == IR_NODE_DECL && n->u.decl.var == d->target->u.var;
+    }
     if (!declared)
       ir_block_append(&nb, ir_decl_new(st->ctx, d->vvar, NULL, loop->loc));
   }
-  for (ir_node *n = orig->first; n; n = n->next)
-    build_node(st, &nb, n);
+  for (int j = 0; j < orig->len; j++)
+    build_node(st, &nb, orig->items[j]);
   ir_block *body = &loop->u.loop.body;
   while (body->first)
     ir_remove(body->first);
@@ -869,9 +871,9 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
     d->vvar->declared_outside = true;
     has_red |= d->kind == VX_RED;
   }
-  ir_block orig;
-  ir_block_init(&orig, NULL);
-  ir_block_clone_into(ctx, &orig, &l->body, NULL);
+  scc_vec orig = {0}; /* the original body nodes (kept intact) */
+  for (ir_node *n = l->body.first; n; n = n->next)
+    scc_vec_push(ctx->arena, &orig, n);
 
   int64_t trip;
   ir_node *main = loop, *rest = NULL;
