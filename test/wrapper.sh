@@ -124,4 +124,20 @@ set -e
 [ "$got" != 0 ] || fail "a file with kernels and an error compiled"
 grep -q "undeclared_y" "$tmp/badk.err" || { cat "$tmp/badk.err"; fail "no diagnostic for badk.c"; }
 [ -z "$(ls -A "$tmp/t")" ] || { ls -A "$tmp/t"; fail "temporaries left after a failure"; }
+
+# A transformed file: the compiler's diagnostics name the original source;
+# several sources in one command, without -o: objects named as for the
+# originals, in the current directory.
+mkdir "$tmp/w" "$tmp/wout"
+printf '#pragma schedcc kernel\nvoid w(int n, double *a) {\n  for (int i = 0; i < n; i++)\n    a[i] = 2 * a[i];\n}\n#warning from-w\n' >"$tmp/w/w.c"
+printf 'named_sequence @main(%%root) {\n  %%i = match.loop "i" in %%root\n  loop.unroll %%i {factor = 2}\n}\n' >"$tmp/w/w.sched"
+printf 'int v(void) { return 1; }\n' >"$tmp/w/v.c"
+cd "$tmp/wout"
+SCHEDCC_VERBOSE=1 "$wrapper" -c "$tmp/w/w.c" "$tmp/w/v.c" 2>"$tmp/w.err" ||
+  { cat "$tmp/w.err"; fail "cc -c w.c v.c through the wrapper failed"; }
+grep -q "schedcc $tmp/w/w.c -s $tmp/w/w.sched" "$tmp/w.err" || fail "w.c was not transformed"
+grep -q "$tmp/w/w.c:[0-9]*:[0-9]*: warning: .*from-w" "$tmp/w.err" || { cat "$tmp/w.err"; fail "the warning does not name w.c"; }
+[ -f w.o ] && [ -f v.o ] || { ls; fail "w.o and v.o were not written in the cwd"; }
+[ "$(ls -A "$tmp/w" | LC_ALL=C sort | tr '\n' ' ')" = "v.c w.c w.sched " ] || fail "files appeared next to w.c"
+[ -z "$(ls -A "$tmp/t")" ] || { ls -A "$tmp/t"; fail "temporaries left"; }
 echo "ok: make, make -j2 and cmake builds through schedcc-cc match the plain build"

@@ -15,11 +15,12 @@
  *
  * Every other invocation (linking, -E, -M/-MM, --version, files without
  * kernels or without a schedule) runs the real compiler with its arguments
- * untouched.  The wrapper never writes next to the user's sources, removes
- * its temporaries, and exits with the real compiler's status.  When
- * schedcc fails, its diagnostics are shown and the compile fails with its
- * status; with SCHEDCC_FALLBACK=1 the original source is compiled instead,
- * with a warning.
+ * untouched.  The transformed file starts with `#line 1 "<source>"`, so
+ * diagnostics and __FILE__ name the user's file.  The wrapper never writes next
+ * to the user's sources, removes its temporaries, and exits with the real
+ * compiler's status.  When schedcc fails, its diagnostics are shown and the
+ * compile fails with its status; with SCHEDCC_FALLBACK=1 the original source is
+ * compiled instead, with a warning.
  *
  * Environment: SCHEDCC_CC (the real compiler, may hold arguments: "ccache
  * gcc"), SCHEDCC (the schedcc binary; default: `schedcc` next to this
@@ -424,6 +425,31 @@ static bool fix_deps(const char *d, const job *j, bool mp) {
   return ok;
 }
 
+/* Prefixes the transformed file with `#line 1 "<original path>"`, so the
+ * compiler's diagnostics, __FILE__ and debug information name the user's
+ * file rather than a temporary (lines after a regenerated kernel may be
+ * shifted). */
+static bool add_line_marker(const job *j) {
+  char *text = read_text(j->tmp);
+  FILE *f = text ? fopen(j->tmp, "wb") : NULL;
+  if (!f) {
+    fprintf(stderr, "schedcc-cc: error: cannot rewrite '%s': %s\n", j->tmp,
+            strerror(errno));
+    free(text);
+    return false;
+  }
+  fputs("#line 1 \"", f);
+  for (const char *p = j->orig; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      fputc('\\', f);
+    fputc(*p, f);
+  }
+  fputs("\"\n", f);
+  fputs(text, f);
+  free(text);
+  return fclose(f) == 0;
+}
+
 /* The dependency file the compiler writes for source `src`: -MF, else the
  * -o name with its suffix replaced by .d, else <base>.d in the cwd. */
 static char *dep_file(const char *mf, const char *out, const char *src) {
@@ -574,6 +600,8 @@ int main(int argc, char **argv) {
     }
     int st = run(s.v);
     free(s.v);
+    if (st == 0 && !add_line_marker(j))
+      st = 1;
     if (st != 0) {
       if (fallback) {
         fprintf(stderr,
