@@ -219,6 +219,26 @@ static bool at_most_once(scc_ctx *ctx, const ir_loop *l) {
   return false;
 }
 
+typedef struct subst_state {
+  scc_ctx *ctx;
+  const ir_var *iv;
+  const ir_expr *to;
+} subst_state;
+
+static void subst_cb(ir_expr **slot, void *data) {
+  subst_state *s = data;
+  if ((*slot)->kind == IR_EXPR_VAR && (*slot)->u.var == s->iv)
+    *slot = ir_expr_clone(s->ctx, s->to, NULL);
+}
+
+/* Replaces every read of iv in the nodes of b (nested ones, subscripts and
+ * masks included) by a copy of `to`, then simplifies integer subscripts. */
+static void subst_block(scc_ctx *ctx, ir_block *b, const ir_var *iv,
+                        const ir_expr *to) {
+  subst_state s = {ctx, iv, to};
+  xfr_walk_block_slots(b, subst_cb, &s);
+}
+
 typedef struct single_state {
   scc_ctx *ctx;
   scc_vec found; /* ir_node * */
@@ -230,8 +250,8 @@ static bool single_cb(ir_node *n, void *data) {
     return true;
   int64_t trip;
   const ir_loop *l = &n->u.loop;
-  bool once = xfr_trip_count(s->ctx, n, &trip) && trip == 1;
-  if (once || at_most_once(s->ctx, l))
+  bool known = xfr_trip_count(s->ctx, n, &trip);
+  if ((known && trip <= 1) || (!known && at_most_once(s->ctx, l)))
     scc_vec_push(s->ctx->arena, &s->found, n);
   return true;
 }
@@ -245,14 +265,16 @@ int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
     ir_node *n = s.found.items[i];
     ir_loop *l = &n->u.loop;
     int64_t trip;
-    bool once = xfr_trip_count(ctx, n, &trip) && trip == 1;
-    ir_subst sub = {0};
-    ir_subst_add(ctx, &sub, l->iv, l->lb);
+    bool known = xfr_trip_count(ctx, n, &trip);
+    if (known && trip == 0) { /* never runs */
+      ir_remove(n);
+      continue;
+    }
+    bool once = known && trip == 1;
     ir_block *dst;
     ir_node *guard = NULL;
+    subst_block(ctx, &l->body, l->iv, l->lb);
     if (once) {
-      for (ir_node *p = l->body.first; p; p = p->next)
-        ir_node_substitute(ctx, p, &sub);
       ir_block tmp;
       ir_block_init(&tmp, NULL);
       ir_block_move_all(&tmp, &l->body);
@@ -269,8 +291,6 @@ int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
                                 ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT),
                       n->loc);
     dst = &guard->u.ifs.then_body;
-    for (ir_node *p = l->body.first; p; p = p->next)
-      ir_node_substitute(ctx, p, &sub);
     ir_block_move_all(dst, &l->body);
     ir_replace(n, guard);
   }

@@ -36,9 +36,10 @@ bool xfr_invariant(const ir_expr *e, const scc_vec *vars,
 bool xfr_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *trip);
 
 /* Inner loops of `loop` (at any depth) that run at most once are replaced:
- * exactly once (ub - lb a constant in (0, |step|]) by their body with
- * iv := lb; at most once (ub = min(lb + c, e) with 0 < c <= step) by
- * `if (lb < ub) body[iv := lb]`.  Returns the number replaced. */
+ * never (a known trip count of 0) by nothing; exactly once (ub - lb a constant
+ * in (0, |step|]) by their body with iv := lb; at most once (ub = min(lb + c,
+ * e) with 0 < c <= step) by `if (lb < ub) body[iv := lb]`.  Returns the number
+ * replaced. */
 int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop);
 
 /* Two accesses of the same array provably touch disjoint elements: a
