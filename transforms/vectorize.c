@@ -304,18 +304,18 @@ static ir_expr *vexpr(vx *st, ir_expr *e) {
     return e;
   }
   scc_ctx *ctx = st->ctx;
+  if (e->kind == IR_EXPR_VAR && e->u.var == st->iv) {
+    fail_at(st, e->loc,
+            "loop '%s' uses its induction variable as a value: only as a "
+            "subscript can it be vectorized",
+            st->iv->name);
+    return NULL;
+  }
   want_type(st, e);
   if (st->why)
     return NULL;
   switch (e->kind) {
   case IR_EXPR_VAR: {
-    if (e->u.var == st->iv) {
-      fail_at(st, e->loc,
-              "loop '%s' uses its induction variable as a value: only as a "
-              "subscript can it be vectorized",
-              st->iv->name);
-      return NULL;
-    }
     if (!st->build)
       return e;
     vx_def *d = def_of_var(st, e->u.var);
