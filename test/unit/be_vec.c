@@ -4,6 +4,7 @@
  * AVX-512, and its compilation under -Wall -Wextra -Werror for every ISA
  * (AVX-512, AVX2, SSE4.2 and the portable "scalar" lane loops), in float
  * and double. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
