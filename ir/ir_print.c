@@ -44,6 +44,10 @@
  *   local scalars (`t[]`) the statement writes and reads, duplicates
  *   removed; a line is omitted when empty.  Compound assignments read
  *   their lhs.
+ * - Vectors (see docs/ir.md): `vectorized(W)` after a vectorized loop's
+ *   other attributes, `decl float<16> v`, `float<16> v` in the locals, an
+ *   `isa: avx512` line after "ivs" once the kernel's ISA was chosen,
+ *   `A[i]<16>` / `A[i]<16 mask m>`, `broadcast<16>(x)`, `reduce_add(v)`.
  * - Expressions print as C (same parenthesization as ir_print_c_expr),
  *   except that min, max, floordiv and ceildiv print as calls
  *   (`min(a, b)`, `floordiv(i, 32)`) and sums with negative literals are
