@@ -226,6 +226,11 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
   if (l->attrs & IR_LOOP_PARALLEL) {
     line_begin(em, depth);
     scc_buf_puts(o, "#pragma omp parallel for");
+    for (int i = 0; i < l->omp_private.len; i++) {
+      const ir_var *v = l->omp_private.items[i];
+      scc_buf_printf(o, "%s%s%s", i ? ", " : " private(", v->name,
+                     i + 1 == l->omp_private.len ? ")" : "");
+    }
     if (l->omp_schedule)
       scc_buf_printf(o, " schedule(%s)", l->omp_schedule);
     if (l->omp_reductions.len) {

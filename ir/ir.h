@@ -256,6 +256,8 @@ typedef struct ir_loop {
   const char *omp_schedule;
   scc_vec omp_reductions;
   ir_op omp_reduction_op;
+  scc_vec omp_private; /* ir_var *: private(...) (inner ivs declared
+                          outside the loop) */
 } ir_loop;
 
 typedef struct ir_if {

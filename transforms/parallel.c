@@ -16,9 +16,9 @@
  *  - schedule, when given, is an OpenMP schedule kind: static, dynamic,
  *    guided (each optionally ",N"), auto or runtime.
  * The loops nested in the parallel loop whose induction variable is
- * declared outside (`int i, j;` before a scop) get a private induction
- * variable of the same name declared in their for-init (`for (int j = ...`):
- * in C an inner loop's iv is otherwise shared between the threads.  (So
+ * declared outside (`int i, j;` before a scop) have it listed in a
+ * `private(j)` clause: in C an inner loop's iv is otherwise shared between
+ * the threads (the parallel loop's own iv is private by OpenMP's rules).  (So
  * after the parallel loop those variables, like the parallel loop's own
  * iv, no longer hold their final values.)  Refused when such an iv is read
  * in the loop outside the loops it controls.
@@ -280,17 +280,11 @@ xf_status xf_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       }
     }
 
-  /* Rewrite: private ivs for nested loops, then the clauses. */
-  for (int i = 0; i < ps.shared_ivs.len; i++) {
-    ir_var *v = ps.shared_ivs.items[i];
-    ir_var *p = ir_var_new(ctx, k, v->name, v->type, IR_VAR_IV, v->loc);
-    p->declared_outside = false;
-    ir_subst s = {0};
-    ir_subst_add(ctx, &s, v, ir_var_ref(ctx, p));
-    for (ir_node *n = loop->u.loop.body.first; n; n = n->next)
-      ir_node_substitute(ctx, n, &s);
-  }
+  /* Rewrite: the clauses (nested ivs declared outside become private). */
   ir_loop *l = &loop->u.loop;
+  l->omp_private = (scc_vec){0};
+  for (int i = 0; i < ps.shared_ivs.len; i++)
+    scc_vec_push(ctx->arena, &l->omp_private, ps.shared_ivs.items[i]);
   l->attrs |= IR_LOOP_PARALLEL;
   l->omp_schedule = schedule ? scc_arena_strdup(ctx->arena, schedule) : NULL;
   l->omp_reductions = (scc_vec){0};

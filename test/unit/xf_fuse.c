@@ -190,11 +190,10 @@ static void test_parallel(void **state) {
   assert_true(li->u.loop.attrs & IR_LOOP_PARALLEL);
   assert_string_equal(li->u.loop.omp_schedule, "dynamic,4");
   assert_int_equal(li->u.loop.omp_reductions.len, 0);
-  /* the inner iv became a private variable of the same name */
-  ir_var *pj = lj->u.loop.iv;
-  assert_ptr_not_equal(pj, t.j);
-  assert_string_equal(pj->name, "j");
-  assert_false(pj->declared_outside);
+  /* the inner iv, declared outside, is listed in a private clause */
+  assert_ptr_equal(lj->u.loop.iv, t.j);
+  assert_int_equal(li->u.loop.omp_private.len, 1);
+  assert_ptr_equal(li->u.loop.omp_private.items[0], t.j);
   assert_true(ir_verify_kernel(ctx, t.k, "loop.parallel"));
   /* a nested loop cannot be made parallel inside a parallel one */
   EXPECT_REFUSED(&t, xf_parallel(ctx, t.k, lj, NULL, false, &p),
