@@ -1,5 +1,6 @@
 /* be.h — code generators.  be_c.c: C (portable; intrinsics come with the
- * vector IR).  The LLVM emitter comes later (be_llvm.c).
+ * vector IR).  be_llvm.c, be_llvm_gen.c: object code, assembly or LLVM IR
+ * through the LLVM C API.
  */
 #ifndef BE_H
 #define BE_H
@@ -46,13 +47,19 @@ typedef struct be_llvm_options {
   int nclang;
 } be_llvm_options;
 
-/* Compiles the module's file to `out_path` (written atomically): each
- * kernel is built directly as LLVM IR with the LLVM C API (outlined into
- * its own function, called from where the kernel stood), the rest of the
- * translation unit is compiled by clang-19 to bitcode with the user's
- * flags and linked in (LLVMLinkModules2), the module is verified,
- * optimized (LLVMRunPasses "default<On>") and emitted for the target.
- * Returns false after reporting an error. */
+/* Compiles the module's file to `out_path` (written atomically; "-" is
+ * stdout): each kernel is built directly as LLVM IR with the LLVM C API,
+ * outlined into `__schedcc_kernel_<name>` (arrays' base pointers,
+ * variable extents, read-only scalars by value, written scalars declared
+ * outside by address — their final values, induction variables included,
+ * are stored back), called from where the kernel stood; the rest of the
+ * translation unit is compiled by clang-19 ($SCHEDCC_CLANG) to bitcode with
+ * the user's flags and linked in (LLVMLinkModules2); the module is
+ * verified, optimized (LLVMRunPasses "default<On>") and emitted for the
+ * target (default: the host CPU and its features).  Kernel float code has
+ * no fast-math flags except `reassoc` on IR_EXPR_REDUCE and llvm.fma for
+ * "fma"/"fmaf" calls.  Parallel loops run sequentially (a warning).
+ * Returns false after reporting an error; see docs/llvm.md. */
 bool be_emit_llvm(scc_ctx *ctx, const ir_module *m, const be_llvm_options *o,
                   const char *out_path);
 
