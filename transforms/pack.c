@@ -171,7 +171,33 @@ static bool expand_var(packer *p, const ir_node *l, span *out, int depth) {
   return false;
 }
 
+static bool expand_affine(packer *p, const ir_expr *e, span *out, int depth);
+
+/* A non-affine subscript or bound (max(j_t, j_t + 16 * floordiv(...)) after
+ * a vector remainder was inlined): the span between an affine lower and an
+ * affine upper candidate bound that agree on the base. */
 static bool expand_expr(packer *p, const ir_expr *e, span *out, int depth) {
+  ir_affine a;
+  if (depth > PACK_MAX_DEPTH || ir_expr_to_affine(p->ctx, e, &a))
+    return expand_affine(p, e, out, depth);
+  ir_expr *lo[8], *hi[8];
+  int nlo = xfr_bound_candidates(p->ctx, (ir_expr *)e, false, lo);
+  int nhi = xfr_bound_candidates(p->ctx, (ir_expr *)e, true, hi);
+  for (int i = 0; i < nlo; i++)
+    for (int j = 0; j < nhi; j++) {
+      span sl, sh;
+      if (expand_affine(p, lo[i], &sl, depth + 1) &&
+          expand_affine(p, hi[j], &sh, depth + 1) &&
+          aff_equal(&sl.base, &sh.base)) {
+        *out = sl;
+        out->hi = sh.hi > sl.hi ? sh.hi : sl.hi;
+        return true;
+      }
+    }
+  return expand_affine(p, e, out, depth);
+}
+
+static bool expand_affine(packer *p, const ir_expr *e, span *out, int depth) {
   ir_affine a;
   if (depth > PACK_MAX_DEPTH || !ir_expr_to_affine(p->ctx, e, &a)) {
     p->why = "a subscript or bound is not affine";

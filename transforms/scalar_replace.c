@@ -14,7 +14,10 @@
  *     loops that run at most once (ub = min(lb + c, e), c <= step) by
  *     `if (lb < ub) body`.  When the loop's body is then one `if` without
  *     else whose condition is invariant in the loop, the if is moved around
- *     the loop (unswitching), so the loads and stores are guarded too.
+ *     the loop (unswitching), so the loads and stores are guarded too; a
+ *     body of up to 3 such ifs (a vector loop and its masked remainder)
+ *     is versioned: one copy of the loop per combination of conditions
+ *     that hold, each scalar-replaced on its own.
  *  2. Candidates: groups of structurally equal accesses (same array,
  *     subscripts, lanes and mask) whose subscripts and mask read no
  *     variable the loop changes (its iv, inner ivs, assigned locals).  A
@@ -135,53 +138,84 @@ static void find_groups(scc_ctx *ctx, ir_node *loop, scc_vec *out) {
   }
 }
 
-/* Unswitching: the loop's body is one if without else whose condition the
- * loop does not change: the if moves around the loop. */
-static void unswitch(scc_ctx *ctx, ir_node *loop) {
-  ir_block *b = &loop->u.loop.body;
-  if (!b->first || b->first != b->last || b->first->kind != IR_NODE_IF)
+enum { MAX_VERSIONS = 3 };
+
+/* Unswitching: when the loop's body is a sequence of at most MAX_VERSIONS
+ * ifs without else whose conditions the loop does not change (a vector
+ * loop and its masked remainder, each run at most once), the loop is
+ * versioned: a tree of ifs over the conditions with, at each leaf, a copy
+ * of the loop running the bodies of the ifs that hold there.  The loop
+ * node itself becomes the leaf where only the first condition holds.
+ * Returns the leaf loops (out: ir_node *); just the loop when nothing
+ * was unswitched. */
+static void version(scc_ctx *ctx, ir_node *loop, ir_node **ifs, int n, int at,
+                    unsigned chosen, ir_block *dst, scc_vec *out) {
+  if (at == n) {
+    if (!chosen)
+      return;
+    ir_node *leaf;
+    if (chosen == 1u) {
+      leaf = loop;
+    } else {
+      leaf = ir_loop_new(ctx, loop->u.loop.iv, loop->u.loop.lb, loop->u.loop.ub,
+                         loop->u.loop.step, loop->loc);
+      leaf->u.loop.attrs = loop->u.loop.attrs;
+      leaf->u.loop.vwidth = loop->u.loop.vwidth;
+      leaf->u.loop.label = loop->u.loop.label;
+    }
+    ir_block body;
+    ir_block_init(&body, NULL);
+    for (int i = 0; i < n; i++)
+      if (chosen & (1u << i))
+        ir_block_clone_into(ctx, &body, &ifs[i]->u.ifs.then_body, NULL);
+    ir_block_move_all(&leaf->u.loop.body, &body);
+    ir_block_append(dst, leaf);
+    scc_vec_push(ctx->arena, out, leaf);
     return;
-  ir_node *guard = b->first;
-  if (!ir_block_empty(&guard->u.ifs.else_body))
-    return;
-  scc_vec vars = {0}, written = {0};
-  xfr_loop_defs(ctx, loop, &vars, &written);
-  if (!xfr_invariant(guard->u.ifs.cond, &vars, &written))
-    return;
-  ir_remove(guard);
-  ir_block_move_all(b, &guard->u.ifs.then_body);
-  ir_replace(loop, guard);
-  ir_block_append(&guard->u.ifs.then_body, loop);
+  }
+  ir_node *g = ir_if_new(ctx, ir_expr_clone(ctx, ifs[at]->u.ifs.cond, NULL),
+                         ifs[at]->loc);
+  version(ctx, loop, ifs, n, at + 1, chosen | (1u << at), &g->u.ifs.then_body,
+          out);
+  version(ctx, loop, ifs, n, at + 1, chosen, &g->u.ifs.else_body, out);
+  ir_block_append(dst, g);
 }
 
-xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                            ir_node **out) {
-  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
-    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
-             "the payload is not a loop of a kernel");
-    return XF_SILENCEABLE;
+static void unswitch(scc_ctx *ctx, ir_node *loop, scc_vec *leaves) {
+  ir_block *b = &loop->u.loop.body;
+  ir_node *ifs[MAX_VERSIONS];
+  int n = 0;
+  scc_vec vars = {0}, written = {0};
+  xfr_loop_defs(ctx, loop, &vars, &written);
+  for (ir_node *p = b->first; p; p = p->next) {
+    if (n == MAX_VERSIONS || p->kind != IR_NODE_IF ||
+        !ir_block_empty(&p->u.ifs.else_body) ||
+        !xfr_invariant(p->u.ifs.cond, &vars, &written)) {
+      scc_vec_push(ctx->arena, leaves, loop);
+      return;
+    }
+    ifs[n++] = p;
   }
-  /* Try on a copy first, so a refusal leaves the payload untouched. */
-  ir_node *probe = ir_node_clone(ctx, loop, NULL);
-  ir_block holder;
-  ir_block_init(&holder, NULL);
-  ir_block_append(&holder, probe);
-  xfr_inline_single_iteration(ctx, k, probe);
-  scc_vec groups = {0};
-  find_groups(ctx, probe, &groups);
-  if (groups.len == 0) {
-    scc_fail(ctx, loop->loc,
-             "loop.scalar_replace: no array element is invariant in loop "
-             "'%s' (every access's subscripts change in the loop, or the "
-             "array is also written through other subscripts that may "
-             "overlap)",
-             xf_iv_name(loop));
-    return XF_SILENCEABLE;
+  if (n == 0) {
+    scc_vec_push(ctx->arena, leaves, loop);
+    return;
   }
+  for (int i = 0; i < n; i++)
+    ir_remove(ifs[i]);
+  ir_block tree;
+  ir_block_init(&tree, NULL);
+  ir_node *anchor = ir_if_new(ctx, ir_int(ctx, 1), loop->loc);
+  ir_replace(loop, anchor);
+  version(ctx, loop, ifs, n, 0, 0, &tree, leaves);
+  /* the tree has one top-level if; it takes the anchor's place */
+  ir_node *top = tree.first;
+  ir_remove(top);
+  ir_replace(anchor, top);
+}
 
-  xfr_inline_single_iteration(ctx, k, loop);
-  unswitch(ctx, loop);
-  groups = (scc_vec){0};
+/* Replaces the groups of one loop; returns their number. */
+static int replace_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
+  scc_vec groups = {0};
   find_groups(ctx, loop, &groups);
   for (int j = 0; j < groups.len; j++) {
     group *g = groups.items[j];
@@ -216,6 +250,41 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     ir_insert_after(pos, st);
     pos = st;
   }
+  return groups.len;
+}
+
+xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                            ir_node **out) {
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
+             "the payload is not a loop of a kernel");
+    return XF_SILENCEABLE;
+  }
+  /* Try on a copy first, so a refusal leaves the payload untouched. */
+  ir_node *probe = ir_node_clone(ctx, loop, NULL);
+  ir_block holder;
+  ir_block_init(&holder, NULL);
+  ir_block_append(&holder, probe);
+  xfr_inline_single_iteration(ctx, k, probe);
+  scc_vec probe_leaves = {0}, groups = {0};
+  unswitch(ctx, probe, &probe_leaves);
+  for (int i = 0; i < probe_leaves.len; i++)
+    find_groups(ctx, probe_leaves.items[i], &groups);
+  if (groups.len == 0) {
+    scc_fail(ctx, loop->loc,
+             "loop.scalar_replace: no array element is invariant in loop "
+             "'%s' (every access's subscripts change in the loop, or the "
+             "array is also written through other subscripts that may "
+             "overlap)",
+             xf_iv_name(loop));
+    return XF_SILENCEABLE;
+  }
+
+  xfr_inline_single_iteration(ctx, k, loop);
+  scc_vec leaves = {0};
+  unswitch(ctx, loop, &leaves);
+  for (int i = 0; i < leaves.len; i++)
+    replace_groups(ctx, k, leaves.items[i]);
   *out = loop;
   return XF_OK;
 }

@@ -201,21 +201,108 @@ bool xfr_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *trip) {
   return true;
 }
 
-/* ub = min(lb + c, e) (either operand order) with 0 < c <= step: the loop
- * runs at most once. */
-static bool at_most_once(scc_ctx *ctx, const ir_loop *l) {
-  const ir_expr *ub = l->ub;
-  if (l->step <= 0 || ub->kind != IR_EXPR_BINARY || ub->u.bin.op != IR_OP_MIN)
+enum { BOUND_MAX = 8 };
+
+/* Candidate bounds: expressions free of min, max and floordiv, each an
+ * upper (upper == true) or a lower bound of e; n = 0 when none is known. */
+typedef struct bounds {
+  int n;
+  ir_expr *e[BOUND_MAX];
+} bounds;
+
+static void bounds_add(bounds *b, ir_expr *e) {
+  if (b->n < BOUND_MAX)
+    b->e[b->n++] = e;
+}
+
+static bool plain(const ir_expr *e) {
+  bool ok = true;
+  if (e->kind == IR_EXPR_BINARY &&
+      (e->u.bin.op == IR_OP_MIN || e->u.bin.op == IR_OP_MAX ||
+       e->u.bin.op == IR_OP_FLOORDIV || e->u.bin.op == IR_OP_CEILDIV))
     return false;
-  const ir_expr *sides[2] = {ub->u.bin.a, ub->u.bin.b};
-  for (int i = 0; i < 2; i++) {
-    int64_t c;
-    if (ir_expr_const_value(
-            ctx, ir_simplify(ctx, ir_sub(ctx, (ir_expr *)sides[i], l->lb)),
-            &c) &&
-        c > 0 && c <= l->step)
-      return true;
+  if (e->kind == IR_EXPR_BINARY)
+    ok = plain(e->u.bin.a) && plain(e->u.bin.b);
+  else if (e->kind == IR_EXPR_UNARY)
+    ok = plain(e->u.un.a);
+  return ok;
+}
+
+/* True when c = x - y is a known constant. */
+static bool diff_const(scc_ctx *ctx, ir_expr *x, ir_expr *y, int64_t *c) {
+  return ir_expr_const_value(ctx, ir_simplify(ctx, ir_sub(ctx, x, y)), c);
+}
+
+static bounds bound_of(scc_ctx *ctx, ir_expr *e, bool upper, int depth) {
+  bounds r = {0};
+  if (depth > 8 || !ir_type_is_integer(e->type))
+    return r;
+  if (plain(e)) {
+    bounds_add(&r, e);
+    return r;
   }
+  if (e->kind != IR_EXPR_BINARY)
+    return r;
+  ir_op op = e->u.bin.op;
+  ir_expr *a = e->u.bin.a, *b = e->u.bin.b;
+  if ((op == IR_OP_MIN && upper) || (op == IR_OP_MAX && !upper)) {
+    /* either operand bounds it */
+    bounds x = bound_of(ctx, a, upper, depth + 1),
+           y = bound_of(ctx, b, upper, depth + 1);
+    for (int i = 0; i < x.n; i++)
+      bounds_add(&r, x.e[i]);
+    for (int i = 0; i < y.n; i++)
+      bounds_add(&r, y.e[i]);
+  } else if (op == IR_OP_MIN || op == IR_OP_MAX) {
+    /* both operands: keep the one that is known to be the extreme */
+    bounds x = bound_of(ctx, a, upper, depth + 1),
+           y = bound_of(ctx, b, upper, depth + 1);
+    for (int i = 0; i < x.n; i++)
+      for (int j = 0; j < y.n; j++) {
+        int64_t c;
+        if (diff_const(ctx, x.e[i], y.e[j], &c))
+          bounds_add(&r, (upper ? c >= 0 : c <= 0) ? x.e[i] : y.e[j]);
+      }
+  } else if (op == IR_OP_ADD || op == IR_OP_SUB) {
+    bounds x = bound_of(ctx, a, upper, depth + 1),
+           y = bound_of(ctx, b, op == IR_OP_ADD ? upper : !upper, depth + 1);
+    for (int i = 0; i < x.n; i++)
+      for (int j = 0; j < y.n; j++)
+        bounds_add(&r, op == IR_OP_ADD ? ir_add(ctx, x.e[i], y.e[j])
+                                       : ir_sub(ctx, x.e[i], y.e[j]));
+  } else if (op == IR_OP_MUL) {
+    /* c * floordiv(x, c) (either order): x - (c - 1) <= it <= x */
+    ir_expr *fd = a->kind == IR_EXPR_BINARY ? a : b, *cc = fd == a ? b : a;
+    int64_t c, d;
+    if (fd->kind == IR_EXPR_BINARY && fd->u.bin.op == IR_OP_FLOORDIV &&
+        ir_expr_const_value(ctx, cc, &c) &&
+        ir_expr_const_value(ctx, fd->u.bin.b, &d) && c == d && c > 0) {
+      bounds x = bound_of(ctx, fd->u.bin.a, upper, depth + 1);
+      for (int i = 0; i < x.n; i++)
+        bounds_add(&r, upper ? x.e[i] : ir_add_const(ctx, x.e[i], 1 - c));
+    }
+  }
+  return r;
+}
+
+int xfr_bound_candidates(scc_ctx *ctx, ir_expr *e, bool upper, ir_expr **out) {
+  bounds b = bound_of(ctx, e, upper, 0);
+  for (int i = 0; i < b.n; i++)
+    out[i] = b.e[i];
+  return b.n;
+}
+
+/* ub - lb <= step provably (step > 0): the loop runs at most once. */
+static bool at_most_once(scc_ctx *ctx, const ir_loop *l) {
+  if (l->step <= 0)
+    return false;
+  bounds u = bound_of(ctx, l->ub, true, 0), w = bound_of(ctx, l->lb, false, 0);
+  for (int i = 0; i < u.n; i++)
+    for (int j = 0; j < w.n; j++) {
+      int64_t c;
+      if (diff_const(ctx, u.e[i], w.e[j], &c) && c <= l->step)
+        return true;
+    }
   return false;
 }
 

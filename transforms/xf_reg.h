@@ -42,6 +42,11 @@ bool xfr_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *trip);
  * replaced. */
 int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop);
 
+/* Up to 8 expressions free of min, max and floordiv, each an upper (or
+ * lower) bound of integer expression e (min(a, b) <= a, c * floordiv(x, c)
+ * <= x, ...); returns their number (0: none known). */
+int xfr_bound_candidates(scc_ctx *ctx, ir_expr *e, bool upper, ir_expr **out);
+
 /* Two accesses of the same array provably touch disjoint elements: a
  * subscript other than the last differs by a nonzero constant, or the last
  * ones differ by at least the lanes of the lower access. */
