@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #pragma schedcc kernel
@@ -65,7 +66,10 @@ static double now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  /* --values: every element of C as a decimal number (for comparisons
+   * within a tolerance), instead of the bit-exact checksum. */
+  int values = argc > 1 && strcmp(argv[1], "--values") == 0;
   float(*A)[196][2305] = alloc64(sizeof(float[6][196][2305]));
   float(*B)[2305][256] = alloc64(sizeof(float[6][2305][256]));
   float(*C)[196][256] = alloc64(sizeof(float[6][196][256]));
@@ -86,10 +90,16 @@ int main(void) {
   double t1 = now_ms();
   fprintf(stderr, "bmm: %.1f ms\n", t1 - t0);
 
-  printf("fnv1a64(C) = %016" PRIx64 "\n",
-         fnv1a64(C, sizeof(float[6][196][256])));
-  printf("C[0][0][0] = %a\n", (double)C[0][0][0]);
-  printf("C[5][195][255] = %a\n", (double)C[5][195][255]);
+  if (values) {
+    const float *c = (const float *)C;
+    for (size_t n = 0; n < sizeof(float[6][196][256]) / sizeof(float); n++)
+      printf("%.9g\n", (double)c[n]);
+  } else {
+    printf("fnv1a64(C) = %016" PRIx64 "\n",
+           fnv1a64(C, sizeof(float[6][196][256])));
+    printf("C[0][0][0] = %a\n", (double)C[0][0][0]);
+    printf("C[5][195][255] = %a\n", (double)C[5][195][255]);
+  }
   free(A);
   free(B);
   free(C);

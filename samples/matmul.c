@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define N 500
@@ -59,7 +60,10 @@ static double now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  /* --values: every element of C as a decimal number (for comparisons
+   * within a tolerance), instead of the bit-exact checksum. */
+  int values = argc > 1 && strcmp(argv[1], "--values") == 0;
   float(*A)[N] = alloc64(sizeof(float[N][N]));
   float(*B)[N] = alloc64(sizeof(float[N][N]));
   float(*C)[N] = alloc64(sizeof(float[N][N]));
@@ -80,9 +84,15 @@ int main(void) {
   double t1 = now_ms();
   fprintf(stderr, "matmul: %.1f ms\n", t1 - t0);
 
-  printf("fnv1a64(C) = %016" PRIx64 "\n", fnv1a64(C, sizeof(float[N][N])));
-  printf("C[0][0] = %a\n", (double)C[0][0]);
-  printf("C[%d][%d] = %a\n", N - 1, N - 1, (double)C[N - 1][N - 1]);
+  if (values) {
+    const float *c = (const float *)C;
+    for (size_t n = 0; n < sizeof(float[N][N]) / sizeof(float); n++)
+      printf("%.9g\n", (double)c[n]);
+  } else {
+    printf("fnv1a64(C) = %016" PRIx64 "\n", fnv1a64(C, sizeof(float[N][N])));
+    printf("C[0][0] = %a\n", (double)C[0][0]);
+    printf("C[%d][%d] = %a\n", N - 1, N - 1, (double)C[N - 1][N - 1]);
+  }
   free(A);
   free(B);
   free(C);

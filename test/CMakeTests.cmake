@@ -84,6 +84,19 @@ if(EXISTS ${T}/difftol.sh)
     endif()
     add_test(NAME difftol.${variant} COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${src} ${sched})
   endforeach()
+  # The samples' contracting (FMA) schedules, on the samples themselves:
+  # `--values` makes them print every element of C as a number.
+  foreach(sched ${sample_scheds})
+    file(STRINGS ${sched} tol REGEX "^// tolerance:")
+    if(NOT tol)
+      continue()
+    endif()
+    get_filename_component(file ${sched} NAME)
+    string(REGEX REPLACE "\\..*$" "" name ${file})
+    string(REGEX REPLACE "\\.sched$" "" variant ${file})
+    add_test(NAME difftol.sample.${variant}
+             COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/${name}.c ${sched} --values)
+  endforeach()
 endif()
 
 # The LLVM backend: the .o path computes what the C path computes, for every

@@ -10,8 +10,10 @@
 # (test/difftol/isa-flags.sh), run, and their stdout compared token by
 # token: a whitespace-separated token that parses as a number (decimal or
 # hexadecimal floating point) must satisfy |a - b| <= rel * max(|a|, |b|)
-# + abs, any other token must be equal.  rel comes from a line
-# `// tolerance: 1e-5` in the schedule (default 1e-6), abs is 1e-30.  The
+# + abs, any other token must be equal.  rel and abs come from a line
+# `// tolerance: 1e-5` or `// tolerance: 1e-5 abs 1e-4` in the schedule
+# (defaults: rel 1e-6, abs 1e-30; abs matters for sums that cancel to
+# near zero).  The
 # generated file must compile without warnings (-Wall -Wextra -Werror)
 # under gcc and, when installed, clang-19.  When the host cannot run the
 # ISA the generated code uses, the test is skipped (exit 0, "skipped: host
@@ -28,6 +30,8 @@ inc="-I$(dirname "$src")"
 common="-std=c17 -ffp-contract=off -D_POSIX_C_SOURCE=200809L $inc"
 rel=$(sed -n 's|^[[:space:]]*//[[:space:]]*tolerance:[[:space:]]*\([^[:space:]]*\).*|\1|p' "$sched" | head -1)
 rel=${rel:-1e-6}
+absol=$(sed -n 's|^[[:space:]]*//[[:space:]]*tolerance:.*[[:space:]]abs[[:space:]]*\([^[:space:]]*\).*|\1|p' "$sched" | head -1)
+absol=${absol:-1e-30}
 
 "$schedcc" "$src" -s "$sched" -o "$tmp/gen.c" -- $common
 
@@ -54,7 +58,7 @@ if [ ! -s "$tmp/orig.out" ]; then
   echo "FAIL: the program printed nothing; nothing was compared"
   exit 1
 fi
-if ! python3 - "$tmp/orig.out" "$tmp/gen.out" "$rel" <<'PY'
+if ! python3 - "$tmp/orig.out" "$tmp/gen.out" "$rel" "$absol" <<'PY'
 import math, sys
 def num(t):
     try:
@@ -63,7 +67,7 @@ def num(t):
         return None
 a = open(sys.argv[1]).read().split()
 b = open(sys.argv[2]).read().split()
-rel, absol = float(sys.argv[3]), 1e-30
+rel, absol = float(sys.argv[3]), float(sys.argv[4])
 if len(a) != len(b):
     print("FAIL: %d tokens printed, the original printed %d" % (len(b), len(a)))
     sys.exit(1)
