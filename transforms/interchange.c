@@ -10,9 +10,10 @@
  */
 #include "xf_util.h"
 
+#include "../deps/dep.h"
+
 xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
                          ir_node **out_a, ir_node **out_b) {
-  (void)k;
   if (!a || !b || a->kind != IR_NODE_LOOP || b->kind != IR_NODE_LOOP) {
     scc_fail(ctx, a ? a->loc : (scc_loc){0},
              "loop.interchange needs two loops");
@@ -51,6 +52,12 @@ xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   perm[n - 1] = 0;
   if (!xf_permutation_bounds_ok(ctx, band, perm, n))
     return XF_SILENCEABLE;
+  const char *why = NULL;
+  if (!dep_check_permutation(ctx, k, band, n, perm, &why)) {
+    scc_fail(ctx, outer->loc, "loop.interchange of '%s' and '%s' %s",
+             xf_iv_name(a), xf_iv_name(b), why);
+    return XF_SILENCEABLE;
+  }
   xf_permute_band(band, perm, n);
   *out_a = a;
   *out_b = b;

@@ -3,14 +3,16 @@
  *
  * Nodes are moved, not rebuilt: every loop keeps its iv, bounds, label and
  * attributes.  Refused when the loops are not exactly a perfect band, or
- * when a loop's bounds read the iv of a loop that would move inside it.
- * Legality with respect to data dependences is not checked here.
+ * when a loop's bounds read the iv of a loop that would move inside it, or
+ * when the new order would reverse a data dependence
+ * (dep_check_permutation; skipped with --unsafe).
  */
 #include "xf_util.h"
 
+#include "../deps/dep.h"
+
 xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
                      ir_node **out) {
-  (void)k;
   if (n < 1) {
     scc_fail(ctx, (scc_loc){0}, "loop.reorder needs at least one loop");
     return XF_SILENCEABLE;
@@ -47,6 +49,15 @@ xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
   }
   if (!xf_permutation_bounds_ok(ctx, band, perm, n))
     return XF_SILENCEABLE;
+  const char *why = NULL;
+  if (!dep_check_permutation(ctx, k, band, n, perm, &why)) {
+    scc_buf names = {0};
+    for (int i = 0; i < n; i++)
+      scc_buf_printf(&names, "%s'%s'", i ? ", " : "", xf_iv_name(loops[i]));
+    scc_fail(ctx, outer->loc, "loop.reorder of %s %s", names.data, why);
+    scc_buf_free(&names);
+    return XF_SILENCEABLE;
+  }
   xf_permute_band(band, perm, n);
   for (int i = 0; i < n; i++)
     out[i] = loops[i];

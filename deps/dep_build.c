@@ -1,0 +1,806 @@
+/* dep_build.c — from a kernel's current IR to isl: iteration domains,
+ * access relations, the 2d+1 schedule, and the memory-based flow, anti and
+ * output dependences between statement instances.
+ *
+ * Model (see docs/legality.md):
+ *  - A statement is an IR_NODE_ASSIGN or IR_NODE_DECL.  Its domain has one
+ *    dimension per enclosing loop (named by the iv), and the kernel's
+ *    integer parameters stay symbolic.  Loop bounds (affine, min, max,
+ *    floordiv, ceildiv, C division and remainder by a positive constant)
+ *    give `lb <= iv < ub` (or `ub < iv <= lb` counting down), steps other
+ *    than +-1 an existentially quantified stride constraint, if conditions
+ *    (their negation in else branches) further constraints.  A bound or
+ *    condition isl cannot represent is dropped: the domain grows, which
+ *    only adds (may-)dependences.
+ *  - Accesses: an affine subscript tuple is an exact map; anything else
+ *    (`A[i*lda + k]`, `x[idx[i]]`) maps to every element of the array.
+ *    Local scalars are 0-dimensional arrays, except a local with a single
+ *    IR_NODE_DECL inside loops: each iteration of those loops has its own
+ *    copy (C scoping), so it is indexed by their ivs.  Reads in enclosing
+ *    loop bounds and if conditions count as reads of the statement.
+ *  - Schedule: the 2d+1 encoding [p0, i0, p1, i1, ..., pd] where pk is the
+ *    position in the enclosing block (then/else bodies numbered one after
+ *    the other under their if) and ik the iv, negated for loops counting
+ *    down; vectors are padded with zeros to one length.
+ *  - Dependences are memory-based (no kills): a flow dependence joins a
+ *    write and a later read of the same element, an anti dependence a read
+ *    and a later write, an output dependence two writes.  This is the
+ *    classic condition for reordering without renaming storage (Allen &
+ *    Kennedy 2001, ch. 2; Feautrier 1991 for the polyhedral form); isl
+ *    computes it exactly as (W . R^-1) intersected with the strict
+ *    lexicographic order of the schedule, which is what
+ *    isl_union_access_info_compute_flow returns for may-accesses only.
+ */
+#include "dep_int.h"
+
+#include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/id.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/options.h>
+#include <isl/point.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A memory object: an array or a local scalar, with its accesses. */
+typedef struct mem {
+  const void *obj; /* ir_array * or ir_var * */
+  const char *name;
+  int rank;
+  isl_union_map *w, *r;
+} mem;
+
+typedef struct bld {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  isl_ctx *isl;
+  scc_vec params;    /* ir_var *, integer parameters */
+  scc_vec decl_var;  /* ir_var * */
+  scc_vec decl_node; /* ir_node *, NULL when the var has several decls */
+  scc_vec mems;      /* mem * */
+  /* the statement being built */
+  dep_stmt *st;
+  isl_space *space; /* its domain's set space */
+} bld;
+
+const char *dep_kind_name(dep_kind kind) {
+  return kind == DEP_FLOW ? "flow" : kind == DEP_ANTI ? "anti" : "output";
+}
+
+int dep_loop_depth(const ir_node *n) {
+  int d = 0;
+  for (const ir_node *p = ir_parent(n); p; p = ir_parent(p))
+    d += p->kind == IR_NODE_LOOP;
+  return d;
+}
+
+int dep_common_loops(const dep_stmt *a, const dep_stmt *b) {
+  int c = 0;
+  while (c < a->depth && c < b->depth && a->loops[c] == b->loops[c])
+    c++;
+  return c;
+}
+
+/* ---- expressions to isl ------------------------------------------------- */
+
+/* The map space from the statement's domain to an anonymous (or named)
+ * set of n dims, with the same parameters. */
+static isl_space *map_space(bld *b, int n, const char *name) {
+  isl_space *r =
+      isl_space_set_from_params(isl_space_params(isl_space_copy(b->space)));
+  r = isl_space_add_dims(r, isl_dim_set, (unsigned)n);
+  if (name)
+    r = isl_space_set_tuple_name(r, isl_dim_set, name);
+  return isl_space_map_from_domain_and_range(isl_space_copy(b->space), r);
+}
+
+static isl_pw_aff *pa_const(bld *b, int64_t v) {
+  isl_local_space *ls = isl_local_space_from_space(isl_space_copy(b->space));
+  return isl_pw_aff_from_aff(
+      isl_aff_val_on_domain(ls, isl_val_int_from_si(b->isl, (long)v)));
+}
+
+static isl_pw_aff *pa_dim(bld *b, enum isl_dim_type t, int pos) {
+  isl_local_space *ls = isl_local_space_from_space(isl_space_copy(b->space));
+  return isl_pw_aff_from_aff(isl_aff_var_on_domain(ls, t, (unsigned)pos));
+}
+
+static isl_pw_aff *pa_of(bld *b, const ir_expr *e);
+
+/* Both operands, or NULL for both (and nothing leaked). */
+static bool pa_pair(bld *b, const ir_expr *x, const ir_expr *y, isl_pw_aff **px,
+                    isl_pw_aff **py) {
+  *px = pa_of(b, x);
+  *py = *px ? pa_of(b, y) : NULL;
+  if (!*py) {
+    isl_pw_aff_free(*px);
+    *px = NULL;
+    return false;
+  }
+  return true;
+}
+
+/* The positive constant divisor of a division, or 0. */
+static int64_t pos_const(bld *b, const ir_expr *e) {
+  int64_t v;
+  return ir_expr_const_value(b->ctx, e, &v) && v > 0 ? v : 0;
+}
+
+/* An integer expression as a piecewise quasi-affine function of the
+ * statement's ivs and the parameters; NULL when isl cannot represent it. */
+static isl_pw_aff *pa_of(bld *b, const ir_expr *e) {
+  if (!e || !ir_type_is_integer(e->type) || e->lanes > 1)
+    return NULL;
+  switch (e->kind) {
+  case IR_EXPR_INT:
+    return pa_const(b, e->u.ival);
+  case IR_EXPR_VAR: {
+    const ir_var *v = e->u.var;
+    if (v->kind == IR_VAR_IV) {
+      for (int d = b->st->depth - 1; d >= 0; d--)
+        if (b->st->loops[d]->u.loop.iv == v)
+          return pa_dim(b, isl_dim_set, d);
+      return NULL;
+    }
+    for (int p = 0; p < b->params.len; p++)
+      if (b->params.items[p] == v)
+        return pa_dim(b, isl_dim_param, p);
+    return NULL;
+  }
+  case IR_EXPR_CAST:
+    return ir_type_is_integer(e->u.cast.a->type) ? pa_of(b, e->u.cast.a) : NULL;
+  case IR_EXPR_UNARY:
+    if (e->u.un.op == IR_OP_NEG) {
+      isl_pw_aff *a = pa_of(b, e->u.un.a);
+      return a ? isl_pw_aff_neg(a) : NULL;
+    }
+    return NULL;
+  case IR_EXPR_BINARY: {
+    ir_op op = e->u.bin.op;
+    int64_t c = 0;
+    isl_pw_aff *x, *y;
+    switch (op) {
+    case IR_OP_ADD:
+    case IR_OP_SUB:
+    case IR_OP_MIN:
+    case IR_OP_MAX:
+      if (!pa_pair(b, e->u.bin.a, e->u.bin.b, &x, &y))
+        return NULL;
+      return op == IR_OP_ADD   ? isl_pw_aff_add(x, y)
+             : op == IR_OP_SUB ? isl_pw_aff_sub(x, y)
+             : op == IR_OP_MIN ? isl_pw_aff_min(x, y)
+                               : isl_pw_aff_max(x, y);
+    case IR_OP_MUL:
+      if (!pa_pair(b, e->u.bin.a, e->u.bin.b, &x, &y))
+        return NULL;
+      if (isl_pw_aff_is_cst(x) != isl_bool_true &&
+          isl_pw_aff_is_cst(y) != isl_bool_true) {
+        isl_pw_aff_free(x);
+        isl_pw_aff_free(y);
+        return NULL;
+      }
+      return isl_pw_aff_mul(x, y);
+    case IR_OP_FLOORDIV:
+    case IR_OP_CEILDIV:
+    case IR_OP_DIV:
+    case IR_OP_MOD:
+      c = pos_const(b, e->u.bin.b);
+      x = c ? pa_of(b, e->u.bin.a) : NULL;
+      if (!x)
+        return NULL;
+      if (op == IR_OP_DIV)
+        return isl_pw_aff_tdiv_q(x, pa_const(b, c));
+      if (op == IR_OP_MOD)
+        return isl_pw_aff_tdiv_r(x, pa_const(b, c));
+      x = isl_pw_aff_scale_down_val(x, isl_val_int_from_si(b->isl, (long)c));
+      return op == IR_OP_FLOORDIV ? isl_pw_aff_floor(x) : isl_pw_aff_ceil(x);
+    default:
+      return NULL;
+    }
+  }
+  default:
+    return NULL;
+  }
+}
+
+/* The set where an integer condition holds (neg: where it does not); NULL
+ * when isl cannot represent it (the caller then ignores the condition). */
+static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
+  if (!e)
+    return NULL;
+  if (e->kind == IR_EXPR_UNARY && e->u.un.op == IR_OP_NOT)
+    return cond_set(b, e->u.un.a, !neg);
+  if (e->kind == IR_EXPR_BINARY) {
+    ir_op op = e->u.bin.op;
+    if (op == IR_OP_LAND || op == IR_OP_LOR) {
+      isl_set *x = cond_set(b, e->u.bin.a, neg);
+      isl_set *y = cond_set(b, e->u.bin.b, neg);
+      bool meet = (op == IR_OP_LAND) != neg;
+      if (meet)
+        return !x ? y : !y ? x : isl_set_intersect(x, y);
+      if (x && y)
+        return isl_set_union(x, y);
+      isl_set_free(x);
+      isl_set_free(y);
+      return NULL;
+    }
+    if (op >= IR_OP_LT && op <= IR_OP_NE) {
+      isl_pw_aff *x, *y;
+      if (!pa_pair(b, e->u.bin.a, e->u.bin.b, &x, &y))
+        return NULL;
+      if (neg)
+        op = op == IR_OP_LT   ? IR_OP_GE
+             : op == IR_OP_LE ? IR_OP_GT
+             : op == IR_OP_GT ? IR_OP_LE
+             : op == IR_OP_GE ? IR_OP_LT
+             : op == IR_OP_EQ ? IR_OP_NE
+                              : IR_OP_EQ;
+      switch (op) {
+      case IR_OP_LT:
+        return isl_pw_aff_lt_set(x, y);
+      case IR_OP_LE:
+        return isl_pw_aff_le_set(x, y);
+      case IR_OP_GT:
+        return isl_pw_aff_gt_set(x, y);
+      case IR_OP_GE:
+        return isl_pw_aff_ge_set(x, y);
+      case IR_OP_EQ:
+        return isl_pw_aff_eq_set(x, y);
+      default:
+        return isl_pw_aff_ne_set(x, y);
+      }
+    }
+  }
+  isl_pw_aff *x = pa_of(b, e);
+  if (!x)
+    return NULL;
+  return neg ? isl_pw_aff_zero_set(x) : isl_pw_aff_non_zero_set(x);
+}
+
+static isl_set *meet(isl_set *dom, isl_set *c) {
+  return c ? isl_set_intersect(dom, c) : dom;
+}
+
+/* ---- statements --------------------------------------------------------- */
+
+/* The ancestors of n (loops and ifs), outermost first, and for each the
+ * child on the path to n. */
+static int ancestors(const ir_node *n, const ir_node **anc,
+                     const ir_node **child, int cap) {
+  int len = 0;
+  for (const ir_node *p = ir_parent(n); p; p = ir_parent(p))
+    len++;
+  int i = len;
+  for (const ir_node *c = n, *p = ir_parent(n); p; c = p, p = ir_parent(p))
+    if (--i < cap) {
+      anc[i] = p;
+      child[i] = c;
+    }
+  return len < cap ? len : cap;
+}
+
+/* Position of n in its block; else-branch nodes follow the then branch. */
+static int position(const ir_node *n) {
+  int pos = 0;
+  for (const ir_node *p = n->prev; p; p = p->prev)
+    pos++;
+  const ir_node *o = ir_parent(n);
+  if (o && o->kind == IR_NODE_IF && n->in == &o->u.ifs.else_body)
+    pos += ir_block_len(&o->u.ifs.then_body);
+  return pos;
+}
+
+enum { MAX_ANC = 256 };
+
+static isl_set *build_domain(bld *b) {
+  dep_stmt *st = b->st;
+  const ir_node *anc[MAX_ANC], *child[MAX_ANC];
+  int na = ancestors(st->node, anc, child, MAX_ANC);
+  isl_set *dom = isl_set_universe(isl_space_copy(b->space));
+  int d = 0;
+  for (int i = 0; i < na; i++) {
+    const ir_node *p = anc[i];
+    if (p->kind == IR_NODE_IF) {
+      bool in_else = child[i]->in == &p->u.ifs.else_body;
+      dom = meet(dom, cond_set(b, p->u.ifs.cond, in_else));
+      continue;
+    }
+    const ir_loop *l = &p->u.loop;
+    isl_pw_aff *lb = pa_of(b, l->lb), *ub = pa_of(b, l->ub);
+    isl_pw_aff *iv = pa_dim(b, isl_dim_set, d);
+    if (l->step > 0) {
+      if (lb)
+        dom = meet(dom,
+                   isl_pw_aff_le_set(isl_pw_aff_copy(lb), isl_pw_aff_copy(iv)));
+      if (ub)
+        dom = meet(dom,
+                   isl_pw_aff_lt_set(isl_pw_aff_copy(iv), isl_pw_aff_copy(ub)));
+    } else {
+      if (lb)
+        dom = meet(dom,
+                   isl_pw_aff_le_set(isl_pw_aff_copy(iv), isl_pw_aff_copy(lb)));
+      if (ub)
+        dom = meet(dom,
+                   isl_pw_aff_lt_set(isl_pw_aff_copy(ub), isl_pw_aff_copy(iv)));
+    }
+    if (lb && l->step != 1 && l->step != -1) {
+      int64_t s = l->step > 0 ? l->step : -l->step;
+      isl_pw_aff *diff =
+          isl_pw_aff_sub(isl_pw_aff_copy(iv), isl_pw_aff_copy(lb));
+      dom = meet(dom, isl_pw_aff_zero_set(isl_pw_aff_mod_val(
+                          diff, isl_val_int_from_si(b->isl, (long)s))));
+    }
+    isl_pw_aff_free(lb);
+    isl_pw_aff_free(ub);
+    isl_pw_aff_free(iv);
+    d++;
+  }
+  return dom;
+}
+
+/* The schedule vector of the statement as (is_iv, value) pairs: value is a
+ * position, or the loop index d (sign in *neg). */
+typedef struct sched_item {
+  bool is_iv;
+  int v;
+  bool neg;
+} sched_item;
+
+static int sched_items(const dep_stmt *st, sched_item *out, int cap) {
+  const ir_node *anc[MAX_ANC], *child[MAX_ANC];
+  int na = ancestors(st->node, anc, child, MAX_ANC);
+  int len = 0, d = 0;
+  for (int i = 0; i < na && len + 2 < cap; i++) {
+    if (i == 0)
+      out[len++] = (sched_item){false, position(anc[0]), false};
+    if (anc[i]->kind == IR_NODE_LOOP) {
+      out[len++] = (sched_item){true, d++, anc[i]->u.loop.step < 0};
+    }
+    out[len++] = (sched_item){false, position(child[i]), false};
+  }
+  if (na == 0)
+    out[len++] = (sched_item){false, position(st->node), false};
+  return len;
+}
+
+static isl_map *build_sched(bld *b, int dim) {
+  sched_item items[2 * MAX_ANC + 2];
+  int len = sched_items(b->st, items, 2 * MAX_ANC + 2);
+  isl_space *sp = map_space(b, dim, NULL);
+  isl_multi_aff *ma = isl_multi_aff_zero(sp);
+  for (int i = 0; i < len && i < dim; i++) {
+    isl_local_space *ls = isl_local_space_from_space(isl_space_copy(b->space));
+    isl_aff *a;
+    if (items[i].is_iv) {
+      a = isl_aff_var_on_domain(ls, isl_dim_set, (unsigned)items[i].v);
+      if (items[i].neg)
+        a = isl_aff_neg(a);
+    } else {
+      a = isl_aff_val_on_domain(ls, isl_val_int_from_si(b->isl, items[i].v));
+    }
+    ma = isl_multi_aff_set_aff(ma, i, a);
+  }
+  isl_map *m = isl_map_from_multi_aff(ma);
+  return isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
+}
+
+/* ---- accesses ----------------------------------------------------------- */
+
+static mem *mem_of(bld *b, const void *obj, const char *name, int rank) {
+  for (int i = 0; i < b->mems.len; i++) {
+    mem *m = b->mems.items[i];
+    if (m->obj == obj)
+      return m;
+  }
+  mem *m = scc_arena_alloc(b->ctx->arena, sizeof *m);
+  m->obj = obj;
+  m->name = name;
+  m->rank = rank;
+  isl_space *sp = isl_space_params_alloc(b->isl, 0);
+  m->w = isl_union_map_empty(isl_space_copy(sp));
+  m->r = isl_union_map_empty(sp);
+  scc_vec_push(b->ctx->arena, &b->mems, m);
+  return m;
+}
+
+/* The unique decl of a local, or NULL. */
+static ir_node *decl_of(bld *b, const ir_var *v) {
+  for (int i = 0; i < b->decl_var.len; i++)
+    if (b->decl_var.items[i] == v)
+      return b->decl_node.items[i];
+  return NULL;
+}
+
+/* { S[x] -> name[rank dims] } with no constraint (any element). */
+static isl_map *any_elem(bld *b, const char *name, int rank) {
+  return isl_map_universe(map_space(b, rank, name));
+}
+
+/* Widens an access to `lanes` consecutive elements of its last dimension. */
+static isl_map *widen(isl_map *m, int rank, int lanes) {
+  if (lanes <= 1 || rank < 1)
+    return m;
+  isl_space *rs = isl_space_range(isl_map_get_space(m));
+  isl_map *w = isl_map_universe(isl_space_map_from_set(rs));
+  for (int d = 0; d + 1 < rank; d++)
+    w = isl_map_equate(w, isl_dim_in, d, isl_dim_out, d);
+  isl_local_space *ls = isl_local_space_from_space(isl_map_get_space(w));
+  isl_constraint *lo = isl_constraint_alloc_inequality(
+      isl_local_space_copy(ls)); /* out - in >= 0 */
+  lo = isl_constraint_set_coefficient_si(lo, isl_dim_out, rank - 1, 1);
+  lo = isl_constraint_set_coefficient_si(lo, isl_dim_in, rank - 1, -1);
+  isl_constraint *hi = isl_constraint_alloc_inequality(ls);
+  hi = isl_constraint_set_coefficient_si(hi, isl_dim_out, rank - 1, -1);
+  hi = isl_constraint_set_coefficient_si(hi, isl_dim_in, rank - 1, 1);
+  hi = isl_constraint_set_constant_si(hi, lanes - 1);
+  w = isl_map_add_constraint(w, lo);
+  w = isl_map_add_constraint(w, hi);
+  return isl_map_apply_range(m, w);
+}
+
+/* The access relation of an array element or local scalar read/written by
+ * the current statement. */
+static void add_access(bld *b, const ir_expr *e, bool write) {
+  isl_map *m = NULL;
+  mem *me;
+  if (e->kind == IR_EXPR_ACCESS) {
+    const ir_array *a = e->u.access.array;
+    int rank = e->u.access.n;
+    me = mem_of(b, a, a->name, rank);
+    isl_pw_aff_list *list = isl_pw_aff_list_alloc(b->isl, rank);
+    bool ok = rank == me->rank;
+    for (int d = 0; d < rank && ok; d++) {
+      isl_pw_aff *p = pa_of(b, e->u.access.idx[d]);
+      if (!p)
+        ok = false;
+      else
+        list = isl_pw_aff_list_add(list, p);
+    }
+    if (ok) {
+      isl_space *sp = map_space(b, rank, a->name);
+      m = isl_map_from_multi_pw_aff(
+          isl_multi_pw_aff_from_pw_aff_list(sp, list));
+      m = widen(m, rank, e->lanes);
+    } else {
+      isl_pw_aff_list_free(list);
+      m = any_elem(b, a->name, me->rank);
+    }
+  } else {
+    const ir_var *v = e->u.var;
+    ir_node *decl = decl_of(b, v);
+    int rank = decl ? dep_loop_depth(decl) : 0;
+    me = mem_of(b, v, v->name, rank);
+    bool in_scope = rank <= b->st->depth;
+    if (decl) {
+      const ir_node *scope = ir_parent(decl);
+      if (scope && !ir_node_within(b->st->node, scope))
+        in_scope = false;
+    }
+    m = any_elem(b, v->name, rank);
+    if (in_scope)
+      for (int d = 0; d < rank; d++)
+        m = isl_map_equate(m, isl_dim_in, d, isl_dim_out, d);
+  }
+  m = isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
+  isl_union_map **u = write ? &me->w : &me->r;
+  *u = isl_union_map_add_map(*u, m);
+}
+
+static void read_cb(ir_expr *e, void *data) {
+  bld *b = data;
+  if (e->kind == IR_EXPR_ACCESS ||
+      (e->kind == IR_EXPR_VAR && e->u.var->kind == IR_VAR_LOCAL))
+    add_access(b, e, false);
+}
+
+static void build_accesses(bld *b) {
+  ir_node *n = b->st->node;
+  if (n->kind == IR_NODE_ASSIGN) {
+    ir_expr *lhs = n->u.assign.lhs;
+    add_access(b, lhs, true);
+    if (n->u.assign.op != IR_OP_NONE)
+      add_access(b, lhs, false);
+    if (lhs->kind == IR_EXPR_ACCESS) {
+      for (int i = 0; i < lhs->u.access.n; i++)
+        ir_walk_expr(lhs->u.access.idx[i], read_cb, b);
+      ir_walk_expr(lhs->u.access.mask, read_cb, b);
+    }
+    ir_walk_expr(n->u.assign.rhs, read_cb, b);
+  } else {
+    if (n->u.decl.init) {
+      ir_expr v = {.kind = IR_EXPR_VAR,
+                   .type = n->u.decl.var->type,
+                   .u.var = n->u.decl.var};
+      add_access(b, &v, true);
+      ir_walk_expr(n->u.decl.init, read_cb, b);
+    }
+  }
+  /* reads that control whether and how often the statement runs */
+  for (ir_node *p = ir_parent(n); p; p = ir_parent(p)) {
+    if (p->kind == IR_NODE_LOOP) {
+      ir_walk_expr(p->u.loop.lb, read_cb, b);
+      ir_walk_expr(p->u.loop.ub, read_cb, b);
+    } else if (p->kind == IR_NODE_IF) {
+      ir_walk_expr(p->u.ifs.cond, read_cb, b);
+    }
+  }
+}
+
+/* ---- the graph ---------------------------------------------------------- */
+
+typedef struct collect {
+  bld *b;
+  ir_node **scope;
+  int nscope;
+  scc_vec nodes; /* ir_node *, statements in scope */
+  scc_vec names, labels;
+  int ndecl;
+} collect;
+
+static bool in_scope(const collect *c, const ir_node *n) {
+  if (c->nscope == 0)
+    return true;
+  for (int i = 0; i < c->nscope; i++)
+    if (c->scope[i] && ir_node_within(n, c->scope[i]))
+      return true;
+  return false;
+}
+
+static bool collect_cb(ir_node *n, void *data) {
+  collect *c = data;
+  scc_arena *ar = c->b->ctx->arena;
+  if (n->kind == IR_NODE_DECL) {
+    const char *label = scc_arena_printf(ar, "D%d", c->ndecl++);
+    bool found = false;
+    for (int i = 0; i < c->b->decl_var.len; i++)
+      if (c->b->decl_var.items[i] == n->u.decl.var) {
+        c->b->decl_node.items[i] = NULL;
+        found = true;
+      }
+    if (!found) {
+      scc_vec_push(ar, &c->b->decl_var, n->u.decl.var);
+      scc_vec_push(ar, &c->b->decl_node, n);
+    }
+    if (in_scope(c, n)) {
+      scc_vec_push(ar, &c->nodes, n);
+      scc_vec_push(ar, &c->names, (void *)label);
+      scc_vec_push(ar, &c->labels, (void *)label);
+    }
+  } else if (n->kind == IR_NODE_ASSIGN) {
+    const char *label = scc_arena_printf(ar, "S%d", n->u.assign.id);
+    /* clones keep their id: number the copies */
+    int copies = 0;
+    for (int i = 0; i < c->labels.len; i++)
+      copies += strcmp(c->labels.items[i], label) == 0;
+    const char *name =
+        copies ? scc_arena_printf(ar, "%s_%d", label, copies) : label;
+    if (in_scope(c, n)) {
+      scc_vec_push(ar, &c->nodes, n);
+      scc_vec_push(ar, &c->names, (void *)name);
+      scc_vec_push(ar, &c->labels, (void *)label);
+    } else {
+      /* keep the numbering of clones independent of the scope */
+      scc_vec_push(ar, &c->labels, (void *)label);
+      scc_vec_push(ar, &c->names, NULL);
+      scc_vec_push(ar, &c->nodes, NULL);
+    }
+  }
+  return true;
+}
+
+static int edge_cmp(const void *x, const void *y) {
+  const dep_edge *a = *(dep_edge *const *)x, *b = *(dep_edge *const *)y;
+  if (a->kind != b->kind)
+    return (int)a->kind - (int)b->kind;
+  if (a->src->index != b->src->index)
+    return a->src->index - b->src->index;
+  if (a->dst->index != b->dst->index)
+    return a->dst->index - b->dst->index;
+  return a->mem_index - b->mem_index;
+}
+
+typedef struct edge_cb_data {
+  dep_graph *g;
+  dep_kind kind;
+  const char *array;
+  const void *obj;
+  int mem_index;
+} edge_cb_data;
+
+static dep_stmt *stmt_named(dep_graph *g, const char *name) {
+  for (int i = 0; i < g->nstmts; i++)
+    if (strcmp(g->stmts[i].name, name) == 0)
+      return &g->stmts[i];
+  return NULL;
+}
+
+static isl_stat edge_cb(isl_map *m, void *user) {
+  edge_cb_data *d = user;
+  if (isl_map_is_empty(m) == isl_bool_true) {
+    isl_map_free(m);
+    return isl_stat_ok;
+  }
+  dep_stmt *s = stmt_named(d->g, isl_map_get_tuple_name(m, isl_dim_in));
+  dep_stmt *t = stmt_named(d->g, isl_map_get_tuple_name(m, isl_dim_out));
+  if (!s || !t) {
+    isl_map_free(m);
+    return isl_stat_ok;
+  }
+  dep_edge *e = scc_arena_alloc(d->g->ctx->arena, sizeof *e);
+  e->kind = d->kind;
+  e->src = s;
+  e->dst = t;
+  e->array = d->array;
+  e->mem_obj = d->obj;
+  e->mem_index = d->mem_index;
+  e->rel = isl_map_coalesce(m);
+  scc_vec_push(d->g->ctx->arena, &d->g->edges, e);
+  return isl_stat_ok;
+}
+
+dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                           int nscope) {
+  dep_graph *g = scc_arena_alloc(ctx->arena, sizeof *g);
+  g->ctx = ctx;
+  g->k = k;
+  g->isl = isl_ctx_alloc();
+  isl_options_set_on_error(g->isl, ISL_ON_ERROR_CONTINUE);
+  bld b = {.ctx = ctx, .k = k, .isl = g->isl};
+  for (int i = 0; i < k->vars.len; i++) {
+    ir_var *v = k->vars.items[i];
+    if (v->kind == IR_VAR_PARAM && ir_type_is_integer(v->type))
+      scc_vec_push(ctx->arena, &b.params, v);
+  }
+  collect c = {.b = &b, .scope = scope, .nscope = nscope};
+  ir_walk_block(&k->body, collect_cb, &c);
+  int n = 0;
+  for (int i = 0; i < c.nodes.len; i++)
+    n += c.nodes.items[i] != NULL;
+  g->nstmts = n;
+  g->stmts = scc_arena_alloc(ctx->arena, sizeof(dep_stmt) * (size_t)(n + 1));
+  isl_space *pspace = isl_space_params_alloc(g->isl, (unsigned)b.params.len);
+  for (int p = 0; p < b.params.len; p++)
+    pspace = isl_space_set_dim_name(pspace, isl_dim_param, (unsigned)p,
+                                    ((ir_var *)b.params.items[p])->name);
+  /* statements, domains */
+  int dim = 1;
+  for (int i = 0, s = 0; i < c.nodes.len; i++) {
+    if (!c.nodes.items[i])
+      continue;
+    dep_stmt *st = &g->stmts[s];
+    st->node = c.nodes.items[i];
+    st->name = c.names.items[i];
+    st->label = c.labels.items[i];
+    st->index = s++;
+    st->depth = dep_loop_depth(st->node);
+    st->loops = scc_arena_alloc(ctx->arena,
+                                sizeof(ir_node *) * (size_t)(st->depth + 1));
+    int d = st->depth;
+    for (ir_node *p = ir_parent(st->node); p; p = ir_parent(p))
+      if (p->kind == IR_NODE_LOOP)
+        st->loops[--d] = p;
+    sched_item items[2 * MAX_ANC + 2];
+    int len = sched_items(st, items, 2 * MAX_ANC + 2);
+    if (len > dim)
+      dim = len;
+  }
+  g->sched_dim = dim;
+  isl_union_map *sched = isl_union_map_empty(isl_space_copy(pspace));
+  for (int s = 0; s < n; s++) {
+    dep_stmt *st = &g->stmts[s];
+    b.st = st;
+    isl_space *sp = isl_space_set_from_params(isl_space_copy(pspace));
+    sp = isl_space_add_dims(sp, isl_dim_set, (unsigned)st->depth);
+    for (int d = 0; d < st->depth; d++)
+      sp = isl_space_set_dim_name(sp, isl_dim_set, (unsigned)d,
+                                  st->loops[d]->u.loop.iv->name);
+    sp = isl_space_set_tuple_name(sp, isl_dim_set, st->name);
+    b.space = sp;
+    st->domain = isl_set_coalesce(build_domain(&b));
+    st->sched = build_sched(&b, dim);
+    sched = isl_union_map_add_map(sched, isl_map_copy(st->sched));
+    build_accesses(&b);
+    isl_space_free(sp);
+    b.space = NULL;
+  }
+  isl_space_free(pspace);
+  /* dependences */
+  isl_union_map *before = isl_union_map_lex_lt_union_map(
+      isl_union_map_copy(sched), isl_union_map_copy(sched));
+  isl_union_map_free(sched);
+  for (int kind = DEP_FLOW; kind <= DEP_OUTPUT; kind++) {
+    for (int i = 0; i < b.mems.len; i++) {
+      mem *me = b.mems.items[i];
+      isl_union_map *src = kind == DEP_ANTI ? me->r : me->w;
+      isl_union_map *dst = kind == DEP_FLOW ? me->r : me->w;
+      isl_union_map *rel = isl_union_map_apply_range(
+          isl_union_map_copy(src),
+          isl_union_map_reverse(isl_union_map_copy(dst)));
+      rel = isl_union_map_intersect(rel, isl_union_map_copy(before));
+      edge_cb_data d = {g, (dep_kind)kind, me->name, me->obj, i};
+      isl_union_map_foreach_map(rel, edge_cb, &d);
+      isl_union_map_free(rel);
+    }
+  }
+  isl_union_map_free(before);
+  for (int i = 0; i < b.mems.len; i++) {
+    mem *me = b.mems.items[i];
+    isl_union_map_free(me->w);
+    isl_union_map_free(me->r);
+  }
+  if (g->edges.len > 1)
+    qsort(g->edges.items, (size_t)g->edges.len, sizeof(void *), edge_cmp);
+  return g;
+}
+
+void dep_graph_free(dep_graph *g) {
+  if (!g)
+    return;
+  for (int i = 0; i < g->edges.len; i++)
+    isl_map_free(((dep_edge *)g->edges.items[i])->rel);
+  for (int s = 0; s < g->nstmts; s++) {
+    isl_set_free(g->stmts[s].domain);
+    isl_map_free(g->stmts[s].sched);
+  }
+  isl_ctx_free(g->isl);
+}
+
+/* ---- distances ---------------------------------------------------------- */
+
+isl_set *dep_edge_deltas(const dep_edge *e, int c) {
+  isl_map *m = isl_map_copy(e->rel);
+  int ni = (int)isl_map_dim(m, isl_dim_in),
+      no = (int)isl_map_dim(m, isl_dim_out);
+  m = isl_map_project_out(m, isl_dim_in, (unsigned)c, (unsigned)(ni - c));
+  m = isl_map_project_out(m, isl_dim_out, (unsigned)c, (unsigned)(no - c));
+  isl_space *sp = isl_space_set_alloc(isl_map_get_ctx(m), 0, (unsigned)c);
+  sp = isl_space_align_params(sp, isl_map_get_space(m));
+  sp = isl_space_map_from_set(sp);
+  isl_space *msp = isl_map_get_space(m);
+  /* drop tuple and dimension names so the two sides match */
+  isl_map *to_anon_in = isl_map_universe(isl_space_map_from_domain_and_range(
+      isl_space_domain(isl_space_copy(msp)),
+      isl_space_domain(isl_space_copy(sp))));
+  isl_map *to_anon_out = isl_map_universe(isl_space_map_from_domain_and_range(
+      isl_space_range(msp), isl_space_range(sp)));
+  for (int d = 0; d < c; d++) {
+    to_anon_in = isl_map_equate(to_anon_in, isl_dim_in, d, isl_dim_out, d);
+    to_anon_out = isl_map_equate(to_anon_out, isl_dim_in, d, isl_dim_out, d);
+  }
+  m = isl_map_apply_domain(m, to_anon_in);
+  m = isl_map_apply_range(m, to_anon_out);
+  return isl_set_coalesce(isl_map_deltas(m));
+}
+
+void dep_representative(isl_set *deltas, int c, int64_t *v, bool *have_v) {
+  isl_set *s = isl_set_coalesce(isl_set_copy(deltas));
+  for (int d = 0; d < c; d++) {
+    isl_val *m = isl_set_dim_min_val(isl_set_copy(s), d);
+    if (m && isl_val_is_int(m) == isl_bool_true) {
+      v[d] = isl_val_get_num_si(m);
+      have_v[d] = true;
+      s = isl_set_fix_si(s, isl_dim_set, (unsigned)d, (int)v[d]);
+    } else {
+      v[d] = 0;
+      have_v[d] = false;
+    }
+    isl_val_free(m);
+  }
+  if (isl_set_is_empty(s) != isl_bool_false) {
+    /* should not happen; fall back to any point of the set */
+    isl_point *p = isl_set_sample_point(isl_set_copy(deltas));
+    for (int d = 0; d < c; d++) {
+      isl_val *x = isl_point_get_coordinate_val(p, isl_dim_set, d);
+      have_v[d] = x && isl_val_is_int(x) == isl_bool_true;
+      v[d] = have_v[d] ? isl_val_get_num_si(x) : 0;
+      isl_val_free(x);
+    }
+    isl_point_free(p);
+  }
+  isl_set_free(s);
+}

@@ -1,0 +1,91 @@
+/* dep_int.h — internals of the dependence analysis (deps/ only; the
+ * contract is dep.h).
+ *
+ * dep_build.c turns a kernel's current IR into isl objects and computes its
+ * memory-based dependences (a dep_graph); dep_query.c answers the legality
+ * queries of dep.h on it; dep_print.c formats dependences for messages and
+ * for --emit=deps.
+ */
+#ifndef DEP_INT_H
+#define DEP_INT_H
+
+#include "dep.h"
+
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/set.h>
+
+/* One statement instance set: an IR_NODE_ASSIGN or IR_NODE_DECL. */
+typedef struct dep_stmt {
+  ir_node *node;
+  const char *name;  /* unique isl tuple name: "S3", "S3_1" (a clone), "D0" */
+  const char *label; /* the printed name: "S3" (clones share it), "D0" */
+  int depth;         /* number of enclosing loops */
+  ir_node **loops;   /* the enclosing loops, outermost first */
+  isl_set *domain;   /* { name[ivs] : bounds, strides, guards } */
+  isl_map *sched;    /* domain -> [2d+1 vector], padded with zeros */
+  int index;         /* position in textual (pre-)order */
+} dep_stmt;
+
+typedef enum dep_kind { DEP_FLOW, DEP_ANTI, DEP_OUTPUT } dep_kind;
+
+/* The instances of `dst` that depend on instances of `src` through the
+ * memory location(s) of `array`: src executes first. */
+typedef struct dep_edge {
+  dep_kind kind;
+  dep_stmt *src, *dst;
+  const char *array;   /* array or local scalar name */
+  const void *mem_obj; /* its ir_array * or ir_var * */
+  int mem_index;       /* memory objects in order of first access */
+  isl_map *rel;        /* src domain -> dst domain */
+} dep_edge;
+
+/* The statements of (part of) a kernel and their dependences.  Owns the
+ * isl context; free with dep_graph_free. */
+typedef struct dep_graph {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  isl_ctx *isl;
+  int nstmts;
+  dep_stmt *stmts;
+  scc_vec edges; /* dep_edge *, flow first, then anti, then output */
+  int sched_dim; /* length of every schedule vector */
+} dep_graph;
+
+/* Builds the graph of the statements nested in any of scope[0..nscope-1]
+ * (nscope 0: every statement of k), from the current IR.  Never fails:
+ * what cannot be represented exactly is over-approximated. */
+dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                           int nscope);
+void dep_graph_free(dep_graph *g);
+
+/* "flow", "anti", "output". */
+const char *dep_kind_name(dep_kind kind);
+
+/* Number of loops enclosing n (not counting n itself). */
+int dep_loop_depth(const ir_node *n);
+
+/* The number of leading enclosing loops src and dst share. */
+int dep_common_loops(const dep_stmt *a, const dep_stmt *b);
+
+/* The set of distance vectors of e over dims [0, c) of both statements'
+ * domains (dst iv minus src iv; both must have at least c dims).  Signs are
+ * not applied. */
+isl_set *dep_edge_deltas(const dep_edge *e, int c);
+
+/* A representative of a non-empty set of distance vectors (c dims): the
+ * lexicographically smallest point, dimension by dimension; dims that are
+ * unbounded below get have_v[d] = false. */
+void dep_representative(isl_set *deltas, int c, int64_t *v, bool *have_v);
+
+/* "would reverse the flow dependence S0[i, j] -> S0[i + 1, j - 1]
+ * (distance (1, -1))": verb (e.g. "would reverse"), the edge, the
+ * representative distance v over dims [0, c) of both statements (the sink
+ * prints src's iv names plus v there) and the printed distance dims
+ * [from, to); `extra` (e.g. " carried by 'k'") goes before the distance.
+ * Arena string. */
+const char *dep_describe(scc_ctx *ctx, const char *verb, const dep_edge *e,
+                         int c, const int64_t *v, const bool *have_v, int from,
+                         int to, const char *extra);
+
+#endif

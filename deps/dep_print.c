@@ -1,0 +1,120 @@
+/* dep_print.c — dependences as text: the representative dependence of a
+ * legality message, and the listing of --emit=deps.
+ */
+#include "dep_int.h"
+
+#include <isl/map.h>
+#include <isl/set.h>
+#include <stdlib.h>
+
+static void put_term(scc_buf *b, const char *name, int64_t v, bool have) {
+  if (!have)
+    scc_buf_printf(b, "%s'", name);
+  else if (v > 0)
+    scc_buf_printf(b, "%s + %lld", name, (long long)v);
+  else if (v < 0)
+    scc_buf_printf(b, "%s - %lld", name, (long long)-v);
+  else
+    scc_buf_puts(b, name);
+}
+
+static void put_instance(scc_buf *b, const dep_edge *e, bool sink, int c,
+                         const int64_t *v, const bool *have_v) {
+  const dep_stmt *s = sink ? e->dst : e->src;
+  scc_buf_printf(b, "%s[", s->label);
+  for (int d = 0; d < s->depth; d++) {
+    if (d)
+      scc_buf_puts(b, ", ");
+    if (!sink)
+      scc_buf_puts(b, s->loops[d]->u.loop.iv->name);
+    else if (d < c)
+      put_term(b, e->src->loops[d]->u.loop.iv->name, v[d], have_v[d]);
+    else
+      scc_buf_puts(b, s->loops[d]->u.loop.iv->name);
+  }
+  scc_buf_puts(b, "]");
+}
+
+static void put_distance(scc_buf *b, const int64_t *v, const bool *have_v,
+                         int from, int to) {
+  scc_buf_puts(b, "(");
+  for (int d = from; d < to; d++) {
+    if (d > from)
+      scc_buf_puts(b, ", ");
+    if (have_v[d])
+      scc_buf_printf(b, "%lld", (long long)v[d]);
+    else
+      scc_buf_puts(b, "*");
+  }
+  scc_buf_puts(b, ")");
+}
+
+const char *dep_describe(scc_ctx *ctx, const char *verb, const dep_edge *e,
+                         int c, const int64_t *v, const bool *have_v, int from,
+                         int to, const char *extra) {
+  scc_buf b = {0};
+  scc_buf_printf(&b, "%s the %s dependence ", verb, dep_kind_name(e->kind));
+  put_instance(&b, e, false, c, v, have_v);
+  scc_buf_puts(&b, " -> ");
+  put_instance(&b, e, true, c, v, have_v);
+  if (extra)
+    scc_buf_puts(&b, extra);
+  if (to > from) {
+    scc_buf_puts(&b, " (distance ");
+    put_distance(&b, v, have_v, from, to);
+    scc_buf_puts(&b, ")");
+  }
+  const char *s = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
+  scc_buf_free(&b);
+  return s;
+}
+
+static void print_kernel(scc_buf *out, scc_ctx *ctx, ir_kernel *k) {
+  dep_graph *g = dep_graph_build(ctx, k, NULL, 0);
+  scc_buf_printf(out, "kernel %s: %d statement%s, %d dependence%s\n", k->name,
+                 g->nstmts, g->nstmts == 1 ? "" : "s", g->edges.len,
+                 g->edges.len == 1 ? "" : "s");
+  for (int s = 0; s < g->nstmts; s++) {
+    char *dom = isl_set_to_str(g->stmts[s].domain);
+    scc_buf_printf(out, "  domain %s\n", dom ? dom : "?");
+    free(dom);
+  }
+  for (int i = 0; i < g->edges.len; i++) {
+    const dep_edge *e = g->edges.items[i];
+    int c = dep_common_loops(e->src, e->dst);
+    isl_set *deltas = dep_edge_deltas(e, c);
+    int64_t *v = scc_arena_alloc(ctx->arena, sizeof(int64_t) * (size_t)(c + 1));
+    bool *have = scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(c + 1));
+    dep_representative(deltas, c, v, have);
+    scc_buf_printf(out, "  %s %s -> %s on %s", dep_kind_name(e->kind),
+                   e->src->name, e->dst->name, e->array);
+    if (c > 0) {
+      scc_buf_puts(out, ", common loops (");
+      for (int d = 0; d < c; d++)
+        scc_buf_printf(out, "%s%s", d ? ", " : "",
+                       e->src->loops[d]->u.loop.iv->name);
+      scc_buf_puts(out, ")");
+    }
+    scc_buf_puts(out, "\n    e.g. ");
+    scc_buf_puts(out, dep_describe(ctx, "", e, c, v, have, 0, c, NULL) + 1);
+    scc_buf_puts(out, "\n");
+    char *rel = isl_map_to_str(e->rel);
+    scc_buf_printf(out, "    relation %s\n", rel ? rel : "?");
+    free(rel);
+    if (c > 0) {
+      char *ds = isl_set_to_str(deltas);
+      scc_buf_printf(out, "    distances %s\n", ds ? ds : "?");
+      free(ds);
+    }
+    isl_set_free(deltas);
+  }
+  dep_graph_free(g);
+}
+
+void dep_print_module(scc_buf *out, scc_ctx *ctx, ir_module *m) {
+  for (int i = 0; i < m->kernels.len; i++) {
+    if (i)
+      scc_buf_puts(out, "\n");
+    print_kernel(out, ctx, m->kernels.items[i]);
+  }
+}

@@ -1,0 +1,554 @@
+/* dep_query.c — the legality queries of dep.h, answered on a dependence
+ * graph rebuilt from the kernel's current IR at each call.
+ *
+ * Every query looks at the distance vectors of the dependences between the
+ * statements concerned, over the loops they share (dep_edge_deltas), with
+ * the dimensions of the loops enclosing the transformed ones fixed to 0
+ * (dependences carried by an enclosing loop stay satisfied whatever
+ * happens inside).  A non-empty set of offending distances is reported
+ * through its lexicographically smallest point.
+ */
+#include "dep_int.h"
+
+#include <isl/set.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The offending distances of e over dims [0, c), with dims [0, outer) fixed
+ * to 0; `viol` builds the violation constraints on a copy of the
+ * distances; NULL when none. */
+typedef isl_set *(*viol_fn)(isl_set *deltas, void *data);
+
+static isl_set *violations(const dep_edge *e, int c, int outer, viol_fn fn,
+                           void *data) {
+  isl_set *d = dep_edge_deltas(e, c);
+  for (int o = 0; o < outer; o++)
+    d = isl_set_fix_si(d, isl_dim_set, (unsigned)o, 0);
+  isl_set *v = fn(d, data);
+  if (isl_set_is_empty(v) != isl_bool_false) {
+    isl_set_free(v);
+    return NULL;
+  }
+  return v;
+}
+
+/* *why for the offending set v of e (dims [0, c)), printing the distance
+ * over [from, to). */
+static const char *explain(scc_ctx *ctx, const char *verb, const dep_edge *e,
+                           isl_set *v, int c, int from, int to,
+                           const char *extra) {
+  int64_t *val = scc_arena_alloc(ctx->arena, sizeof(int64_t) * (size_t)(c + 1));
+  bool *have = scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(c + 1));
+  dep_representative(v, c, val, have);
+  isl_set_free(v);
+  return dep_describe(ctx, verb, e, c, val, have, from, to, extra);
+}
+
+static int sign_of(const ir_node *loop) {
+  return loop->u.loop.step > 0 ? 1 : -1;
+}
+
+/* sign * d[pos] < 0 on a copy of s. */
+static isl_set *negative(isl_set *s, int pos, int sign) {
+  s = isl_set_copy(s);
+  return sign > 0 ? isl_set_upper_bound_si(s, isl_dim_set, (unsigned)pos, -1)
+                  : isl_set_lower_bound_si(s, isl_dim_set, (unsigned)pos, 1);
+}
+
+/* ---- permutation -------------------------------------------------------- */
+
+typedef struct perm_data {
+  ir_node **band;
+  int n, outer;
+  const int *perm;
+} perm_data;
+
+/* Lexicographically negative in the permuted order of the band:
+ * union over k of (d[perm[m]] = 0 for m < k, sign * d[perm[k]] < 0). */
+static isl_set *perm_viol(isl_set *d, void *data) {
+  perm_data *p = data;
+  isl_set *u = isl_set_empty(isl_set_get_space(d));
+  isl_set *prefix = isl_set_copy(d);
+  for (int k = 0; k < p->n; k++) {
+    int pos = p->outer + p->perm[k];
+    u = isl_set_union(u, negative(prefix, pos, sign_of(p->band[p->perm[k]])));
+    prefix = isl_set_fix_si(prefix, isl_dim_set, (unsigned)pos, 0);
+  }
+  isl_set_free(prefix);
+  isl_set_free(d);
+  return u;
+}
+
+bool dep_check_permutation(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
+                           const int *perm, const char **why) {
+  if (ctx->unsafe || n < 2)
+    return true;
+  bool identity = true;
+  for (int d = 0; d < n; d++)
+    identity = identity && perm[d] == d;
+  if (identity)
+    return true;
+  dep_graph *g = dep_graph_build(ctx, k, band, 1);
+  perm_data pd = {band, n, dep_loop_depth(band[0]), perm};
+  int c = pd.outer + n;
+  bool ok = true;
+  for (int i = 0; i < g->edges.len && ok; i++) {
+    const dep_edge *e = g->edges.items[i];
+    if (!ir_node_within(e->src->node, band[n - 1]) ||
+        !ir_node_within(e->dst->node, band[n - 1]))
+      continue;
+    isl_set *v = violations(e, c, pd.outer, perm_viol, &pd);
+    if (v) {
+      ok = false;
+      *why = explain(ctx, "would reverse", e, v, c, pd.outer, c, "");
+    }
+  }
+  dep_graph_free(g);
+  return ok;
+}
+
+/* ---- tiling ------------------------------------------------------------- */
+
+static isl_set *tile_viol(isl_set *d, void *data) {
+  perm_data *p = data;
+  isl_set *u = isl_set_empty(isl_set_get_space(d));
+  for (int k = 0; k < p->n; k++)
+    u = isl_set_union(u, negative(d, p->outer + k, sign_of(p->band[k])));
+  isl_set_free(d);
+  return u;
+}
+
+bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
+                      const char **why) {
+  if (ctx->unsafe || n < 1)
+    return true;
+  dep_graph *g = dep_graph_build(ctx, k, band, 1);
+  perm_data pd = {band, n, dep_loop_depth(band[0]), NULL};
+  int c = pd.outer + n;
+  bool ok = true;
+  for (int i = 0; i < g->edges.len && ok; i++) {
+    const dep_edge *e = g->edges.items[i];
+    if (!ir_node_within(e->src->node, band[n - 1]) ||
+        !ir_node_within(e->dst->node, band[n - 1]))
+      continue;
+    isl_set *v = violations(e, c, pd.outer, tile_viol, &pd);
+    if (v) {
+      ok = false;
+      *why = explain(ctx, "would reverse", e, v, c, pd.outer, c, "");
+    }
+  }
+  dep_graph_free(g);
+  return ok;
+}
+
+/* ---- parallel loops and reductions -------------------------------------- */
+
+static bool expr_eq(const ir_expr *a, const ir_expr *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind)
+    return false;
+  switch (a->kind) {
+  case IR_EXPR_INT:
+    return a->u.ival == b->u.ival;
+  case IR_EXPR_VAR:
+    return a->u.var == b->u.var;
+  case IR_EXPR_ACCESS:
+    if (a->u.access.array != b->u.access.array ||
+        a->u.access.n != b->u.access.n || a->lanes != b->lanes)
+      return false;
+    for (int i = 0; i < a->u.access.n; i++)
+      if (!expr_eq(a->u.access.idx[i], b->u.access.idx[i]))
+        return false;
+    return true;
+  case IR_EXPR_UNARY:
+    return a->u.un.op == b->u.un.op && expr_eq(a->u.un.a, b->u.un.a);
+  case IR_EXPR_BINARY:
+    return a->u.bin.op == b->u.bin.op && expr_eq(a->u.bin.a, b->u.bin.a) &&
+           expr_eq(a->u.bin.b, b->u.bin.b);
+  case IR_EXPR_CAST:
+    return a->u.cast.to == b->u.cast.to && expr_eq(a->u.cast.a, b->u.cast.a);
+  default:
+    return false;
+  }
+}
+
+/* The memory object (ir_array * or ir_var *) of an lhs. */
+static const void *obj_of(const ir_expr *e) {
+  return e->kind == IR_EXPR_ACCESS ? (const void *)e->u.access.array
+                                   : (const void *)e->u.var;
+}
+
+typedef struct touch {
+  const void *obj;
+  const ir_node *skip; /* the reduction statement */
+  bool hit;
+} touch;
+
+static void touch_expr(ir_expr *e, void *data) {
+  touch *t = data;
+  if ((e->kind == IR_EXPR_ACCESS && e->u.access.array == t->obj) ||
+      (e->kind == IR_EXPR_VAR && e->u.var == t->obj))
+    t->hit = true;
+}
+
+static bool touch_node(ir_node *n, void *data) {
+  touch *t = data;
+  if (n != t->skip)
+    ir_walk_node_exprs(n, touch_expr, data);
+  if (n->kind == IR_NODE_DECL && n->u.decl.var == t->obj)
+    t->hit = true;
+  return true;
+}
+
+static bool reads_obj(ir_expr *e, const void *obj) {
+  touch t = {obj, NULL, false};
+  ir_walk_expr(e, touch_expr, &t);
+  return t.hit;
+}
+
+static bool is_minmax_call(const ir_expr *e) {
+  if (e->kind != IR_EXPR_CALL || e->u.call.n != 2)
+    return false;
+  const char *f = e->u.call.fn;
+  return strcmp(f, "fmin") == 0 || strcmp(f, "fmax") == 0 ||
+         strcmp(f, "fminf") == 0 || strcmp(f, "fmaxf") == 0 ||
+         strcmp(f, "fminl") == 0 || strcmp(f, "fmaxl") == 0;
+}
+
+/* x op= e or x = x op e / e op x (op +, *, min, max; x -= e and x = x - e
+ * count as +), e not reading x, and nothing else in `loop` touching x. */
+static bool is_reduction(ir_node *s, ir_node *loop) {
+  if (s->kind != IR_NODE_ASSIGN)
+    return false;
+  ir_expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs, *other = NULL;
+  const void *obj = obj_of(lhs);
+  if (lhs->lanes > 1)
+    return false;
+  if (lhs->kind == IR_EXPR_ACCESS)
+    for (int i = 0; i < lhs->u.access.n; i++)
+      if (reads_obj(lhs->u.access.idx[i], obj))
+        return false;
+  ir_op op = s->u.assign.op;
+  if (op == IR_OP_ADD || op == IR_OP_SUB || op == IR_OP_MUL)
+    other = rhs;
+  else if (op == IR_OP_NONE && rhs->kind == IR_EXPR_BINARY) {
+    ir_op b = rhs->u.bin.op;
+    bool comm =
+        b == IR_OP_ADD || b == IR_OP_MUL || b == IR_OP_MIN || b == IR_OP_MAX;
+    if ((comm || b == IR_OP_SUB) && expr_eq(rhs->u.bin.a, lhs))
+      other = rhs->u.bin.b;
+    else if (comm && expr_eq(rhs->u.bin.b, lhs))
+      other = rhs->u.bin.a;
+  } else if (op == IR_OP_NONE && is_minmax_call(rhs)) {
+    if (expr_eq(rhs->u.call.args[0], lhs))
+      other = rhs->u.call.args[1];
+    else if (expr_eq(rhs->u.call.args[1], lhs))
+      other = rhs->u.call.args[0];
+  }
+  if (!other || reads_obj(other, obj))
+    return false;
+  touch t = {obj, s, false};
+  ir_walk_block(&loop->u.loop.body, touch_node, &t);
+  return !t.hit;
+}
+
+typedef struct carried_data {
+  int pos;
+} carried_data;
+
+static isl_set *carried_viol(isl_set *d, void *data) {
+  carried_data *cd = data;
+  isl_set *u = isl_set_union(negative(d, cd->pos, 1), negative(d, cd->pos, -1));
+  isl_set_free(d);
+  return u;
+}
+
+bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                        bool allow_reductions, scc_vec *reductions,
+                        const char **why) {
+  if (ctx->unsafe)
+    return true;
+  dep_graph *g = dep_graph_build(ctx, k, &loop, 1);
+  int outer = dep_loop_depth(loop);
+  carried_data cd = {outer};
+  bool ok = true;
+  scc_vec found = {0}; /* reduction statements (ir_node *) */
+  for (int i = 0; i < g->edges.len && ok; i++) {
+    const dep_edge *e = g->edges.items[i];
+    int c = dep_common_loops(e->src, e->dst);
+    if (c <= outer)
+      continue;
+    isl_set *v = violations(e, c, outer, carried_viol, &cd);
+    if (!v)
+      continue;
+    ir_node *s = e->src->node;
+    if (allow_reductions && e->src->node == e->dst->node &&
+        s->kind == IR_NODE_ASSIGN && obj_of(s->u.assign.lhs) == e->mem_obj &&
+        is_reduction(s, loop)) {
+      isl_set_free(v);
+      bool dup = false;
+      for (int j = 0; j < found.len; j++)
+        dup = dup || found.items[j] == s;
+      if (!dup)
+        scc_vec_push(ctx->arena, &found, s);
+      continue;
+    }
+    ok = false;
+    const char *extra =
+        scc_arena_printf(ctx->arena, " carried by '%s'", loop->u.loop.iv->name);
+    *why = explain(ctx, "would break", e, v, c, outer, c, extra);
+  }
+  if (ok && reductions)
+    for (int j = 0; j < found.len; j++)
+      scc_vec_push(ctx->arena, reductions,
+                   ((ir_node *)found.items[j])->u.assign.lhs);
+  dep_graph_free(g);
+  return ok;
+}
+
+/* ---- unroll-and-jam ----------------------------------------------------- */
+
+/* The schedule-space distances of e with, in the new order, the dimension
+ * `moved` placed last: lexicographically negative ones. */
+static isl_set *jam_violations(const dep_edge *e, int moved, int dim) {
+  isl_map *m = isl_map_copy(e->rel);
+  m = isl_map_apply_domain(m, isl_map_copy(e->src->sched));
+  m = isl_map_apply_range(m, isl_map_copy(e->dst->sched));
+  isl_set *d = isl_map_deltas(m);
+  isl_set *u = isl_set_empty(isl_set_get_space(d));
+  isl_set *prefix = isl_set_copy(d);
+  for (int k = 0; k < dim; k++) {
+    int pos = k < moved ? k : k < dim - 1 ? k + 1 : moved;
+    u = isl_set_union(u, negative(prefix, pos, 1));
+    prefix = isl_set_fix_si(prefix, isl_dim_set, (unsigned)pos, 0);
+  }
+  isl_set_free(prefix);
+  isl_set_free(d);
+  if (isl_set_is_empty(u) != isl_bool_false) {
+    isl_set_free(u);
+    return NULL;
+  }
+  return u;
+}
+
+/* The schedule dimension of the loop at depth `depth` in st's schedule. */
+static int sched_dim_of_loop(const dep_stmt *st, const ir_node *loop) {
+  int pos = 0;
+  const ir_node *chain[512];
+  int len = 0;
+  for (const ir_node *p = ir_parent(st->node); p && len < 512; p = ir_parent(p))
+    chain[len++] = p;
+  for (int i = len - 1; i >= 0; i--) {
+    pos++; /* the position dim before this ancestor's contents */
+    if (chain[i] == loop)
+      return pos;
+    if (chain[i]->kind == IR_NODE_LOOP)
+      pos++;
+  }
+  return -1;
+}
+
+bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
+                              const char **why) {
+  if (ctx->unsafe)
+    return true;
+  dep_graph *g = dep_graph_build(ctx, k, &outer, 1);
+  int depth = dep_loop_depth(outer);
+  bool ok = true;
+  for (int i = 0; i < g->edges.len && ok; i++) {
+    const dep_edge *e = g->edges.items[i];
+    int moved = sched_dim_of_loop(e->src, outer);
+    if (moved < 0 || sched_dim_of_loop(e->dst, outer) != moved)
+      continue;
+    isl_set *jv = jam_violations(e, moved, g->sched_dim);
+    if (!jv)
+      continue;
+    isl_set_free(jv);
+    ok = false;
+    /* describe it by the distances that the loop carries */
+    int c = dep_common_loops(e->src, e->dst);
+    isl_set *d = dep_edge_deltas(e, c);
+    for (int o = 0; o < depth; o++)
+      d = isl_set_fix_si(d, isl_dim_set, (unsigned)o, 0);
+    isl_set *carried = negative(d, depth, -sign_of(outer));
+    isl_set_free(d);
+    if (isl_set_is_empty(carried) == isl_bool_true) {
+      isl_set_free(carried);
+      carried = dep_edge_deltas(e, c);
+    }
+    *why = explain(ctx, "would reverse", e, carried, c, depth, c, "");
+  }
+  dep_graph_free(g);
+  return ok;
+}
+
+/* ---- fusion ------------------------------------------------------------- */
+
+typedef struct fuse_data {
+  int pos, sign;
+} fuse_data;
+
+static isl_set *fuse_viol(isl_set *d, void *data) {
+  fuse_data *f = data;
+  isl_set *u = negative(d, f->pos, f->sign);
+  isl_set_free(d);
+  return u;
+}
+
+bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
+                      const char **why) {
+  if (ctx->unsafe)
+    return true;
+  ir_node *scope[2] = {a, b};
+  dep_graph *g = dep_graph_build(ctx, k, scope, 2);
+  int outer = dep_loop_depth(a);
+  fuse_data fd = {outer, sign_of(a)};
+  bool ok = dep_loop_depth(b) == outer;
+  for (int i = 0; i < g->edges.len && ok; i++) {
+    const dep_edge *e = g->edges.items[i];
+    if (!ir_node_within(e->src->node, a) || !ir_node_within(e->dst->node, b))
+      continue;
+    isl_set *v = violations(e, outer + 1, outer, fuse_viol, &fd);
+    if (v) {
+      ok = false;
+      *why =
+          explain(ctx, "would reverse", e, v, outer + 1, outer, outer + 1, "");
+    }
+  }
+  dep_graph_free(g);
+  return ok;
+}
+
+/* ---- distribution ------------------------------------------------------- */
+
+static isl_set *any_viol(isl_set *d, void *data) {
+  (void)data;
+  return d;
+}
+
+/* The index of the top-level node of loop's body that holds n. */
+static int body_index(const ir_node *loop, const ir_node *n) {
+  while (n && ir_parent(n) != loop)
+    n = ir_parent(n);
+  int i = 0;
+  for (const ir_node *p = loop->u.loop.body.first; p; p = p->next, i++)
+    if (p == n)
+      return i;
+  return -1;
+}
+
+typedef struct use_data {
+  const ir_var *var;
+  bool hit;
+} use_data;
+
+static void use_cb(ir_expr *e, void *data) {
+  use_data *u = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == u->var)
+    u->hit = true;
+}
+
+static bool use_node(ir_node *n, void *data) {
+  ir_walk_node_exprs(n, use_cb, data);
+  return true;
+}
+
+bool dep_check_distribution(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                            int *groups, int **group_of, const char **why) {
+  int m = ir_block_len(&loop->u.loop.body);
+  int *grp = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)(m + 1));
+  *group_of = grp;
+  if (ctx->unsafe) {
+    for (int i = 0; i < m; i++)
+      grp[i] = i;
+    *groups = m;
+    return true;
+  }
+  /* reach[i*m + j]: node j depends (transitively) on node i */
+  bool *reach = scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(m * m + 1));
+  const dep_edge **back =
+      scc_arena_alloc(ctx->arena, sizeof(dep_edge *) * (size_t)(m * m + 1));
+  dep_graph *g = dep_graph_build(ctx, k, &loop, 1);
+  int outer = dep_loop_depth(loop);
+  for (int i = 0; i < g->edges.len; i++) {
+    const dep_edge *e = g->edges.items[i];
+    int u = body_index(loop, e->src->node), v = body_index(loop, e->dst->node);
+    if (u < 0 || v < 0 || u == v || reach[u * m + v])
+      continue;
+    isl_set *viol = violations(e, outer + 1, outer, any_viol, NULL);
+    if (!viol)
+      continue;
+    isl_set_free(viol);
+    reach[u * m + v] = true;
+    back[u * m + v] = e;
+  }
+  /* a declaration stays with every node that uses its variable */
+  int i = 0;
+  for (ir_node *p = loop->u.loop.body.first; p; p = p->next, i++) {
+    if (p->kind != IR_NODE_DECL)
+      continue;
+    int j = 0;
+    for (ir_node *q = loop->u.loop.body.first; q; q = q->next, j++) {
+      use_data ud = {p->u.decl.var, false};
+      ir_walk_node(q, use_node, &ud);
+      if (ud.hit && i != j)
+        reach[i * m + j] = reach[j * m + i] = true;
+    }
+  }
+  bool *direct =
+      scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(m * m + 1));
+  memcpy(direct, reach, sizeof(bool) * (size_t)(m * m));
+  for (int w = 0; w < m; w++)
+    for (int u = 0; u < m; u++)
+      for (int v = 0; v < m; v++)
+        if (reach[u * m + w] && reach[w * m + v])
+          reach[u * m + v] = true;
+  /* strongly connected components, placed in a topological order that
+   * keeps the original order where the dependences allow it */
+  for (int u = 0; u < m; u++)
+    grp[u] = -1;
+  int ng = 0;
+  bool *placed = scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(m + 1));
+  while (true) {
+    int pick = -1;
+    for (int u = 0; u < m && pick < 0; u++) {
+      if (placed[u])
+        continue;
+      /* u's component is ready when no unplaced node outside it reaches it */
+      bool ready = true;
+      for (int w = 0; w < m && ready; w++)
+        if (!placed[w] && w != u && reach[w * m + u] && !reach[u * m + w])
+          ready = false;
+      if (ready)
+        pick = u;
+    }
+    if (pick < 0)
+      break;
+    for (int w = 0; w < m; w++)
+      if (w == pick || (reach[pick * m + w] && reach[w * m + pick])) {
+        placed[w] = true;
+        grp[w] = ng;
+      }
+    ng++;
+  }
+  *groups = ng;
+  bool ok = !(ng == 1 && m >= 2);
+  if (!ok) {
+    /* a dependence from a later node to an earlier one closes the cycle */
+    const dep_edge *e = NULL;
+    for (int u = m - 1; u >= 0 && !e; u--)
+      for (int v = 0; v < u && !e; v++)
+        if (direct[u * m + v] && back[u * m + v])
+          e = back[u * m + v];
+    if (e) {
+      isl_set *d = violations(e, outer + 1, outer, any_viol, NULL);
+      *why =
+          explain(ctx, "would reverse", e, d, outer + 1, outer, outer + 1, "");
+    } else {
+      *why = "would separate a declaration from its uses";
+    }
+  }
+  dep_graph_free(g);
+  return ok;
+}
