@@ -95,9 +95,12 @@ static void print_kernel(scc_buf *out, scc_ctx *ctx, ir_kernel *k) {
                        e->src->loops[d]->u.loop.iv->name);
       scc_buf_puts(out, ")");
     }
-    scc_buf_puts(out, "\n    e.g. ");
-    scc_buf_puts(out, dep_describe(ctx, "", e, c, v, have, 0, c, NULL) + 1);
     scc_buf_puts(out, "\n");
+    if (c > 0) {
+      scc_buf_puts(out, "    e.g. ");
+      scc_buf_puts(out, dep_describe(ctx, "", e, c, v, have, 0, c, NULL) + 1);
+      scc_buf_puts(out, "\n");
+    }
     char *rel = isl_map_to_str(e->rel);
     scc_buf_printf(out, "    relation %s\n", rel ? rel : "?");
     free(rel);
