@@ -134,3 +134,12 @@ if(EXISTS ${T}/omp-pragmas.sh)
     add_test(NAME omp.${name} COMMAND sh ${T}/omp-pragmas.sh ${SCHEDCC} ${src})
   endforeach()
 endif()
+
+# Dependence analysis: golden --emit=deps output (test/deps/NAME.c ->
+# NAME.deps) and --unsafe end to end.
+file(GLOB dep_srcs CONFIGURE_DEPENDS ${T}/deps/*.c)
+foreach(src ${dep_srcs})
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME deps.${name} COMMAND sh ${T}/deps.sh ${SCHEDCC} ${T}/deps ${name})
+endforeach()
+add_test(NAME legality.unsafe COMMAND sh ${T}/legality.sh ${SCHEDCC})

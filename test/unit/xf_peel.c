@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include <string.h>
+
 #include "transforms/xf.h"
 #include "xf_eval.h"
 
@@ -179,7 +181,11 @@ static void test_skew_then_tile(void **state) {
       ir_node *li = mk_wave(&t), *lj = ir_loop_only_child_loop(li);
       ir_node *oo, *oi, *out[4];
       assert_int_equal(xf_skew(ctx, t.k, li, lj, f, &oo, &oi), XF_OK);
+      /* f < 1 leaves a dependence the tiling would reverse: the mechanics
+       * of tiling the skewed band are exercised with the check off */
+      ctx->unsafe = f < 1;
       assert_int_equal(xf_tile(ctx, t.k, oo, sizes[s], 2, out), XF_OK);
+      ctx->unsafe = false;
       assert_true(ir_verify_kernel(ctx, t.k, "loop.tile"));
       assert_ptr_equal(out[3], lj);
       /* the skewed, tiled order is legal for f >= 1: same result; for every
@@ -197,6 +203,15 @@ static void test_skew_then_tile(void **state) {
         xf_run_free(&e2);
       }
     }
+  /* unskewed, the wavefront's dependences forbid the tiling */
+  {
+    xf_kb t = xf_kb_new(ctx);
+    ir_node *li = mk_wave(&t), *out[4];
+    int64_t sz[2] = {8, 8};
+    assert_int_equal(xf_tile(ctx, t.k, li, sz, 2, out), XF_SILENCEABLE);
+    assert_non_null(strstr(ctx->pending_msg, "would reverse"));
+    scc_fail_clear(ctx);
+  }
   /* the point loop of the skewed dimension clips with max/min */
   xf_kb t = xf_kb_new(ctx);
   ir_node *li = mk_wave(&t), *lj = ir_loop_only_child_loop(li), *oo, *oi,
