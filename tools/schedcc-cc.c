@@ -637,11 +637,14 @@ int main(int argc, char **argv) {
         push(&c, a);
     }
     status = run(c.v);
-    for (int n = 0; n < c.n; n++)
-      if (strcmp(c.v[n], "-iquote") == 0 && n + 2 < c.n)
+    for (int n = 0; n + 2 < c.n; n++)
+      if (strcmp(c.v[n], "-iquote") == 0)
         for (int q = 0; q < njobs; q++)
-          if (c.v[n + 2] == jobs[q].tmp)
+          if (c.v[n + 2] == jobs[q].tmp) {
             free(c.v[n + 1]); /* the dir_of copies pushed above */
+            n += 2;           /* past the freed copy and the temporary */
+            break;
+          }
     if (status == 0 && deps)
       for (int n = 0; n < njobs; n++) {
         char *d = dep_file(mf, out, jobs[n].orig);
