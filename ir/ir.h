@@ -510,8 +510,14 @@ ir_expr *ir_ceildiv(scc_ctx *ctx, ir_expr *a, int64_t c);
  * returned unchanged: never reassociate them. */
 ir_expr *ir_simplify(scc_ctx *ctx, ir_expr *e);
 
-/* The trip count of a loop when lb, ub are constants: sets *n and returns
- * true.  (n = 0 for a loop that never runs.) */
+/* True when e, an int expression, provably takes only multiples of m
+ * (m != 0) whatever its variables are: 32 * floordiv(n, 32),
+ * max(0, 32 * floordiv(n, 32)), 64 * i - 32.  False when it cannot tell. */
+bool ir_expr_multiple_of(scc_ctx *ctx, const ir_expr *e, int64_t m);
+
+/* The trip count of a loop when ub - lb is a constant (both constants, or
+ * symbolic bounds a constant apart such as i_t .. i_t + 14): sets *n and
+ * returns true.  (n = 0 for a loop that never runs.) */
 bool ir_loop_const_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *n);
 
 /* The indexing map of an access: for each subscript, its affine form over

@@ -803,21 +803,66 @@ ir_expr *ir_ceildiv(scc_ctx *ctx, ir_expr *a, int64_t c) {
   return build(ctx, IR_OP_CEILDIV, a, ir_int(ctx, c));
 }
 
+/* True when every value of e is a multiple of m: e is built from multiples
+ * of m with +, -, unary minus, min, max, and products by a constant (a
+ * multiple of m, or of anything times a multiple of m). */
+static bool multiple_of(const ir_expr *e, int64_t m) {
+  switch (e->kind) {
+  case IR_EXPR_INT:
+    return e->u.ival % m == 0;
+  case IR_EXPR_UNARY:
+    return e->u.un.op == IR_OP_NEG && multiple_of(e->u.un.a, m);
+  case IR_EXPR_BINARY: {
+    const ir_expr *a = e->u.bin.a, *b = e->u.bin.b;
+    switch (e->u.bin.op) {
+    case IR_OP_ADD:
+    case IR_OP_SUB:
+    case IR_OP_MIN:
+    case IR_OP_MAX:
+      return multiple_of(a, m) && multiple_of(b, m);
+    case IR_OP_MUL:
+      return (b->kind == IR_EXPR_INT && b->u.ival % m == 0) ||
+             (a->kind == IR_EXPR_INT && a->u.ival % m == 0) ||
+             ((a->kind == IR_EXPR_INT || b->kind == IR_EXPR_INT) &&
+              (multiple_of(a, m) || multiple_of(b, m)));
+    default:
+      return false;
+    }
+  }
+  default:
+    return false;
+  }
+}
+
+bool ir_expr_multiple_of(scc_ctx *ctx, const ir_expr *e, int64_t m) {
+  if (m == 0 || !(e->type == IR_TY_INT || e->type == IR_TY_LONG ||
+                  e->type == IR_TY_LLONG))
+    return false; /* unsigned bounds wrap */
+  if (m < 0)
+    m = -m;
+  return m == 1 || multiple_of(ir_simplify(ctx, (ir_expr *)e), m);
+}
+
 bool ir_loop_const_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *n) {
-  if (loop->kind != IR_NODE_LOOP || loop->u.loop.step == 0)
+  if (loop->kind != IR_NODE_LOOP || loop->u.loop.step == 0 ||
+      loop->u.loop.step == INT64_MIN)
     return false;
-  int64_t lb, ub, s = loop->u.loop.step, d;
-  if (!ir_expr_const_value(ctx, loop->u.loop.lb, &lb) ||
-      !ir_expr_const_value(ctx, loop->u.loop.ub, &ub))
-    return false;
-  if (s > 0) {
-    if (__builtin_sub_overflow(ub, lb, &d))
+  const ir_loop *l = &loop->u.loop;
+  int64_t lb, ub, s = l->step, d;
+  if (ir_expr_const_value(ctx, l->lb, &lb) &&
+      ir_expr_const_value(ctx, l->ub, &ub)) {
+    if (s > 0 ? __builtin_sub_overflow(ub, lb, &d)
+              : __builtin_sub_overflow(lb, ub, &d))
       return false;
   } else {
-    if (__builtin_sub_overflow(lb, ub, &d) || s == INT64_MIN)
+    /* Symbolic bounds a constant apart: i_t .. i_t + 14. */
+    ir_expr *diff =
+        s > 0 ? ir_sub(ctx, l->ub, l->lb) : ir_sub(ctx, l->lb, l->ub);
+    if (!ir_expr_const_value(ctx, ir_simplify(ctx, diff), &d))
       return false;
-    s = -s;
   }
+  if (s < 0)
+    s = -s;
   *n = d <= 0 ? 0 : ceildiv64(d, s);
   return true;
 }

@@ -126,7 +126,8 @@ static bool node_cb(ir_node *n, void *data) {
     /* The loop itself, or an inner loop known to run: code in an inner
      * loop that may run zero times is not moved (it might never execute). */
     int64_t trip;
-    return n == s->loop || (xfr_trip_count(s->ctx, n, &trip) && trip > 0);
+    return n == s->loop ||
+           (ir_loop_const_trip_count(s->ctx, n, &trip) && trip > 0);
   }
   }
   return true;
@@ -152,7 +153,7 @@ xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **out) {
   ir_loop *l = &loop->u.loop;
   int64_t trip;
   ir_node *anchor = loop;
-  if (!(xfr_trip_count(ctx, loop, &trip) && trip > 0)) {
+  if (!(ir_loop_const_trip_count(ctx, loop, &trip) && trip > 0)) {
     ir_node *guard =
         ir_if_new(ctx,
                   ir_binary(ctx, l->step > 0 ? IR_OP_LT : IR_OP_GT,

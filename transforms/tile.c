@@ -4,7 +4,9 @@
  * with size s > 0 whose bounds read no iv of the band (rectangular):
  *   tile loop:  for (i_t = lb; i_t < ub; i_t += s*st)
  *   point loop: for (i = i_t; i < min(i_t + s*st, ub); i += st)
- * The min is omitted when the trip count is a known multiple of s.
+ * The min is omitted when every tile is full: the trip count is a known
+ * multiple of s, or ub - lb provably a multiple of s*st (the main part of
+ * loop.split: 0 .. 32 * floordiv(n, 32) tiled by 32).
  * A tiled dimension whose bounds are affine in outer ivs of the band
  * (non-rectangular: triangular bands, or the inner loop of a skewed band,
  * lb + F*i .. ub + F*i) must have step 1; its tile loop runs over the range
@@ -209,8 +211,11 @@ xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
       l->ub = ir_min(ctx, end, l->ub);
       continue;
     }
-    if (!(ir_loop_const_trip_count(ctx, band[d], &trip) &&
-          trip % sizes[d] == 0))
+    bool full_tiles =
+        ir_loop_const_trip_count(ctx, band[d], &trip)
+            ? trip % sizes[d] == 0
+            : ir_expr_multiple_of(ctx, ir_sub(ctx, l->ub, l->lb), span);
+    if (!full_tiles)
       end = ir_min(ctx, end, l->ub);
     l->lb = ir_var_ref(ctx, t);
     l->ub = end;

@@ -1,7 +1,8 @@
 /* unroll.c — loop.unroll: full unrolling and unrolling by a factor.
  *
- * Full (factor 0): the loop, whose trip count T must be a constant <= 1024,
- * is replaced by T copies of its body with iv := lb + t*step (t = 0..T-1),
+ * Full (factor 0): the loop, whose trip count T must be a constant <= 1024
+ * (constant bounds, or bounds a constant apart: i_t .. i_t + 32), is
+ * replaced by T copies of its body with iv := lb + t*step (t = 0..T-1),
  * in order.  The iv's value after the loop is not materialized.
  * Factor F >= 2 (step s of either sign):
  *   main: for (i = lb; i <cmp> split; i += F*s) { body[i]; body[i+s]; ...
@@ -22,9 +23,8 @@ enum { XF_UNROLL_MAX = 1024 };
 
 static xf_status full_unroll(scc_ctx *ctx, ir_node *loop) {
   ir_loop *l = &loop->u.loop;
-  int64_t trip, lb;
-  if (!ir_loop_const_trip_count(ctx, loop, &trip) ||
-      !ir_expr_const_value(ctx, l->lb, &lb)) {
+  int64_t trip;
+  if (!ir_loop_const_trip_count(ctx, loop, &trip)) {
     scc_fail(ctx, loop->loc,
              "loop '%s' has a non-constant trip count and cannot be fully "
              "unrolled",
@@ -39,7 +39,9 @@ static xf_status full_unroll(scc_ctx *ctx, ir_node *loop) {
   }
   for (int64_t t = 0; t < trip; t++) {
     ir_subst s = {0};
-    ir_subst_add(ctx, &s, l->iv, ir_int(ctx, lb + t * l->step));
+    ir_subst_add(
+        ctx, &s, l->iv,
+        ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL), t * l->step));
     for (ir_node *p = l->body.first; p; p = p->next)
       ir_insert_before(loop, ir_node_clone(ctx, p, &s));
   }
@@ -91,12 +93,12 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
   }
 
   /* Split point and whether a remainder is needed. */
-  int64_t trip, lb;
+  int64_t trip;
   ir_expr *split;
   bool need_rest = true;
-  if (ir_loop_const_trip_count(ctx, loop, &trip) &&
-      ir_expr_const_value(ctx, l->lb, &lb)) {
-    split = ir_int(ctx, lb + (trip - trip % factor) * l->step);
+  if (ir_loop_const_trip_count(ctx, loop, &trip)) {
+    split = ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL),
+                         (trip - trip % factor) * l->step);
     need_rest = trip % factor != 0;
   } else {
     split = xf_split_point(ctx, loop, big_step < 0 ? -big_step : big_step);

@@ -125,7 +125,7 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   int64_t trip;
   ir_expr *split;
   bool need_rest = true;
-  if (xfr_trip_count(ctx, loop, &trip)) {
+  if (ir_loop_const_trip_count(ctx, loop, &trip)) {
     split = ir_simplify(ctx, ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL),
                                           (trip - trip % factor) * l->step));
     need_rest = trip % factor != 0;

@@ -188,19 +188,6 @@ bool xfr_invariant(const ir_expr *e, const scc_vec *vars,
   return s.ok;
 }
 
-bool xfr_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *trip) {
-  const ir_loop *l = &loop->u.loop;
-  int64_t d;
-  if (l->step == 0 || !ir_expr_const_value(
-                          ctx, ir_simplify(ctx, ir_sub(ctx, l->ub, l->lb)), &d))
-    return false;
-  if (l->step < 0)
-    d = -d;
-  int64_t s = l->step < 0 ? -l->step : l->step;
-  *trip = d <= 0 ? 0 : (d + s - 1) / s;
-  return true;
-}
-
 enum { BOUND_MAX = 8 };
 
 /* Candidate bounds: expressions free of min, max and floordiv, each an
@@ -337,7 +324,7 @@ static bool single_cb(ir_node *n, void *data) {
     return true;
   int64_t trip;
   const ir_loop *l = &n->u.loop;
-  bool known = xfr_trip_count(s->ctx, n, &trip);
+  bool known = ir_loop_const_trip_count(s->ctx, n, &trip);
   if ((known && trip <= 1) || (!known && at_most_once(s->ctx, l)))
     scc_vec_push(s->ctx->arena, &s->found, n);
   return true;
@@ -352,7 +339,7 @@ int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
     ir_node *n = s.found.items[i];
     ir_loop *l = &n->u.loop;
     int64_t trip;
-    bool known = xfr_trip_count(ctx, n, &trip);
+    bool known = ir_loop_const_trip_count(ctx, n, &trip);
     if (known && trip == 0) { /* never runs */
       ir_remove(n);
       continue;

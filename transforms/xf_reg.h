@@ -31,10 +31,6 @@ bool xfr_vec_has(const scc_vec *v, const void *p);
 bool xfr_invariant(const ir_expr *e, const scc_vec *vars,
                    const scc_vec *arrays);
 
-/* The number of iterations of `loop` when ub - lb simplifies to a constant
- * (lb and ub may be symbolic: i_t .. i_t + 14); false otherwise. */
-bool xfr_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *trip);
-
 /* Inner loops of `loop` (at any depth) that run at most once are replaced:
  * never (a known trip count of 0) by nothing; exactly once (ub - lb a constant
  * in (0, |step|]) by their body with iv := lb; at most once (ub = min(lb + c,

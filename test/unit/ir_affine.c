@@ -173,6 +173,17 @@ static void test_trip_count(void **state) {
   ir_node *l2 = xf_loop(&kb, kb.i, C(0), B(ADD, B(SUB, V(n), V(n)), C(8)), 2);
   assert_true(ir_loop_const_trip_count(ctx, l2, &n));
   assert_int_equal(n, 4);
+  /* symbolic bounds a constant apart: n .. n + 32 step 16, and down */
+  ir_node *l3 = xf_loop(&kb, kb.i, V(n), B(ADD, V(n), C(32)), 16);
+  assert_true(ir_loop_const_trip_count(ctx, l3, &n));
+  assert_int_equal(n, 2);
+  ir_node *l4 = xf_loop(&kb, kb.i, B(ADD, V(n), C(9)), B(SUB, V(n), C(1)), -1);
+  assert_true(ir_loop_const_trip_count(ctx, l4, &n));
+  assert_int_equal(n, 10);
+  /* min(n + 32, 500) - n is not a constant */
+  ir_node *l5 =
+      xf_loop(&kb, kb.i, V(n), B(MIN, B(ADD, V(n), C(32)), C(500)), 1);
+  assert_false(ir_loop_const_trip_count(ctx, l5, &n));
 }
 
 int main(void) {

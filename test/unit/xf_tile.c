@@ -118,6 +118,41 @@ static void test_tile_symbolic(void **state) {
   }
 }
 
+/* Extents that are provably multiples of the tile (the main part of
+ * loop.split: 0 .. max(0, 32 * floordiv(n, 32))) give full tiles: the point
+ * loop runs j_t .. j_t + 32, without a min. */
+static void test_tile_full_symbolic(void **state) {
+  (void)state;
+  xf_kb o = xf_kb_new(ctx), t = xf_kb_new(ctx);
+  xf_kb *bs[2] = {&o, &t};
+  ir_node *li = NULL;
+  for (int q = 0; q < 2; q++) {
+    xf_kb *b = bs[q];
+    ir_expr *ub =
+        ir_max(ctx, xf_i(b, 0),
+               ir_mul_const(ctx, ir_floordiv(ctx, xf_v(b, b->n), 32), 32));
+    li = mk_2d(b, ub, xf_i(b, 0), xf_v(b, b->n), 1);
+  }
+  int64_t sizes[2] = {32, 32};
+  ir_node *out[4];
+  assert_int_equal(xf_tile(ctx, t.k, li, sizes, 2, out), XF_OK);
+  assert_string_equal(xf_cstr(ctx, out[2]->u.loop.ub), "i_t + 32");
+  assert_int_equal(out[3]->u.loop.ub->u.bin.op, IR_OP_MIN);
+  assert_true(ir_verify_kernel(ctx, t.k, "loop.tile"));
+  for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
+    assert_true(xf_same(&o, &t, ns[q]));
+  /* the predicate itself */
+  assert_true(ir_expr_multiple_of(ctx, xf_i(&t, -64), 32));
+  assert_true(ir_expr_multiple_of(
+      ctx, ir_sub(ctx, ir_mul_const(ctx, xf_v(&t, t.n), 64), xf_i(&t, 32)),
+      32));
+  assert_false(ir_expr_multiple_of(ctx, xf_v(&t, t.n), 32));
+  assert_false(
+      ir_expr_multiple_of(ctx, ir_min(ctx, xf_i(&t, 64), xf_v(&t, t.n)), 32));
+  assert_false(ir_expr_multiple_of(
+      ctx, ir_mul_const(ctx, ir_floordiv(ctx, xf_v(&t, t.n), 2), 16), 32));
+}
+
 static void test_tile_size_zero(void **state) {
   (void)state;
   xf_kb t = xf_kb_new(ctx);
@@ -267,6 +302,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_tile_structure, setup, teardown),
       cmocka_unit_test_setup_teardown(test_tile_symbolic, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_tile_full_symbolic, setup, teardown),
       cmocka_unit_test_setup_teardown(test_tile_size_zero, setup, teardown),
       cmocka_unit_test_setup_teardown(test_tile_matmul_3d, setup, teardown),
       cmocka_unit_test_setup_teardown(test_tile_fresh_names, setup, teardown),
