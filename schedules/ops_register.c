@@ -52,13 +52,15 @@ static xf_status do_pack(scc_ctx *ctx, ir_kernel *k, ir_node *l,
   return xf_pack(ctx, k, l, arg, out);
 }
 
-/* The common shape: one consumed loop handle in, the same loops out. */
+/* The common shape: one loop handle in (consumed when ops.def says so:
+ * loop.pack rewrites in place and consumes nothing), the same loops out. */
 static bool one_loop(sched_run *r, const sched_stmt *s, one_loop_xf xf,
                      const char *arg) {
   sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
-  sched_consume(r, s, &h, 1);
+  if (sched_ops[s->op].consumes & 1)
+    sched_consume(r, s, &h, 1);
   scc_vec outs = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *out = NULL;
