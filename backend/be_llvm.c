@@ -155,7 +155,7 @@ bool be_llvm_plan(scc_ctx *ctx, const ir_kernel *k, be_kplan *out) {
    * the region */
   if (k->form != IR_KERNEL_FUNCTION)
     for (const ir_node *n = k->body.first; n; n = n->next)
-      if (n->kind == IR_NODE_DECL)
+      if (n->kind == IR_NODE_DECL && n->u.decl.var->lanes <= 1)
         scc_vec_push(ar, &out->decls, n->u.decl.var);
 
   int cap = 2;
@@ -165,6 +165,8 @@ bool be_llvm_plan(scc_ctx *ctx, const ir_kernel *k, be_kplan *out) {
   out->args = scc_arena_alloc(ar, sizeof(be_arg) * (size_t)cap);
   for (int i = 0; i < k->arrays.len; i++) {
     const ir_array *a = k->arrays.items[i];
+    if (a->is_local)
+      continue; /* a buffer of the kernel's own (be_llvm_gen.c) */
     out->args[out->nargs++] = (be_arg){.kind = BE_ARG_ARRAY, .array = a};
     for (int d = 1; d < a->rank; d++) {
       int64_t v;

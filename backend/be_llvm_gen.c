@@ -30,6 +30,8 @@
  * linearized subscript ((i * d1 + j) * d2 + k) in i64 (subscripts
  * sign- or zero-extended by their C signedness); constant extents are
  * constants, variable-length ones come in as BE_ARG_DIM arguments.
+ * Kernel-local arrays (loop.pack buffers) are 64-byte aligned allocas of
+ * the function, as the C backend declares them at the kernel's start.
  *
  * Vector IR (lanes > 1) maps to LLVM vector types: contiguous accesses to
  * vector loads and stores (llvm.masked.load/store with a mask
@@ -1023,6 +1025,36 @@ static void add_attr(gen *g, LLVMValueRef fn, unsigned idx, const char *name) {
   LLVMAddAttributeAtIndex(fn, idx, LLVMCreateEnumAttribute(g->llc, kind, 0));
 }
 
+/* A kernel-local array (ir_array.is_local: a loop.pack buffer), as the C
+ * backend declares it at the start of the kernel, `_Alignas(64) T
+ * name[d0][d1]...;`: an alloca of d0 * d1 * ... elements, aligned to 64
+ * bytes, in the entry block (automatic storage, like the C path's). */
+static void local_array(gen *g, const ir_array *a) {
+  uint64_t n = 1;
+  LLVMValueRef *dims = scc_arena_alloc(
+      g->ctx->arena, sizeof(LLVMValueRef) * (size_t)(a->rank + 1));
+  for (int d = 0; d < a->rank; d++) {
+    int64_t c;
+    if (!a->dims || !a->dims[d] ||
+        !ir_expr_const_value(g->ctx, a->dims[d], &c) || c < 1) {
+      scc_error(g->ctx, a->loc,
+                "the LLVM backend needs a constant extent for dimension %d "
+                "of the local array '%s'",
+                d + 1, a->name);
+      g->failed = true;
+      return;
+    }
+    n *= (uint64_t)c;
+    dims[d] = LLVMConstInt(i64_type(g), (unsigned long long)c, 1);
+  }
+  LLVMValueRef buf =
+      entry_alloca(g, LLVMArrayType2(scalar_type(g, a->elem), n), a->name);
+  LLVMSetAlignment(buf, 64);
+  scc_vec_push(g->ctx->arena, &g->arrays, (void *)a);
+  scc_vec_push(g->ctx->arena, &g->bases, buf);
+  scc_vec_push(g->ctx->arena, &g->dims, dims);
+}
+
 bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
                         const be_kplan *plan, const char *src) {
   gen g = {.ctx = ctx, .k = plan->k, .ct = ct, .mod = mod};
@@ -1107,6 +1139,9 @@ bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
     }
     }
   }
+  for (int i = 0; i < plan->k->arrays.len && !g.failed; i++)
+    if (((const ir_array *)plan->k->arrays.items[i])->is_local)
+      local_array(&g, plan->k->arrays.items[i]);
   for (int j = 0; j < g.arrays.len; j++) {
     const ir_array *a = g.arrays.items[j];
     LLVMValueRef *dims = g.dims.items[j];

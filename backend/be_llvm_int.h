@@ -34,10 +34,14 @@ typedef struct be_arg {
   const ir_var *var;     /* VALUE, REF */
 } be_arg;
 
-/* The outlining plan of one kernel.  `decls` holds the variables declared
- * by IR_NODE_DECL at the top level of a loop or scop kernel: they stay
- * visible after the region, so the C text declares them before the call
- * and passes them as BE_ARG_REF. */
+/* The outlining plan of one kernel.  `decls` holds the scalar variables
+ * declared by IR_NODE_DECL at the top level of a loop or scop kernel: they
+ * stay visible after the region, so the C text declares them before the
+ * call and passes them as BE_ARG_REF.  Vector variables (the accumulators
+ * of vectorized reductions) and local arrays (ir_array.is_local, the
+ * buffers of loop.pack) are created by transforms, so no code after the
+ * region can name them: they live in the kernel function only (allocas),
+ * and are not arguments. */
 typedef struct be_kplan {
   const ir_kernel *k;
   const char *fname; /* "__schedcc_kernel_<name>" */

@@ -99,8 +99,13 @@ if(EXISTS ${T}/difftol.sh)
   endforeach()
 endif()
 
-# The LLVM backend: the .o path computes what the C path computes, for every
-# sample schedule and corpus program (test/diff-llvm.sh).
+# The LLVM backend (the .o path: schedcc -c), on every sample schedule,
+# every corpus program, every test/diff schedule and every test/difftol
+# schedule.  Bit-exact schedules: the .o path prints what the C path prints
+# (test/diff-llvm.sh).  Schedules with a `// tolerance:` line (FMAs,
+# vectorized reductions, packed micro-kernels): the .o path prints what the
+# original program prints, within the tolerance (test/diff-llvm-tol.sh),
+# at -O2 and, for test/difftol, at -O0 too (kernel frames as built).
 if(EXISTS ${T}/diff-llvm.sh)
   foreach(sched ${sample_scheds})
     get_filename_component(file ${sched} NAME)
@@ -108,14 +113,42 @@ if(EXISTS ${T}/diff-llvm.sh)
     string(REGEX REPLACE "\\.sched$" "" variant ${file})
     file(STRINGS ${sched} tol REGEX "^// tolerance:")
     if(tol)
-      continue()
+      add_test(NAME llvm.sample.${variant}
+               COMMAND sh ${T}/diff-llvm-tol.sh ${SCHEDCC} ${S}/${name}.c ${sched}
+                       --values)
+    else()
+      add_test(NAME llvm.sample.${variant}
+               COMMAND sh ${T}/diff-llvm.sh ${SCHEDCC} ${S}/${name}.c ${sched})
     endif()
-    add_test(NAME llvm.sample.${variant}
-             COMMAND sh ${T}/diff-llvm.sh ${SCHEDCC} ${S}/${name}.c ${sched})
   endforeach()
   foreach(src ${corpus})
     get_filename_component(name ${src} NAME_WE)
     add_test(NAME llvm.corpus.${name} COMMAND sh ${T}/diff-llvm.sh ${SCHEDCC} ${src})
+  endforeach()
+  foreach(sched ${diff_scheds})
+    get_filename_component(file ${sched} NAME)
+    string(REGEX REPLACE "\\..*$" "" name ${file})
+    string(REGEX REPLACE "\\.sched$" "" variant ${file})
+    set(src ${T}/corpus/${name}.c)
+    if(NOT EXISTS ${src})
+      set(src ${T}/diff/${name}.c)
+    endif()
+    add_test(NAME llvm.diff.${variant}
+             COMMAND sh ${T}/diff-llvm.sh ${SCHEDCC} ${src} ${sched})
+  endforeach()
+  file(GLOB llvm_tol_scheds CONFIGURE_DEPENDS ${T}/difftol/*.sched)
+  foreach(sched ${llvm_tol_scheds})
+    get_filename_component(file ${sched} NAME)
+    string(REGEX REPLACE "\\..*$" "" name ${file})
+    string(REGEX REPLACE "\\.sched$" "" variant ${file})
+    set(src ${T}/difftol/${name}.c)
+    if(NOT EXISTS ${src})
+      set(src ${S}/${name}.c)
+    endif()
+    foreach(opt O2 O0)
+      add_test(NAME llvm.difftol.${variant}.${opt}
+               COMMAND sh ${T}/diff-llvm-tol.sh ${SCHEDCC} ${src} ${sched} -${opt})
+    endforeach()
   endforeach()
 endif()
 
