@@ -34,7 +34,6 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
-#include <ctype.h>
 #include <errno.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -43,63 +42,6 @@
 #include <unistd.h>
 
 extern char **environ;
-
-/* ---- restrict -------------------------------------------------------------
- */
-
-static bool is_ident_char(char c) {
-  return isalnum((unsigned char)c) || c == '_';
-}
-
-bool be_llvm_array_restrict(const ir_array *a, const char *src) {
-  if (!src || a->loc.line < 1 || a->loc.col < 1)
-    return false;
-  /* offset of the declaration's name */
-  const char *p = src;
-  for (int line = 1; line < a->loc.line && *p; p++)
-    if (*p == '\n')
-      line++;
-  for (int col = 1; col < a->loc.col && *p && *p != '\n'; col++)
-    p++;
-  if (strncmp(p, a->name, strlen(a->name)) != 0)
-    return false;
-  /* the declarator: back to the delimiter before it, on to the one after */
-  const char *lo = p, *hi = p;
-  int depth = 0;
-  while (lo > src) {
-    char c = lo[-1];
-    if (c == ')' || c == ']')
-      depth++;
-    else if ((c == '(' || c == '[') && depth > 0)
-      depth--;
-    else if (depth == 0 && strchr("(,;{}", c))
-      break;
-    lo--;
-  }
-  depth = 0;
-  while (*hi) {
-    char c = *hi;
-    if (c == '(' || c == '[')
-      depth++;
-    else if ((c == ')' || c == ']') && depth > 0)
-      depth--;
-    else if (depth == 0 && strchr("),;={", c))
-      break;
-    hi++;
-  }
-  static const char *const words[] = {"restrict", "__restrict", "__restrict__"};
-  for (const char *q = lo; q < hi; q++) {
-    if (q > src && is_ident_char(q[-1]))
-      continue;
-    for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
-      size_t n = strlen(words[w]);
-      if ((size_t)(hi - q) >= n && strncmp(q, words[w], n) == 0 &&
-          !is_ident_char(q[n]))
-        return true;
-    }
-  }
-  return false;
-}
 
 /* ---- the outlining plan ----------------------------------------------- */
 
@@ -636,7 +578,7 @@ static bool pipeline(scc_ctx *ctx, const ir_module *m, const be_llvm_options *o,
   LLVMSetDataLayout(km, LLVMGetDataLayoutStr(s->mod));
   ok = true;
   for (int i = 0; i < nk && ok; i++)
-    ok = be_llvm_gen_kernel(ctx, km, &ct, &plans[i], m->source);
+    ok = be_llvm_gen_kernel(ctx, km, &ct, &plans[i]);
   if (!ok) {
     LLVMDisposeModule(km);
     return false;

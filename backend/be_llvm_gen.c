@@ -1056,7 +1056,7 @@ static void local_array(gen *g, const ir_array *a) {
 }
 
 bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
-                        const be_kplan *plan, const char *src) {
+                        const be_kplan *plan) {
   gen g = {.ctx = ctx, .k = plan->k, .ct = ct, .mod = mod};
   g.llc = LLVMGetModuleContext(mod);
   scc_arena *ar = ctx->arena;
@@ -1095,7 +1095,7 @@ bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
     switch (a->kind) {
     case BE_ARG_ARRAY: {
       LLVMSetValueName2(p, a->array->name, strlen(a->array->name));
-      if (be_llvm_array_restrict(a->array, src))
+      if (be_llvm_array_restrict(ctx, a->array, plan->k->module))
         add_attr(&g, g.fn, (unsigned)i + 1, "noalias");
       add_attr(&g, g.fn, (unsigned)i + 1, "nocapture");
       LLVMValueRef *dims = scc_arena_alloc(

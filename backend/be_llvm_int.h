@@ -3,6 +3,7 @@
  *   be_llvm.c       the driver: outlining plan, the rest of the translation
  *                   unit through clang-19, link, verify, optimize, emit
  *   be_llvm_gen.c   one kernel's IR as an LLVM function (LLVMBuild*)
+ *   be_llvm_restrict.c  which arrays' declarations say `restrict`
  *
  * A kernel is outlined into `void __schedcc_kernel_<name>(args...)`; the
  * plan (be_kplan) lists its arguments in order.  The C text compiled by
@@ -68,13 +69,16 @@ bool be_llvm_plan(scc_ctx *ctx, const ir_kernel *k, be_kplan *out);
  * (IR_EXPR_REDUCE); "fma"/"fmaf" calls become llvm.fma.  Returns false
  * after reporting an error (unsupported construct). */
 bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
-                        const be_kplan *plan, const char *src);
+                        const be_kplan *plan);
 
 /* The C type of a by-value argument in the prototype: small integer types
  * are passed as int. */
 ir_type be_llvm_value_arg_type(ir_type t);
 
-/* True when the declaration of array `a` in `src` carries `restrict`. */
-bool be_llvm_array_restrict(const ir_array *a, const char *src);
+/* True when the declaration of array `a` (at a->loc, the start of the
+ * declaration as the frontend records it, in module m's file or a header)
+ * makes its base pointer `restrict` (be_llvm_restrict.c). */
+bool be_llvm_array_restrict(scc_ctx *ctx, const ir_array *a,
+                            const ir_module *m);
 
 #endif
