@@ -1,9 +1,11 @@
 /* diag.c — the context, clang-style diagnostics with caret lines, pending
  * silenceable failures, and file I/O that never leaves half-written output.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "scc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -157,6 +159,32 @@ char *scc_read_file(scc_arena *a, const char *path, size_t *len_out) {
   return text;
 }
 
+/* Writes data straight into path, opened with O_WRONLY | flags (devices,
+ * FIFOs, the file a dangling symbolic link names). */
+static bool write_through(scc_ctx *ctx, const char *path, int flags,
+                          const char *data, size_t len) {
+  scc_loc none = {0};
+  int fd = open(path, O_WRONLY | O_NOCTTY | flags, 0666);
+  if (fd < 0) {
+    scc_error(ctx, none, "cannot open '%s': %s", path, strerror(errno));
+    return false;
+  }
+  bool ok = true;
+  for (size_t done = 0; ok && done < len;) {
+    ssize_t n = write(fd, data + done, len - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    ok = n > 0;
+    if (ok)
+      done += (size_t)n;
+  }
+  int err = errno;
+  ok = close(fd) == 0 && ok;
+  if (!ok)
+    scc_error(ctx, none, "cannot write '%s': %s", path, strerror(err));
+  return ok;
+}
+
 bool scc_write_file_atomic(scc_ctx *ctx, const char *path, const char *data,
                            size_t len) {
   scc_loc none = {0};
@@ -168,15 +196,41 @@ bool scc_write_file_atomic(scc_ctx *ctx, const char *path, const char *data,
     }
     return true;
   }
+  /* A symbolic link is followed: the file it names is replaced, the link
+   * stays.  A path that is not a regular file (/dev/null, a FIFO,
+   * /dev/stdout) is written through, never replaced. */
+  struct stat st;
+  bool exists = stat(path, &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) {
+      scc_error(ctx, none, "cannot write '%s': it is a directory", path);
+      return false;
+    }
+    return write_through(ctx, path, 0, data, len);
+  }
+  struct stat lst;
+  if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    char *target = realpath(path, NULL);
+    if (!target) /* a dangling link: create the file it names */
+      return write_through(ctx, path, O_CREAT | O_TRUNC, data, len);
+    path = scc_arena_printf(ctx->arena, "%s", target);
+    free(target);
+  }
   char *tmp = scc_arena_printf(ctx->arena, "%s.schedcc-tmp-XXXXXX", path);
   int fd = mkstemp(tmp);
   if (fd < 0) {
     scc_error(ctx, none, "cannot create '%s': %s", tmp, strerror(errno));
     return false;
   }
-  mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask); /* mkstemp makes 0600; give the usual mode */
+  mode_t mode;
+  if (exists) {
+    mode = st.st_mode & 07777; /* keep the replaced file's mode */
+  } else {
+    mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask; /* mkstemp makes 0600; give the usual mode */
+  }
+  fchmod(fd, mode);
   FILE *f = fdopen(fd, "wb");
   bool ok =
       f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fd) == 0;

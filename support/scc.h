@@ -150,8 +150,12 @@ void scc_fail_clear(scc_ctx *ctx);
 char *scc_read_file(scc_arena *a, const char *path, size_t *len_out);
 
 /* Writes data to path atomically: a temporary file in the same directory,
- * fsync'd, then rename()d over path.  path "-" writes to stdout.  On failure
- * reports an error (no location) and removes the temporary; returns false. */
+ * fsync'd, then rename()d over path (keeping an existing file's mode).  A
+ * symbolic link is followed (its target is replaced, the link kept); a path
+ * that exists and is not a regular file (/dev/null, a FIFO, /dev/stdout) is
+ * written through, never replaced; a directory is an error.  path "-"
+ * writes to stdout.  On failure reports an error (no location) and removes
+ * the temporary; returns false. */
 bool scc_write_file_atomic(scc_ctx *ctx, const char *path, const char *data,
                            size_t len);
 

@@ -9,6 +9,7 @@
 
 #include "support/scc.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -118,6 +119,45 @@ static void test_atomic_write(void **state) {
   umask(mask);
   /* the usual mode of a new file, not mkstemp's 0600 */
   assert_int_equal(st.st_mode & 0777, 0666 & ~mask);
+  /* An existing file keeps its mode. */
+  assert_int_equal(chmod(path, 0751), 0);
+  assert_true(scc_write_file_atomic(ctx, path, "int y;\n", 7));
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_mode & 0777, 0751);
+  /* A symbolic link is followed: the target is replaced, the link kept. */
+  char *link = scc_arena_printf(ctx->arena, "%s/link.c", dir);
+  assert_int_equal(symlink("out.c", link), 0);
+  assert_true(scc_write_file_atomic(ctx, link, "int z;\n", 7));
+  assert_int_equal(lstat(link, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  assert_string_equal(scc_read_file(ctx->arena, path, &len), "int z;\n");
+  /* A dangling link: the file it names is created. */
+  char *dangling = scc_arena_printf(ctx->arena, "%s/dangling.c", dir);
+  assert_int_equal(symlink("new.c", dangling), 0);
+  assert_true(scc_write_file_atomic(ctx, dangling, "int w;\n", 7));
+  char *created = scc_arena_printf(ctx->arena, "%s/new.c", dir);
+  assert_string_equal(scc_read_file(ctx->arena, created, &len), "int w;\n");
+  /* A FIFO is written through, not replaced (O_RDWR keeps the open from
+   * blocking without a reader). */
+  char *fifo = scc_arena_printf(ctx->arena, "%s/fifo", dir);
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  int rd = open(fifo, O_RDWR | O_NONBLOCK);
+  assert_true(rd >= 0);
+  assert_true(scc_write_file_atomic(ctx, fifo, "int v;\n", 7));
+  char got[8] = {0};
+  assert_int_equal(read(rd, got, 7), 7);
+  assert_string_equal(got, "int v;\n");
+  close(rd);
+  assert_int_equal(lstat(fifo, &st), 0);
+  assert_true(S_ISFIFO(st.st_mode));
+  /* /dev/null stays a device. */
+  assert_true(scc_write_file_atomic(ctx, "/dev/null", "x", 1));
+  assert_int_equal(stat("/dev/null", &st), 0);
+  assert_true(S_ISCHR(st.st_mode));
+  unlink(fifo);
+  unlink(created);
+  unlink(dangling);
+  unlink(link);
   unlink(path);
   /* A directory that does not exist: error, nothing created. */
   FILE *sink = tmpfile();
