@@ -130,6 +130,48 @@ bool fe_decl_is_array(CXCursor decl) {
   return is_pointerish(clang_getCursorType(decl));
 }
 
+typedef struct ref_scan {
+  fe_state *s;
+  size_t begin, end; /* the kernel's region */
+  size_t name_off;   /* the declaration's own name */
+  bool outside;
+} ref_scan;
+
+static enum CXVisitorResult ref_cb(void *data, CXCursor c, CXSourceRange r) {
+  (void)c;
+  ref_scan *rs = data;
+  CXFile f;
+  unsigned off;
+  clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+  if (off == rs->name_off || (off >= rs->begin && off < rs->end))
+    return CXVisit_Continue;
+  rs->outside = true;
+  return CXVisit_Break;
+}
+
+/* Whether the value the kernel leaves in the variable declared by `decl`
+ * may be read after the kernel (ir_var.live_out): a global, static or
+ * extern variable, one declared in another file, or one that the main
+ * file references outside the kernel's region (before it too: the region
+ * may run again, in a loop). */
+static bool live_out(fe_state *s, CXCursor decl) {
+  CXCursor parent = clang_getCursorSemanticParent(decl);
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
+  if (clang_getCursorKind(parent) == CXCursor_TranslationUnit ||
+      sc == CX_SC_Static || sc == CX_SC_Extern)
+    return true;
+  CXFile f;
+  unsigned name_off;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL,
+                             &name_off);
+  if (!f || !s->file || !clang_File_isEqual(f, s->file))
+    return true;
+  ref_scan rs = {s, s->k->begin, s->k->end, name_off, false};
+  CXCursorAndRangeVisitor v = {&rs, ref_cb};
+  clang_findReferencesInFile(decl, s->file, v);
+  return rs.outside;
+}
+
 ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
   char *name = cursor_name(s, decl);
   ir_var *v = ir_kernel_find_var(s->k, name);
@@ -152,6 +194,7 @@ ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
   v = ir_var_new(s->ctx, s->k, name, t, IR_VAR_PARAM,
                  fe_cursor_loc(s, decl, NULL));
   v->declared_outside = true;
+  v->live_out = live_out(s, decl);
   return v;
 }
 
@@ -524,7 +567,24 @@ static ir_expr *fe_call(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
   return with_loc(ir_call(s->ctx, name, n, args, t), l);
 }
 
+static ir_expr *expr(fe_state *s, CXCursor c);
+
 ir_expr *fe_expr(fe_state *s, CXCursor c) {
+  if (s->expr_depth >= FE_EXPR_DEPTH_MAX) {
+    if (!s->too_deep) /* once per outermost expression */
+      fe_unsupported(s, c, "an expression nested more than %d levels deep",
+                     FE_EXPR_DEPTH_MAX);
+    s->too_deep = true;
+    return NULL;
+  }
+  s->expr_depth++;
+  ir_expr *e = expr(s, c);
+  if (--s->expr_depth == 0)
+    s->too_deep = false;
+  return e;
+}
+
+static ir_expr *expr(fe_state *s, CXCursor c) {
   c = fe_strip(s, c);
   scc_loc l = fe_cursor_loc(s, c, NULL);
   enum CXCursorKind k = clang_getCursorKind(c);

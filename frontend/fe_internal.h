@@ -68,7 +68,14 @@ typedef struct fe_state {
   scc_vec ivs;        /* ir_var *: ivs of the loops enclosing the raise point */
   bool quiet;         /* raising a dimension: failures are not reported */
   bool failed;        /* a quiet raise failed */
+  int expr_depth;     /* nesting of fe_expr calls (see FE_EXPR_DEPTH_MAX) */
+  bool too_deep;      /* the current expression exceeded it (reported) */
 } fe_state;
+
+/* The deepest expression a kernel may hold (a chain a + b + c + ... of this
+ * many operators): deeper ones are refused with an error instead of
+ * overflowing the stack in the recursive passes over the IR. */
+enum { FE_EXPR_DEPTH_MAX = 1024 };
 
 /* ---- fe.c ------------------------------------------------------------- */
 
