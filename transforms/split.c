@@ -36,11 +36,13 @@ xf_status xf_split(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t div_by,
     return XF_SILENCEABLE;
   }
   int64_t m;
-  if (__builtin_mul_overflow(div_by, l->step, &m)) {
+  if (__builtin_mul_overflow(div_by, l->step, &m) ||
+      !xf_fits_type(l->iv->type, m)) {
     scc_fail(ctx, loop->loc,
-             "loop '%s': split factor %lld times step %lld "
-             "overflows",
-             iv, (long long)div_by, (long long)l->step);
+             "loop '%s': split factor %lld times step %lld does not fit its "
+             "type '%s'",
+             iv, (long long)div_by, (long long)l->step,
+             ir_type_name(l->iv->type));
     return XF_SILENCEABLE;
   }
 

@@ -126,9 +126,13 @@ xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
       return XF_SILENCEABLE;
     }
     int64_t span;
-    if (sizes[d] > 0 && __builtin_mul_overflow(sizes[d], l->step, &span)) {
-      scc_fail(ctx, band[d]->loc, "loop '%s': tile size %lld overflows",
-               l->iv->name, (long long)sizes[d]);
+    if (sizes[d] > 0 && (__builtin_mul_overflow(sizes[d], l->step, &span) ||
+                         !xf_fits_type(l->iv->type, span))) {
+      scc_fail(ctx, band[d]->loc,
+               "loop '%s': tile size %lld times step %lld does not fit its "
+               "type '%s'",
+               l->iv->name, (long long)sizes[d], (long long)l->step,
+               ir_type_name(l->iv->type));
       return XF_SILENCEABLE;
     }
     if (!dep[d] || (sizes[d] == 0 && !needed[d]))

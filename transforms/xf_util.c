@@ -105,3 +105,74 @@ bool xf_permutation_bounds_ok(scc_ctx *ctx, ir_node **band, const int *perm,
     }
   return true;
 }
+
+typedef struct iv_use {
+  const ir_var *iv;
+  bool outside; /* read outside every loop whose iv it is */
+} iv_use;
+
+static bool reads_outside(ir_node *n, void *data) {
+  iv_use *u = data;
+  if (u->outside)
+    return false;
+  if (n->kind == IR_NODE_LOOP && n->u.loop.iv == u->iv)
+    return false; /* the loop's own uses */
+  if (n->kind == IR_NODE_LOOP) {
+    u->outside |= xf_bounds_use(n, u->iv);
+    return true;
+  }
+  if (n->kind == IR_NODE_IF)
+    u->outside |= ir_expr_uses_var(n->u.ifs.cond, u->iv);
+  else if (n->kind == IR_NODE_ASSIGN)
+    u->outside |= ir_expr_uses_var(n->u.assign.lhs, u->iv) ||
+                  ir_expr_uses_var(n->u.assign.rhs, u->iv) ||
+                  (n->u.assign.lhs->kind == IR_EXPR_VAR &&
+                   n->u.assign.lhs->u.var == u->iv);
+  else if (n->kind == IR_NODE_DECL)
+    u->outside |= (n->u.decl.init && ir_expr_uses_var(n->u.decl.init, u->iv)) ||
+                  n->u.decl.var == u->iv;
+  return true;
+}
+
+const char *xf_iv_read_after(const ir_kernel *k, const ir_var *v) {
+  if (v->live_out)
+    return "after the kernel";
+  iv_use u = {v, false};
+  ir_walk_block((ir_block *)&k->body, reads_outside, &u);
+  return u.outside ? "in the kernel, outside its loops" : NULL;
+}
+
+bool xf_final_value_unread(scc_ctx *ctx, const ir_kernel *k,
+                           const ir_node *loop, const ir_var *v,
+                           const char *what) {
+  const char *where = xf_iv_read_after(k, v);
+  if (!where)
+    return true;
+  scc_fail(ctx, loop->loc,
+           "%s: the induction variable '%s' is read after its loop (%s), "
+           "where it would hold another value",
+           what, v->name, where);
+  return false;
+}
+
+bool xf_fits_type(ir_type t, int64_t v) {
+  switch (t) {
+  case IR_TY_BOOL:
+    return v >= 0 && v <= 1;
+  case IR_TY_CHAR:
+  case IR_TY_SCHAR:
+    return v >= INT8_MIN && v <= INT8_MAX;
+  case IR_TY_UCHAR:
+    return v >= 0 && v <= UINT8_MAX;
+  case IR_TY_SHORT:
+    return v >= INT16_MIN && v <= INT16_MAX;
+  case IR_TY_USHORT:
+    return v >= 0 && v <= UINT16_MAX;
+  case IR_TY_INT:
+    return v >= INT32_MIN && v <= INT32_MAX;
+  case IR_TY_UINT:
+    return v >= 0 && v <= (int64_t)UINT32_MAX;
+  default: /* long, long long and their unsigned kinds: 64 bits here */
+    return true;
+  }
+}

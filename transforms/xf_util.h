@@ -17,6 +17,10 @@ bool xf_collect_band(scc_ctx *ctx, ir_node *outer, int n, ir_node **band);
 /* True when the lower or upper bound of `loop` reads variable v. */
 bool xf_bounds_use(const ir_node *loop, const ir_var *v);
 
+/* True when v is a value of the C type t (an integer type): a step or
+ * span that does not fit an iv's type would wrap in the emitted code. */
+bool xf_fits_type(ir_type t, int64_t v);
+
 /* True when a top-level node of b is an IR_NODE_DECL; sets *var to the
  * first declared variable. */
 bool xf_block_declares(const ir_block *b, const ir_var **var);
@@ -43,5 +47,24 @@ ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m);
  * it") and returns false. */
 bool xf_permutation_bounds_ok(scc_ctx *ctx, ir_node **band, const int *perm,
                               int n);
+
+/* Where the value an induction variable holds after its loops may be
+ * read: "after the kernel" when the variable is declared outside the
+ * kernel and used outside its region (ir_var.live_out), "in the kernel,
+ * outside its loops" when a statement, an if condition or another loop's
+ * bound reads it outside every loop whose iv it is; NULL when nowhere.
+ * (Only ivs declared outside their loops can be read there.) */
+const char *xf_iv_read_after(const ir_kernel *k, const ir_var *v);
+
+/* The rule for transforms that change the value an iv is left with after
+ * its loop (fusion renames or shifts it, a parallel loop makes it private,
+ * a masked vector remainder overshoots, skewing shifts it, a full unroll
+ * never assigns it): refused when xf_iv_read_after says it is read there.
+ * On refusal calls scc_fail at `loop` ("<what>: the induction variable 'i'
+ * is read after its loop (after the kernel), where it would hold another
+ * value") and returns false. */
+bool xf_final_value_unread(scc_ctx *ctx, const ir_kernel *k,
+                           const ir_node *loop, const ir_var *v,
+                           const char *what);
 
 #endif
