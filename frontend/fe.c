@@ -237,6 +237,38 @@ void fe_erase_line(fe_state *s, size_t off, size_t last) {
   scc_vec_push(s->ctx->arena, &s->m->erase, r);
 }
 
+/* Records the pragma on tokens i..end (`#` `pragma` ...) as foreign. */
+static void note_foreign(fe_state *s, unsigned i, unsigned end) {
+  fe_foreign *f = scc_arena_alloc(s->ctx->arena, sizeof *f);
+  f->off = s->tok_off[i];
+  f->loc = fe_tok_loc(s, i);
+  const char *last = fe_tok_str(s, end);
+  f->text =
+      scc_arena_strndup(s->ctx->arena, s->m->source + s->tok_off[i + 2],
+                        s->tok_off[end] + strlen(last) - s->tok_off[i + 2]);
+  scc_vec_push(s->ctx->arena, &s->foreign, f);
+}
+
+/* Warns about each foreign pragma inside a kernel's regenerated range: the
+ * C backend writes the kernel from its IR, where such pragmas have no
+ * place, so they would vanish without a word. */
+static void warn_foreign(fe_state *s) {
+  for (int i = 0; i < s->foreign.len; i++) {
+    const fe_foreign *f = s->foreign.items[i];
+    for (int j = 0; j < s->m->kernels.len; j++) {
+      const ir_kernel *k = s->m->kernels.items[j];
+      if (f->off >= k->begin && f->off < k->end) {
+        scc_warning(s->ctx, f->loc,
+                    "'#pragma %s' inside kernel '%s' is dropped: the kernel "
+                    "is regenerated from its IR (say it in the schedule "
+                    "instead, e.g. loop.parallel or loop.vectorize)",
+                    f->text, k->name);
+        break;
+      }
+    }
+  }
+}
+
 static void find_pragmas(fe_state *s, scc_vec *out) {
   for (unsigned i = 0; i < s->ntoks; i++) {
     if (!fe_starts_directive(s, i) || !fe_tok_is(s, i + 1, "pragma"))
@@ -284,11 +316,13 @@ static void find_pragmas(fe_state *s, scc_vec *out) {
                   i + 3 <= end ? fe_tok_str(s, i + 3) : "");
         continue;
       }
-    } else if (fe_tok_is(s, i + 2, "omp")) {
-      fe_omp_directive(s, i, end, p->after);
-      continue;
     } else {
-      continue; /* another tool's pragma */
+      if (!fe_tok_is(s, i + 2, "omp") ||
+          !(fe_tok_is(s, i + 3, "tile") || fe_tok_is(s, i + 3, "unroll")))
+        note_foreign(s, i, end); /* another tool's pragma */
+      if (fe_tok_is(s, i + 2, "omp"))
+        fe_omp_directive(s, i, end, p->after);
+      continue;
     }
     scc_vec_push(s->ctx->arena, out, p);
     fe_erase_line(s, p->off, s->tok_off[end]);
@@ -608,6 +642,7 @@ static void find_kernels(fe_state *s) {
                   "'#pragma schedcc label(%s)' outside any kernel is ignored",
                   s->labels[j].name);
   fe_omp_finish(s);
+  warn_foreign(s);
 }
 
 /* ---- entry point -------------------------------------------------------- */

@@ -48,6 +48,15 @@ typedef struct fe_omp {
   bool used;        /* attached to a loop of a kernel */
 } fe_omp;
 
+/* A pragma schedcc does not read (`#pragma GCC ivdep`, `#pragma omp
+ * parallel for`, ...): where it is, and its text from the word after
+ * `pragma` to the end of its line. */
+typedef struct fe_foreign {
+  size_t off;
+  scc_loc loc;
+  const char *text;
+} fe_foreign;
+
 /* The frontend's state for one file.  libclang objects are owned here and
  * disposed by fe_parse_file; everything else lives in ctx->arena. */
 typedef struct fe_state {
@@ -68,6 +77,8 @@ typedef struct fe_state {
   scc_vec ivs;        /* ir_var *: ivs of the loops enclosing the raise point */
   bool quiet;         /* raising a dimension: failures are not reported */
   bool failed;        /* a quiet raise failed */
+  scc_vec foreign;    /* fe_foreign *: other tools' pragmas, to warn about
+                         those inside a kernel (they are not re-emitted) */
   int expr_depth;     /* nesting of fe_expr calls (see FE_EXPR_DEPTH_MAX) */
   bool too_deep;      /* the current expression exceeded it (reported) */
 } fe_state;

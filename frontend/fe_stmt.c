@@ -469,6 +469,16 @@ void fe_stmt(fe_state *s, CXCursor c, ir_block *b) {
   default:
     break;
   }
+  if (k >= CXCursor_OMPParallelDirective && k <= CXCursor_LastStmt &&
+      k != CXCursor_OMPTileDirective && k != CXCursor_OMPUnrollDirective) {
+    /* An OpenMP directive parsed with -fopenmp (tile and unroll are read
+     * as an inline schedule before this point). */
+    fe_unsupported(s, c,
+                   "an OpenMP directive other than 'omp tile' and 'omp "
+                   "unroll' (parallelize and vectorize in the schedule: "
+                   "loop.parallel, loop.vectorize)");
+    return;
+  }
   if (!clang_isExpression(k)) {
     CXString sp = clang_getCursorKindSpelling(k);
     fe_unsupported(s, c, "statement '%s'", clang_getCString(sp));

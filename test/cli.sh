@@ -37,5 +37,31 @@ grep -q "bmm" "$tmp/out" || { echo "FAIL: nothing on stdout"; fails=$((fails + 1
 check 0 "--emit=ir" -- "$schedcc" "$tmp/bmm.c" --emit=ir -o -
 grep -q "^kernel bmm" "$tmp/out" || { echo "FAIL: --emit=ir prints no kernel"; fails=$((fails + 1)); }
 ls "$tmp" | grep -q schedcc-tmp && { echo "FAIL: temporary file left behind"; fails=$((fails + 1)); }
+# Another tool's pragma inside a kernel is dropped with a warning; an OpenMP
+# directive parsed with -fopenmp is refused with a pointer to the schedule.
+cat >"$tmp/prag.c" <<'EOF2'
+void f(int n, float a[n], float b[n]) {
+#pragma schedcc kernel
+  for (int i = 0; i < n; i++) {
+#pragma GCC ivdep
+    a[i] = b[i] * 2.0f;
+  }
+}
+#pragma schedcc kernel
+void h(int n, float a[n]) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    a[i] = 1.0f;
+}
+EOF2
+check 0 "foreign pragma in a kernel" -- "$schedcc" "$tmp/prag.c" -o "$tmp/prag.out.c"
+grep -q "prag.c:4:1: warning: '#pragma GCC ivdep' inside kernel 'f' is dropped" "$tmp/err" ||
+  { echo "FAIL: no warning for a dropped pragma"; cat "$tmp/err"; fails=$((fails + 1)); }
+check 1 "omp parallel for with -fopenmp" -- "$schedcc" "$tmp/prag.c" -o "$tmp/prag2.out.c" -- -fopenmp
+grep -q "error: unsupported in a kernel: an OpenMP directive other than 'omp tile' and 'omp unroll'" "$tmp/err" ||
+  { echo "FAIL: no error for omp parallel for"; cat "$tmp/err"; fails=$((fails + 1)); }
+# -o onto a device or a FIFO writes through it, never replaces it.
+check 0 "-o /dev/null" -- "$schedcc" "$tmp/bmm.c" -o /dev/null
+[ -c /dev/null ] || { echo "FAIL: /dev/null is no longer a device"; fails=$((fails + 1)); }
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]
