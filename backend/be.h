@@ -16,6 +16,14 @@
  * Returns false (with a diagnostic) when a kernel cannot be emitted. */
 bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out);
 
+/* be_emit_c with line markers: `#line 1 "<m->filename>"` after the added
+ * includes and `#line N "<m->filename>"` after each kernel region and each
+ * left-out pragma line, so every line copied from the source keeps its
+ * number (diagnostics of the compiler point into the original file).  A
+ * loop or scop kernel's last line ends before the marker: the rest of the
+ * source line after the region moves to a line of its own. */
+bool be_emit_c_line_markers(scc_ctx *ctx, const ir_module *m, scc_buf *out);
+
 /* The generated C of one kernel's region alone (as it replaces the range),
  * for tests and --emit=kernel-c. */
 bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out);
@@ -28,7 +36,8 @@ bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out);
 int be_c_emit_local_arrays(const ir_kernel *k, scc_buf *out, int base,
                            bool trailing_nl, int nlines);
 
-/* ---- LLVM (be_llvm.c) ----------------------------------------------------- */
+/* ---- LLVM (be_llvm.c) -----------------------------------------------------
+ */
 
 typedef enum be_llvm_kind {
   BE_LLVM_OBJECT, /* -c: an ordinary .o */

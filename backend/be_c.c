@@ -23,6 +23,13 @@
  * Includes that generated code needs (<immintrin.h>, <omp.h>) are recorded
  * per kernel in emitter.includes and added once at the top of the file by
  * be_emit_c (unless the file already includes them).
+ *
+ * Line markers (be_emit_c_line_markers, `schedcc --line-markers`, what the
+ * compiler wrapper compiles): `#line 1 "<file>"` after the added includes,
+ * and `#line N "<file>"` after each regenerated kernel region and each
+ * erased pragma line, so that every line copied from the source keeps its
+ * file and line number in the compiler's diagnostics, __LINE__ and debug
+ * information.
  */
 #include "be.h"
 
@@ -956,10 +963,31 @@ bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out) {
   return emit_kernel(ctx, k, out, NULL);
 }
 
+/* The 1-based line of byte offset `off` of the source. */
+static int line_at(const ir_module *m, size_t off) {
+  int line = 1;
+  for (size_t i = 0; i < off && i < m->source_len; i++)
+    line += m->source[i] == '\n';
+  return line;
+}
+
+/* `#line N "<file>"` for the source line holding byte `off` (line markers
+ * mode); the output is at the start of a line. */
+static void put_line_marker(scc_buf *out, const ir_module *m, size_t off) {
+  scc_buf_printf(out, "#line %d \"", line_at(m, off));
+  for (const char *p = m->filename ? m->filename : "<input>"; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      scc_buf_puts(out, "\\");
+    scc_buf_putn(out, p, 1);
+  }
+  scc_buf_puts(out, "\"\n");
+}
+
 /* Copies source bytes [from, to) to out, leaving out the erased pragma
- * lines (m->erase) that lie inside. */
+ * lines (m->erase) that lie inside; with line markers, the text after an
+ * erased line starts with a `#line` for its own line. */
 static void copy_source(scc_buf *out, const ir_module *m, size_t from,
-                        size_t to) {
+                        size_t to, bool markers) {
   for (int i = 0; i < m->erase.len && from < to; i++) {
     const ir_range *r = m->erase.items[i];
     if (r->end <= from || r->begin >= to)
@@ -967,12 +995,16 @@ static void copy_source(scc_buf *out, const ir_module *m, size_t from,
     if (r->begin > from)
       scc_buf_putn(out, m->source + from, r->begin - from);
     from = r->end < to ? r->end : to;
+    const ir_range *next = i + 1 < m->erase.len ? m->erase.items[i + 1] : NULL;
+    if (markers && r->end < to && !(next && next->begin == r->end))
+      put_line_marker(out, m, r->end); /* once after consecutive lines */
   }
   if (to > from)
     scc_buf_putn(out, m->source + from, to - from);
 }
 
-bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
+static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
+                        scc_buf *out) {
   size_t prev = 0;
   for (int i = 0; i < m->kernels.len; i++) {
     const ir_kernel *k = m->kernels.items[i];
@@ -991,14 +1023,23 @@ bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
   unsigned includes = 0;
   size_t pos = 0;
   bool ok = true;
+  if (markers)
+    put_line_marker(&body, m, 0);
   for (int i = 0; i < m->kernels.len && ok; i++) {
     const ir_kernel *k = m->kernels.items[i];
-    copy_source(&body, m, pos, k->begin);
+    copy_source(&body, m, pos, k->begin, markers);
     ok = emit_kernel(ctx, k, &body, &includes);
     pos = k->end;
+    if (markers) {
+      /* the rest of the region's last line, on a line of its own with its
+       * own number (function kernels end their code with a newline) */
+      if (k->form != IR_KERNEL_FUNCTION)
+        scc_buf_puts(&body, "\n");
+      put_line_marker(&body, m, pos);
+    }
   }
   if (ok) {
-    copy_source(&body, m, pos, m->source_len);
+    copy_source(&body, m, pos, m->source_len, markers);
     for (unsigned b = 0; b < sizeof include_names / sizeof *include_names;
          b++) {
       if (!(includes & (1u << b)))
@@ -1012,4 +1053,12 @@ bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
   }
   scc_buf_free(&body);
   return ok;
+}
+
+bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
+  return emit_module(ctx, m, false, out);
+}
+
+bool be_emit_c_line_markers(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
+  return emit_module(ctx, m, true, out);
 }

@@ -152,11 +152,15 @@ if(EXISTS ${T}/diff-llvm.sh)
   endforeach()
 endif()
 
-# The compiler wrapper on samples/project (test/wrapper.sh).
+# The compiler wrapper on samples/project (test/wrapper.sh), and on single
+# commands: one-step builds, GCC-only flags, line numbers after kernels,
+# -iquote order, -Wp,-MD (test/wrapper-cases.sh).
 if(EXISTS ${T}/wrapper.sh)
   add_test(NAME wrapper.project
            COMMAND sh ${T}/wrapper.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC} ${S}/project)
 endif()
+add_test(NAME wrapper.cases
+         COMMAND sh ${T}/wrapper-cases.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC})
 
 # `#pragma omp tile/unroll` read as an inline schedule, against clang-19
 # -fopenmp compiling the directives itself (test/omp-pragmas.sh).

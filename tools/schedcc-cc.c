@@ -1,26 +1,41 @@
 /* schedcc-cc.c — a drop-in C compiler (`make CC=schedcc-cc`,
  * `cmake -DCMAKE_C_COMPILER=schedcc-cc`, `CC=schedcc-cc ./configure`).
  *
- * For a compile (-c or -S) of .c files, each source that has kernels
- * (`#pragma schedcc` or `#pragma scop`, found by a cheap textual scan) and
- * a schedule — `#pragma schedcc schedule("k.sched")` in the file (relative
- * to the file's directory), or k.sched beside k.c, or `#pragma omp
- * tile/unroll` directives (the inline schedule) — is run through schedcc
- * into $TMPDIR, and the real compiler ($SCHEDCC_CC, default cc) compiles the
- * transformed file with the original arguments: the source path replaced
- * (same base name, so default output names are unchanged), and `-iquote
- * <dir of the source>` added so quoted includes still resolve.  With -MD or
- * -MMD, the dependency file is rewritten to name the original source and
- * to list the schedule, so make rebuilds when the schedule changes.
+ * Each .c source of a command that has kernels (`#pragma schedcc` or
+ * `#pragma scop`, found by a cheap textual scan) and a schedule —
+ * `#pragma schedcc schedule("k.sched")` in the file (relative to the
+ * file's directory), or k.sched beside k.c, or `#pragma omp tile/unroll`
+ * directives (the inline schedule) — is run through schedcc into a
+ * directory of its own in $TMPDIR (`schedcc --line-markers`: a `#line`
+ * after every regenerated kernel, so the compiler's diagnostics, __FILE__,
+ * __LINE__ and debug lines point into the user's file), and the real
+ * compiler ($SCHEDCC_CC, default cc) compiles the transformed file instead,
+ * under the source's base name (default output names unchanged), with
+ * `-iquote <dir of the source>` before the user's flags (a compiler
+ * searches the source's own directory first for "..." includes).
  *
- * Every other invocation (linking, -E, -M/-MM, --version, files without
- * kernels or without a schedule) runs the real compiler with its arguments
- * untouched.  The transformed file starts with `#line 1 "<source>"`, so
- * diagnostics and __FILE__ name the user's file.  The wrapper never writes next
- * to the user's sources, removes its temporaries, and exits with the real
- * compiler's status.  When schedcc fails, its diagnostics are shown and the
- * compile fails with its status; with SCHEDCC_FALLBACK=1 the original source is
- * compiled instead, with a warning.
+ *  - Compiles (-c, -S): each transformed source is compiled by a command
+ *    of its own, the other inputs by one command with the rest.
+ *  - One-step builds (`cc prog.c -o prog`, `cc a.c b.c -o prog`, make's
+ *    built-in rules): each transformed source is compiled to an object in
+ *    its temporary directory (the compile flags of the command, without its
+ *    outputs, inputs and link-only flags), then the real compiler runs the
+ *    command with the objects in place of their sources.
+ *  - With -MD/-MMD (or -Wp,-MD,f), the dependency file is rewritten to name
+ *    the original source and to list the schedule, so make rebuilds when
+ *    the schedule changes.
+ *
+ * schedcc's parse (libclang) gets only the flags that change how the file
+ * parses (-I, -iquote, -isystem, -idirafter, -include, -D, -U, -std=, -O,
+ * -fopenmp, char signedness, the target and its ISA -m flags, ...: see
+ * parse_flag); the real compiler gets every flag.  Every other invocation
+ * (linking objects, -E, -M/-MM, --version, files without kernels or without
+ * a schedule) runs the real compiler with its arguments untouched.  The
+ * wrapper never writes next to the user's sources, removes its
+ * temporaries, and exits with the real compiler's status.  When schedcc
+ * fails, its diagnostics are shown and the compile fails with its status;
+ * with SCHEDCC_FALLBACK=1 the original source is compiled instead, with a
+ * warning.
  *
  * Environment: SCHEDCC_CC (the real compiler, may hold arguments: "ccache
  * gcc"), SCHEDCC (the schedcc binary; default: `schedcc` next to this
@@ -322,24 +337,143 @@ static bool takes_arg(const char *a) {
   return false;
 }
 
-/* Preprocessor-relevant flags schedcc's frontend needs after `--`. */
-static bool pp_flag(const char *a) {
-  return starts_with(a, "-I") || starts_with(a, "-D") || starts_with(a, "-U") ||
-         starts_with(a, "-std=") || starts_with(a, "-include") ||
-         starts_with(a, "-isystem") || starts_with(a, "-iquote") ||
-         starts_with(a, "-idirafter") || starts_with(a, "-imacros") ||
-         (starts_with(a, "-m") && !starts_with(a, "-mllvm")) ||
-         (starts_with(a, "-f") && !starts_with(a, "-fdiagnostics") &&
-          !starts_with(a, "-fplugin"));
+/* -m flags for an instruction-set extension (`-mavx2`, `-mno-fma`,
+ * `-mavx512f`): they define macros (__AVX2__, ...) that headers and the
+ * source test. */
+static bool isa_flag(const char *a) {
+  static const char *const isa[] = {
+      "sse",     "ssse3", "avx",     "fma",   "f16c", "bmi",   "popcnt",
+      "lzcnt",   "aes",   "pclmul",  "sha",   "mmx",  "3dnow", "xop",
+      "adx",     "rdrnd", "rdseed",  "movbe", "gfni", "vaes",  "vpclmulqdq",
+      "amx",     "crc32", "prfchw",  "xsave", "cx16", "sahf",  "tbm",
+      "altivec", "vsx",   "simd128", "sve",   "neon", NULL};
+  const char *f = a + 2;
+  if (starts_with(f, "no-"))
+    f += 3;
+  for (int i = 0; isa[i]; i++)
+    if (starts_with(f, isa[i]))
+      return true;
+  return false;
+}
+
+/* True for a flag (one word: joined value, or no value) that changes how
+ * the file parses, so schedcc's frontend (libclang) must see it too:
+ * include paths and forced includes, macros, the language standard, the
+ * optimization level (__OPTIMIZE__), OpenMP (_OPENMP), the target and its
+ * instruction-set extensions, char signedness and the other -f flags that
+ * define macros or change the language.  Everything else (warnings,
+ * GCC-only flags such as -fvar-tracking-assignments or -fopt-info-vec,
+ * code generation and linker flags) is for the real compiler only: clang
+ * refuses the flags it does not know. */
+static bool parse_flag(const char *a) {
+  static const char *const exact[] = {"-ansi",
+                                      "-pthread",
+                                      "-nostdinc",
+                                      "-undef",
+                                      "-m16",
+                                      "-m32",
+                                      "-m64",
+                                      "-mx32",
+                                      "-msoft-float",
+                                      "-mhard-float",
+                                      "-mthumb",
+                                      "-marm",
+                                      "-mbig-endian",
+                                      "-mlittle-endian",
+                                      "-fsigned-char",
+                                      "-fno-signed-char",
+                                      "-funsigned-char",
+                                      "-fno-unsigned-char",
+                                      "-ffast-math",
+                                      "-fno-fast-math",
+                                      "-ffinite-math-only",
+                                      "-fno-finite-math-only",
+                                      "-fmath-errno",
+                                      "-fno-math-errno",
+                                      "-ffreestanding",
+                                      "-fhosted",
+                                      "-fgnu89-inline",
+                                      "-fno-gnu89-inline",
+                                      "-fPIC",
+                                      "-fpic",
+                                      "-fPIE",
+                                      "-fpie",
+                                      "-fno-PIC",
+                                      "-fno-pic",
+                                      "-fno-PIE",
+                                      "-fno-pie",
+                                      "-fshort-enums",
+                                      "-fno-short-enums",
+                                      "-fshort-wchar",
+                                      "-fno-short-wchar",
+                                      "-fms-extensions",
+                                      "-fdollars-in-identifiers",
+                                      "-fno-dollars-in-identifiers",
+                                      "-fno-asm",
+                                      "-fgnu-keywords",
+                                      "-fno-gnu-keywords",
+                                      "-fno-openmp",
+                                      NULL};
+  static const char *const prefix[] = {
+      "-I",         "-D",       "-U",         "-iquote",   "-isystem",
+      "-idirafter", "-include", "-imacros",   "-std=",     "--std=",
+      "-O",         "-fopenmp", "--sysroot=", "-isysroot", "--target=",
+      "-march=",    "-mcpu=",   "-mtune=",    "-mfpu=",    "-mfloat-abi=",
+      "-mabi=",     NULL};
+  for (int i = 0; exact[i]; i++)
+    if (strcmp(a, exact[i]) == 0)
+      return true;
+  for (int i = 0; prefix[i]; i++)
+    if (starts_with(a, prefix[i]))
+      return true;
+  return starts_with(a, "-m") && isa_flag(a);
+}
+
+/* Flags of parse_flag's kind whose value is the next word. */
+static bool parse_flag_with_arg(const char *a) {
+  static const char *const with_arg[] = {"-I",        "-D",       "-U",
+                                         "-iquote",   "-isystem", "-idirafter",
+                                         "-include",  "-imacros", "-isysroot",
+                                         "--sysroot", "-target",  NULL};
+  for (int i = 0; with_arg[i]; i++)
+    if (strcmp(a, with_arg[i]) == 0)
+      return true;
+  return false;
+}
+
+/* Flags for the link only, left out of a compile (-c) that the wrapper
+ * runs for a one-step build (`cc prog.c -o prog`); *skip_next when the
+ * value is the next word. */
+static bool link_only(const char *a, bool *skip_next) {
+  static const char *const with_arg[] = {"-o", "-L", "-l", "-Xlinker",
+                                         "-T", "-u", "-z", NULL};
+  static const char *const exact[] = {
+      "-static",       "-shared",     "-rdynamic",      "-pie",
+      "-no-pie",       "-static-pie", "-nostdlib",      "-nodefaultlibs",
+      "-nostartfiles", "-s",          "-static-libgcc", NULL};
+  *skip_next = false;
+  for (int i = 0; with_arg[i]; i++)
+    if (strcmp(a, with_arg[i]) == 0) {
+      *skip_next = true;
+      return true;
+    }
+  for (int i = 0; exact[i]; i++)
+    if (strcmp(a, exact[i]) == 0)
+      return true;
+  return starts_with(a, "-l") || starts_with(a, "-L") ||
+         starts_with(a, "-Wl,") || starts_with(a, "-fuse-ld=") ||
+         starts_with(a, "--rtlib=");
 }
 
 /* One source of the invocation that is transformed. */
 typedef struct job {
   int argi;      /* its index in argv */
   char *orig;    /* as given */
+  char *dir;     /* its directory (for -iquote) */
   char *sched;   /* the schedule file, or NULL (the inline schedule) */
   char *tmpdir;  /* $TMPDIR/schedcc-cc.XXXXXX */
-  char *tmp;     /* tmpdir/<base name> */
+  char *tmp;     /* tmpdir/<base name>: the transformed source */
+  char *obj;     /* one-step builds: tmpdir/<base>.o, or NULL */
   bool fallback; /* schedcc failed: compile the original */
 } job;
 
@@ -347,8 +481,15 @@ static void cleanup(job *jobs, int n) {
   for (int i = 0; i < n; i++) {
     if (jobs[i].tmp)
       unlink(jobs[i].tmp);
+    if (jobs[i].obj)
+      unlink(jobs[i].obj);
     if (jobs[i].tmpdir)
       rmdir(jobs[i].tmpdir);
+    free(jobs[i].dir);
+    free(jobs[i].sched);
+    free(jobs[i].tmpdir);
+    free(jobs[i].tmp);
+    free(jobs[i].obj);
   }
 }
 
@@ -425,31 +566,6 @@ static bool fix_deps(const char *d, const job *j, bool mp) {
   return ok;
 }
 
-/* Prefixes the transformed file with `#line 1 "<original path>"`, so the
- * compiler's diagnostics, __FILE__ and debug information name the user's
- * file rather than a temporary (lines after a regenerated kernel may be
- * shifted). */
-static bool add_line_marker(const job *j) {
-  char *text = read_text(j->tmp);
-  FILE *f = text ? fopen(j->tmp, "wb") : NULL;
-  if (!f) {
-    fprintf(stderr, "schedcc-cc: error: cannot rewrite '%s': %s\n", j->tmp,
-            strerror(errno));
-    free(text);
-    return false;
-  }
-  fputs("#line 1 \"", f);
-  for (const char *p = j->orig; *p; p++) {
-    if (*p == '"' || *p == '\\')
-      fputc('\\', f);
-    fputc(*p, f);
-  }
-  fputs("\"\n", f);
-  fputs(text, f);
-  free(text);
-  return fclose(f) == 0;
-}
-
 /* The dependency file the compiler writes for source `src`: -MF, else the
  * -o name with its suffix replaced by .d, else <base>.d in the cwd. */
 static char *dep_file(const char *mf, const char *out, const char *src) {
@@ -466,44 +582,86 @@ static char *dep_file(const char *mf, const char *out, const char *src) {
   return d;
 }
 
-int main(int argc, char **argv) {
-  bool compile = false, deps = false, mp = false, other_lang = false;
-  bool preprocess_only = false;
-  const char *out = NULL, *mf = NULL;
-  int nsrc = 0;
+/* What the command line asks for. */
+typedef struct cmdline {
+  bool compile;         /* -c or -S */
+  bool preprocess_only; /* -E, -M, -MM, -fsyntax-only */
+  bool other_lang;      /* -x: an explicit language */
+  bool deps, mp;        /* -MD/-MMD (or -Wp,-MD,f), -MP */
+  bool has_mt;          /* -MT/-MQ given */
+  const char *out, *mf; /* -o, -MF (or the file of -Wp,-MD,f) */
+  char *wp_mf;          /* the copy behind mf for -Wp,-MD,f */
+  int nsrc;             /* .c sources */
+} cmdline;
+
+/* -Wp,-MD,f / -Wp,-MMD,f (as in Linux's kbuild): like -MD -MF f. */
+static void read_wp(cmdline *c, const char *a) {
+  char *copy = xstrdup(a + 4);
+  char *save = NULL;
+  for (char *w = strtok_r(copy, ",", &save); w;
+       w = strtok_r(NULL, ",", &save)) {
+    if (strcmp(w, "-MD") == 0 || strcmp(w, "-MMD") == 0) {
+      char *f = strtok_r(NULL, ",", &save);
+      c->deps = true;
+      if (f) {
+        free(c->wp_mf);
+        c->wp_mf = xstrdup(f);
+        c->mf = c->wp_mf;
+      }
+    } else if (strcmp(w, "-MP") == 0) {
+      c->mp = true;
+    } else if (strcmp(w, "-MT") == 0 || strcmp(w, "-MQ") == 0) {
+      c->has_mt = true;
+    }
+  }
+  free(copy);
+}
+
+static cmdline read_cmdline(int argc, char **argv) {
+  cmdline c = {0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "-c") == 0 || strcmp(a, "-S") == 0)
-      compile = true;
+      c.compile = true;
     else if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 ||
              strcmp(a, "-MM") == 0 || strcmp(a, "-fsyntax-only") == 0)
-      preprocess_only = true;
+      c.preprocess_only = true;
     else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0)
-      deps = true;
+      c.deps = true;
     else if (strcmp(a, "-MP") == 0)
-      mp = true;
+      c.mp = true;
+    else if (starts_with(a, "-MT") || starts_with(a, "-MQ"))
+      c.has_mt = true;
+    else if (starts_with(a, "-Wp,"))
+      read_wp(&c, a);
     else if (strcmp(a, "-x") == 0 || starts_with(a, "-x"))
-      other_lang = true; /* explicit language: not ours to judge */
+      c.other_lang = true; /* explicit language: not ours to judge */
     if (takes_arg(a) && i + 1 < argc) {
       if (strcmp(a, "-o") == 0)
-        out = argv[i + 1];
+        c.out = argv[i + 1];
       else if (strcmp(a, "-MF") == 0)
-        mf = argv[i + 1];
+        c.mf = argv[i + 1];
       i++;
       continue;
     }
     if (starts_with(a, "-o") && a[2])
-      out = a + 2;
+      c.out = a + 2;
     else if (starts_with(a, "-MF") && a[3])
-      mf = a + 3;
+      c.mf = a + 3;
     else if (a[0] != '-' && ends_with(a, ".c"))
-      nsrc++;
+      c.nsrc++;
   }
-  if (!compile || preprocess_only || other_lang || nsrc == 0)
-    return pass_through(argc, argv);
+  return c;
+}
 
-  /* Which sources are transformed. */
-  job *jobs = xmalloc(sizeof *jobs * (size_t)nsrc);
+/* True when argv[i] is an input operand (a source, an object, a library;
+ * not an option or an option's value). */
+static bool is_input(char **argv, int i) {
+  return argv[i][0] != '-' && !(i > 1 && takes_arg(argv[i - 1]));
+}
+
+/* The sources of the command that have kernels and a schedule. */
+static int find_jobs(int argc, char **argv, job *jobs) {
   int njobs = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -537,131 +695,266 @@ int main(int argc, char **argv) {
       }
     }
     free(sc.schedule);
-    free(dir);
-    if (!sched && !sc.omp)
+    if (!sched && !sc.omp) {
+      free(dir);
       continue; /* kernels, but nothing to apply */
+    }
     job *j = &jobs[njobs++];
     memset(j, 0, sizeof *j);
     j->argi = i;
     j->orig = (char *)a;
+    j->dir = dir;
     j->sched = sched;
   }
-  if (njobs == 0) {
-    free(jobs);
-    return pass_through(argc, argv);
-  }
+  return njobs;
+}
 
-  /* Run schedcc on each into its own temporary directory. */
+/* Runs schedcc on job j: the transformed source, with line markers, into a
+ * fresh directory of its own under $TMPDIR.  Returns schedcc's status. */
+static int transform(job *j, const char *schedcc, int argc, char **argv) {
   const char *tmproot = getenv("TMPDIR");
   if (!tmproot || !*tmproot)
     tmproot = "/tmp";
+  j->tmpdir = xprintf("%s/%s", tmproot, "schedcc-cc.XXXXXX");
+  if (!mkdtemp(j->tmpdir)) {
+    fprintf(stderr,
+            "schedcc-cc: error: cannot create a directory in '%s': %s\n",
+            tmproot, strerror(errno));
+    free(j->tmpdir);
+    j->tmpdir = NULL;
+    return 1;
+  }
+  j->tmp = xprintf("%s/%s", j->tmpdir, base_of(j->orig));
+  argv_t s = {0};
+  push(&s, schedcc);
+  push(&s, j->orig);
+  if (j->sched) {
+    push(&s, "-s");
+    push(&s, j->sched);
+  }
+  push(&s, "-o");
+  push(&s, j->tmp);
+  push(&s, "--line-markers");
+  push(&s, "--");
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (parse_flag_with_arg(a) && i + 1 < argc) {
+      push(&s, a);
+      push(&s, argv[++i]);
+    } else if (takes_arg(a)) {
+      i++;
+    } else if (parse_flag(a)) {
+      push(&s, a);
+    }
+  }
+  int st = run(s.v);
+  free(s.v);
+  return st;
+}
+
+/* Starts a real-compiler command for job j (NULL: for the sources that are
+ * not transformed): the compiler's words, then `-iquote <dir of the
+ * source>` before every user flag (a compiler searches the source's own
+ * directory first for "..." includes, before any -iquote). */
+static void start_cc(argv_t *c, const job *j) {
+  real_cc(c);
+  if (j) {
+    push(c, "-iquote");
+    push(c, j->dir);
+  }
+}
+
+static void finish_cc(argv_t *c) {
+  free(c->v[0]); /* real_cc's copy of $SCHEDCC_CC */
+  free(c->v);
+}
+
+/* -c/-S of one or more sources: each transformed source is compiled by a
+ * command of its own (its -iquote directory applies to it alone), the
+ * other inputs by one command with the remaining arguments. */
+static int compile_jobs(int argc, char **argv, const cmdline *cl, job *jobs,
+                        int njobs) {
+  int status = 0;
+  bool rest = false;
+  for (int i = 1; i < argc; i++)
+    if (is_input(argv, i)) {
+      bool transformed = false;
+      for (int n = 0; n < njobs; n++)
+        transformed |= jobs[n].argi == i && !jobs[n].fallback;
+      rest |= !transformed;
+    }
+  for (int n = 0; n < njobs && status == 0; n++) {
+    if (jobs[n].fallback)
+      continue;
+    argv_t c = {0};
+    start_cc(&c, &jobs[n]);
+    for (int i = 1; i < argc; i++) {
+      if (i == jobs[n].argi)
+        push(&c, jobs[n].tmp);
+      else if (!is_input(argv, i))
+        push(&c, argv[i]);
+    }
+    status = run(c.v);
+    finish_cc(&c);
+    if (status == 0 && cl->deps) {
+      char *d = dep_file(cl->mf, cl->out, jobs[n].orig);
+      if (!fix_deps(d, &jobs[n], cl->mp))
+        status = 1;
+      free(d);
+    }
+  }
+  if (status == 0 && rest) {
+    argv_t c = {0};
+    start_cc(&c, NULL);
+    for (int i = 1; i < argc; i++) {
+      bool skip = false;
+      for (int n = 0; n < njobs; n++)
+        skip |= jobs[n].argi == i && !jobs[n].fallback;
+      if (!skip)
+        push(&c, argv[i]);
+    }
+    status = run(c.v);
+    finish_cc(&c);
+    for (int n = 0; n < njobs && status == 0 && cl->deps; n++)
+      if (jobs[n].fallback) { /* the dependency file still lists the schedule */
+        char *d = dep_file(cl->mf, cl->out, jobs[n].orig);
+        if (!fix_deps(d, &jobs[n], cl->mp))
+          status = 1;
+        free(d);
+      }
+  }
+  return status;
+}
+
+/* A one-step build (`cc prog.c -o prog`, `cc a.c b.c -o prog`): each
+ * transformed source is compiled to an object in its temporary directory
+ * (the command's compile flags, without its outputs, inputs and link-only
+ * flags), then the real compiler runs the original command with those
+ * objects in place of their sources (the other sources are compiled there,
+ * as they would have been). */
+static int link_jobs(int argc, char **argv, const cmdline *cl, job *jobs,
+                     int njobs) {
+  int status = 0;
+  for (int n = 0; n < njobs && status == 0; n++) {
+    job *j = &jobs[n];
+    if (j->fallback)
+      continue;
+    char *base = xstrdup(base_of(j->orig));
+    base[strlen(base) - 2] = 0;
+    j->obj = xprintf("%s/%s.o", j->tmpdir, base);
+    argv_t c = {0};
+    start_cc(&c, j);
+    char *d = cl->deps ? dep_file(cl->mf, cl->out, j->orig) : NULL;
+    char *target =
+        cl->deps && !cl->has_mt
+            ? (cl->out ? xstrdup(cl->out) : xprintf("%s%s", base, ".o"))
+            : NULL;
+    for (int i = 1; i < argc; i++) {
+      const char *a = argv[i];
+      bool skip_next;
+      if (is_input(argv, i) || (starts_with(a, "-Wp,") && strstr(a, "MD,")))
+        continue; /* inputs: sources, objects, libraries; -Wp,-MD,f: -MD
+                     -MF f below */
+      if (strcmp(a, "-MF") == 0) {
+        i++;
+        continue;
+      }
+      if (starts_with(a, "-MF"))
+        continue;
+      if (link_only(a, &skip_next)) {
+        i += skip_next;
+        continue;
+      }
+      push(&c, a);
+    }
+    if (cl->deps) { /* as the compiler would for the original */
+      bool md = false;
+      for (int i = 1; i < argc; i++)
+        md |= strcmp(argv[i], "-MD") == 0 || strcmp(argv[i], "-MMD") == 0;
+      if (!md)
+        push(&c, "-MD");
+      push(&c, "-MF");
+      push(&c, d);
+      if (target) {
+        push(&c, "-MT");
+        push(&c, target);
+      }
+    }
+    push(&c, "-c");
+    push(&c, j->tmp);
+    push(&c, "-o");
+    push(&c, j->obj);
+    status = run(c.v);
+    finish_cc(&c);
+    if (status == 0 && d && !fix_deps(d, j, cl->mp))
+      status = 1;
+    free(d);
+    free(target);
+    free(base);
+  }
+  if (status != 0)
+    return status;
+  argv_t c = {0};
+  start_cc(&c, NULL);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    for (int n = 0; n < njobs; n++)
+      if (jobs[n].argi == i && jobs[n].obj)
+        a = jobs[n].obj;
+    push(&c, a);
+  }
+  status = run(c.v);
+  finish_cc(&c);
+  return status;
+}
+
+int main(int argc, char **argv) {
+  cmdline cl = read_cmdline(argc, argv);
+  bool link = !cl.compile && !cl.preprocess_only && !cl.other_lang;
+  if ((!cl.compile && !link) || cl.preprocess_only || cl.other_lang ||
+      cl.nsrc == 0 || (cl.compile && cl.out && cl.nsrc > 1)) {
+    free(cl.wp_mf);
+    return pass_through(argc, argv); /* (-o with several -c sources: the
+                                        compiler's error) */
+  }
+
+  job *jobs = xmalloc(sizeof *jobs * (size_t)cl.nsrc);
+  int njobs = find_jobs(argc, argv, jobs);
+  if (njobs == 0) {
+    free(jobs);
+    free(cl.wp_mf);
+    return pass_through(argc, argv);
+  }
+
   char *schedcc = find_schedcc();
   const char *fb = getenv("SCHEDCC_FALLBACK");
   bool fallback = fb && *fb && strcmp(fb, "0") != 0;
   int status = 0;
   for (int n = 0; n < njobs && status == 0; n++) {
     job *j = &jobs[n];
-    j->tmpdir = xprintf("%s/%s", tmproot, "schedcc-cc.XXXXXX");
-    if (!mkdtemp(j->tmpdir)) {
+    int st = transform(j, schedcc, argc, argv);
+    if (st == 0)
+      continue;
+    if (fallback && j->tmpdir) {
       fprintf(stderr,
-              "schedcc-cc: error: cannot create a directory in '%s': "
-              "%s\n",
-              tmproot, strerror(errno));
-      free(j->tmpdir);
-      j->tmpdir = NULL;
-      status = 1;
-      break;
-    }
-    j->tmp = xprintf("%s/%s", j->tmpdir, base_of(j->orig));
-    argv_t s = {0};
-    push(&s, schedcc);
-    push(&s, j->orig);
-    if (j->sched) {
-      push(&s, "-s");
-      push(&s, j->sched);
-    }
-    push(&s, "-o");
-    push(&s, j->tmp);
-    push(&s, "--");
-    for (int i = 1; i < argc; i++) {
-      const char *a = argv[i];
-      bool sep = strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 ||
-                 strcmp(a, "-U") == 0 || strcmp(a, "-include") == 0 ||
-                 strcmp(a, "-isystem") == 0 || strcmp(a, "-iquote") == 0 ||
-                 strcmp(a, "-idirafter") == 0 || strcmp(a, "-imacros") == 0;
-      if (sep && i + 1 < argc) {
-        push(&s, a);
-        push(&s, argv[++i]);
-      } else if (takes_arg(a)) {
-        i++;
-      } else if (pp_flag(a)) {
-        push(&s, a);
-      }
-    }
-    int st = run(s.v);
-    free(s.v);
-    if (st == 0 && !add_line_marker(j))
-      st = 1;
-    if (st != 0) {
-      if (fallback) {
-        fprintf(stderr,
-                "schedcc-cc: warning: schedcc failed on '%s' (status %d); "
-                "compiling the original source (SCHEDCC_FALLBACK=1)\n",
-                j->orig, st);
-        j->fallback = true;
-        unlink(j->tmp);
-      } else {
-        fprintf(stderr, "schedcc-cc: error: schedcc failed on '%s'%s%s\n",
-                j->orig, j->sched ? " with schedule " : "",
-                j->sched ? j->sched : "");
-        status = st;
-      }
+              "schedcc-cc: warning: schedcc failed on '%s' (status %d); "
+              "compiling the original source (SCHEDCC_FALLBACK=1)\n",
+              j->orig, st);
+      j->fallback = true;
+      unlink(j->tmp);
+    } else {
+      fprintf(stderr, "schedcc-cc: error: schedcc failed on '%s'%s%s\n",
+              j->orig, j->sched ? " with schedule " : "",
+              j->sched ? j->sched : "");
+      status = st;
     }
   }
-
-  if (status == 0) {
-    argv_t c = {0};
-    real_cc(&c);
-    for (int i = 1; i < argc; i++) {
-      const char *a = argv[i];
-      bool replaced = false;
-      for (int n = 0; n < njobs; n++)
-        if (jobs[n].argi == i && !jobs[n].fallback) {
-          char *d = dir_of(jobs[n].orig);
-          push(&c, "-iquote");
-          push(&c, d);
-          push(&c, jobs[n].tmp);
-          replaced = true;
-        }
-      if (!replaced)
-        push(&c, a);
-    }
-    status = run(c.v);
-    for (int n = 0; n + 2 < c.n; n++)
-      if (strcmp(c.v[n], "-iquote") == 0)
-        for (int q = 0; q < njobs; q++)
-          if (c.v[n + 2] == jobs[q].tmp) {
-            free(c.v[n + 1]); /* the dir_of copies pushed above */
-            n += 2;           /* past the freed copy and the temporary */
-            break;
-          }
-    if (status == 0 && deps)
-      for (int n = 0; n < njobs; n++) {
-        char *d = dep_file(mf, out, jobs[n].orig);
-        if (!fix_deps(d, &jobs[n], mp))
-          status = 1;
-        free(d);
-      }
-    free(c.v[0]); /* real_cc's copy of $SCHEDCC_CC */
-    free(c.v);
-  }
+  if (status == 0)
+    status = cl.compile ? compile_jobs(argc, argv, &cl, jobs, njobs)
+                        : link_jobs(argc, argv, &cl, jobs, njobs);
   cleanup(jobs, njobs);
-  for (int n = 0; n < njobs; n++) {
-    free(jobs[n].sched);
-    free(jobs[n].tmpdir);
-    free(jobs[n].tmp);
-  }
   free(jobs);
   free(schedcc);
+  free(cl.wp_mf);
   return status;
 }

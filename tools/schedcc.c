@@ -36,6 +36,7 @@ typedef struct options {
   emit_kind emit;
   const char *dump_after;
   bool unsafe;
+  bool line_markers;      /* --line-markers */
   const char *target_isa; /* --target-isa= */
   const char *triple;     /* --target= */
   const char *cpu;        /* --mcpu= */
@@ -202,6 +203,8 @@ static void parse_args(options *o, int argc, char **argv) {
       o->dump_after = option_value(argc, argv, &i, "--dump-after");
     } else if (strcmp(a, "--unsafe") == 0) {
       o->unsafe = true;
+    } else if (strcmp(a, "--line-markers") == 0) {
+      o->line_markers = true;
     } else if (starts_with(a, "-D")) {
       parse_define(o, option_value(argc, argv, &i, "-D"));
     } else if (a[0] == '-' && a[1] != 0) {
@@ -338,6 +341,8 @@ static int run(scc_ctx *ctx, const options *o) {
     ir_print_module(&text, ctx, m);
   else if (o->emit == EMIT_DEPS)
     dep_print_module(&text, ctx, m);
+  else if (o->line_markers)
+    ok = be_emit_c_line_markers(ctx, m, &text);
   else
     ok = be_emit_c(ctx, m, &text);
   if (ok && !ctx->nerrors)

@@ -2,7 +2,7 @@
  * (function, loop, scop), splicing into the source with every byte outside
  * the kernel ranges preserved, range checks, and compile/run checks of the
  * generated code (-Wall -Wextra -Werror; floordiv/ceildiv/min/max values for
- * negative numerators). */
+ * negative numerators); line markers after regenerated kernels. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -308,6 +308,46 @@ static void test_erased_pragma_lines(void **state) {
   scc_buf_free(&b);
 }
 
+/* Line markers (schedcc --line-markers, the compiler wrapper): a loop
+ * kernel regenerated on more lines than it had, the erased pragma line
+ * before it and the text after it on the region's last line; every line
+ * copied from the source keeps its number. */
+static void test_line_markers(void **state) {
+  (void)state;
+  const char *src = "int x;\n"
+                    "#pragma schedcc kernel\n"
+                    "  for (;;) x(); /* after */\n"
+                    "int z;\n";
+  ir_module *m = ir_module_new(ctx, "dir/l \"q\".c", src, strlen(src));
+  ir_range r = {off(src, "#pragma"), off(src, "  for")};
+  scc_vec_push(ctx->arena, &m->erase, &r);
+  ir_kernel *k = ir_kernel_new(ctx, m, "g");
+  k->form = IR_KERNEL_LOOP;
+  k->begin = off(src, "for");
+  k->end = off(src, " /* after");
+  k->indent = 2;
+  ir_var *i = ir_var_new(ctx, k, "i", IR_TY_INT, IR_VAR_IV, none);
+  ir_var *j = ir_var_new(ctx, k, "j", IR_TY_INT, IR_VAR_IV, none);
+  loop(body(loop(&k->body, i, I(0), I(4), 1)), j, I(0), I(4), 1);
+  scc_buf b = {0};
+  assert_true(be_emit_c_line_markers(ctx, m, &b));
+  assert_string_equal(b.data, "#line 1 \"dir/l \\\"q\\\".c\"\n"
+                              "int x;\n"
+                              "#line 3 \"dir/l \\\"q\\\".c\"\n"
+                              "  for (int i = 0; i < 4; i++) {\n"
+                              "    for (int j = 0; j < 4; j++) {\n"
+                              "    }\n"
+                              "  }\n"
+                              "#line 3 \"dir/l \\\"q\\\".c\"\n"
+                              " /* after */\n"
+                              "int z;\n");
+  /* without markers: the same code, no #line */
+  b.len = 0;
+  assert_true(be_emit_c(ctx, m, &b));
+  assert_null(strstr(b.data, "#line"));
+  scc_buf_free(&b);
+}
+
 /* Labels name loops for schedules only: the C output has no label pragma
  * (compilers warn about unknown pragmas); an empty loop kernel stays a
  * statement. */
@@ -559,6 +599,7 @@ int main(void) {
       cmocka_unit_test(test_scop_kernel_and_splicing),
       cmocka_unit_test(test_loop_kernel_new_label_and_empty),
       cmocka_unit_test(test_erased_pragma_lines),
+      cmocka_unit_test(test_line_markers),
       cmocka_unit_test(test_overlapping_ranges_rejected),
       cmocka_unit_test(test_emitted_code_compiles),
       cmocka_unit_test(test_bound_hoisting),
