@@ -20,7 +20,8 @@
  *     that hold, each scalar-replaced on its own.
  *  2. Candidates: groups of structurally equal accesses (same array,
  *     subscripts, lanes and mask) whose subscripts and mask read no
- *     variable the loop changes (its iv, inner ivs, assigned locals).  A
+ *     variable the loop changes (its iv, inner ivs, assigned locals) and
+ *     no array the loop writes (x[p[0]] with p[0] assigned in it).  A
  *     group whose array is written in the loop is replaced only when every
  *     other access of that array in the loop provably touches other
  *     elements (xfr_disjoint); a read-only group only when the array is
@@ -81,11 +82,15 @@ static bool guard_cb(ir_node *n, void *data) {
   return true;
 }
 
-static bool subs_invariant(const ir_expr *a, const scc_vec *vars) {
+/* The subscripts and mask of access a read nothing the loop changes: no
+ * variable of `vars` (its iv, inner ivs, assigned locals) and no array of
+ * `written` (x[p[0]] with p[0] assigned in the loop moves with it). */
+static bool subs_invariant(const ir_expr *a, const scc_vec *vars,
+                           const scc_vec *written) {
   for (int d = 0; d < a->u.access.n; d++)
-    if (!xfr_invariant(a->u.access.idx[d], vars, NULL))
+    if (!xfr_invariant(a->u.access.idx[d], vars, written))
       return false;
-  return !a->u.access.mask || xfr_invariant(a->u.access.mask, vars, NULL);
+  return !a->u.access.mask || xfr_invariant(a->u.access.mask, vars, written);
 }
 
 /* Finds the groups that can be replaced (out: group *). */
@@ -117,7 +122,7 @@ static void find_groups(scc_ctx *ctx, ir_node *loop, scc_vec *out) {
   for (int j = 0; j < groups.len; j++) {
     group *g = groups.items[j];
     ir_array *arr = g->rep->u.access.array;
-    if (!subs_invariant(g->rep, &vars))
+    if (!subs_invariant(g->rep, &vars, &written))
       continue;
     bool guarded = false;
     for (int i = 0; i < g->slots.len; i++)
