@@ -18,15 +18,17 @@
  *  3. Copy.  A loop nest `X_p[t..] = X[base_d + lo_d + t_d]`, each t_d
  *     clamped to the array's declared extent (partial tiles at the edges
  *     read nothing out of bounds), placed before the loop and hoisted out
- *     of every enclosing loop whose iv no base_d reads and that does not
- *     write X: the copy runs once per footprint.
+ *     of every enclosing loop that changes no variable a base_d reads (its
+ *     iv, inner ivs, locals assigned in it) and does not write X: the copy
+ *     runs once per footprint.
  *  4. Rewrite.  Each access becomes X_p[s_d - base_d - lo_d] (lanes and
  *     mask kept).
  * Values are copied, not recomputed: the result is bit-identical.
  * Refused (payload untouched): unknown array, pointer array, X written in
  * the loop, no access, a non-affine subscript, a loop whose extent is not
  * bounded by a constant, accesses that disagree on the base, an extent
- * the declaration does not give, a buffer over 2 MiB.
+ * the declaration does not give, a buffer over 2 MiB, a copy that would
+ * run inside a parallel loop (the buffer is shared between its threads).
  * Source: Goto and van de Geijn, "Anatomy of High-Performance Matrix
  * Multiplication", ACM TOMS 34(3), 2008; Van Zee and van de Geijn, "BLIS",
  * ACM TOMS 41(3), 2015.
@@ -409,6 +411,36 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                d + 1, array, iv);
       return XF_SILENCEABLE;
     }
+  /* Placement: hoisted while the footprint does not move: out of a loop q
+   * only when the corner reads nothing q changes (its iv, the ivs of the
+   * loops in it, the locals assigned in it: `off = r * 8;` in q's body
+   * moves the tile of B[off + j]) and q does not write X. */
+  ir_node *at = loop;
+  for (ir_node *q = ir_parent(at); q && q->kind == IR_NODE_LOOP;
+       q = ir_parent(q)) {
+    scc_vec qv = {0}, qw = {0};
+    xfr_loop_defs(ctx, q, &qv, &qw);
+    bool moves = xfr_vec_has(&qw, x);
+    for (int d = 0; d < rank && !moves; d++)
+      moves = !xfr_invariant(origin[d], &qv, NULL);
+    if (moves)
+      break;
+    at = q;
+  }
+
+  /* Inside a parallel loop every thread would run the copy into the one
+   * buffer (declared at the kernel's start): refused. */
+  for (ir_node *q = ir_parent(at); q; q = ir_parent(q))
+    if (q->kind == IR_NODE_LOOP && (q->u.loop.attrs & IR_LOOP_PARALLEL)) {
+      scc_fail(ctx, loop->loc,
+               "loop.pack: the copy of the tile of '%s' that loop '%s' reads "
+               "would run inside the parallel loop '%s', whose threads would "
+               "all write the one buffer (it is shared: declared at the "
+               "kernel's start)",
+               array, iv, xf_iv_name(q));
+      return XF_SILENCEABLE;
+    }
+
   /* ---- rewrite ---- */
   ir_array *buf = ir_array_new(
       ctx, k,
@@ -417,20 +449,6 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   buf->is_local = true;
   for (int i = 0; i < nkept; i++)
     buf->dims[i] = ir_int(ctx, dim[order[i]].hi - dim[order[i]].lo + 1);
-
-  /* Placement: hoisted while the footprint does not move. */
-  ir_node *at = loop;
-  for (ir_node *q = ir_parent(at); q && q->kind == IR_NODE_LOOP;
-       q = ir_parent(q)) {
-    bool moves = false;
-    for (int d = 0; d < rank && !moves; d++)
-      moves = ir_expr_uses_var(origin[d], q->u.loop.iv);
-    scc_vec qv = {0}, qw = {0};
-    xfr_loop_defs(ctx, q, &qv, &qw);
-    if (moves || xfr_vec_has(&qw, x))
-      break;
-    at = q;
-  }
 
   /* The copy nest. */
   ir_expr **src_idx = scc_arena_alloc(ctx->arena, sizeof *src_idx * rank);
