@@ -72,4 +72,7 @@ typedef struct be_llvm_options {
 bool be_emit_llvm(scc_ctx *ctx, const ir_module *m, const be_llvm_options *o,
                   const char *out_path);
 
+/* The version of the LLVM library the backend runs on (LLVMGetVersion). */
+void be_llvm_version(unsigned *major, unsigned *minor, unsigned *patch);
+
 #endif

@@ -644,3 +644,7 @@ bool be_emit_llvm(scc_ctx *ctx, const ir_module *m, const be_llvm_options *o,
   state_dispose(&s);
   return ok;
 }
+
+void be_llvm_version(unsigned *major, unsigned *minor, unsigned *patch) {
+  LLVMGetVersion(major, minor, patch);
+}

@@ -1,6 +1,8 @@
 #!/bin/sh
-# Command-line behaviour of the driver: exit statuses, --help, --version,
-# refusal to overwrite the input, nothing written on failure.
+# Command-line behaviour of the driver: exit statuses, --help, -h, --version
+# (naming the LLVM backend), every option and environment variable listed in
+# --help, docs/cli.md and the man page, refusal to overwrite the input,
+# nothing written on failure.
 #   test/cli.sh SCHEDCC SAMPLES_DIR
 set -u
 schedcc=$1 samples=$2
@@ -20,6 +22,21 @@ check 0 "--help" -- "$schedcc" --help
 grep -q "USAGE: schedcc" "$tmp/out" || { echo "FAIL: --help prints no usage"; fails=$((fails + 1)); }
 check 0 "--version" -- "$schedcc" --version
 grep -q "schedcc version" "$tmp/out" || { echo "FAIL: --version prints no version"; fails=$((fails + 1)); }
+grep -q "LLVM [0-9]" "$tmp/out" || { echo "FAIL: --version does not name the LLVM backend"; fails=$((fails + 1)); }
+# Every option the driver accepts is in --help (and -h), docs/cli.md and
+# the man page; so are the environment variables.
+check 0 "-h" -- "$schedcc" -h
+cmp -s "$tmp/out" /dev/null && { echo "FAIL: -h prints nothing"; fails=$((fails + 1)); }
+"$schedcc" --help >"$tmp/help"
+docs=$(dirname "$samples")/docs
+for opt in -s --schedule -o --emit=c --emit=ir --emit=deps --emit=schedule \
+  --emit=llvm -c -S --target= --mcpu= -O0 -O3 --target-isa= --line-markers \
+  --dump-after= -D --unsafe -h --help --version SCHEDCC_CLANG SCHEDCC_LIB TMPDIR; do
+  grep -q -- "$opt" "$tmp/help" || { echo "FAIL: --help does not list $opt"; fails=$((fails + 1)); }
+  grep -q -- "\`$opt" "$docs/cli.md" || { echo "FAIL: docs/cli.md does not list $opt"; fails=$((fails + 1)); }
+  man_opt=$(printf '%s' "$opt" | sed 's/-/\\\\-/g')
+  grep -q -- "$man_opt" "$docs/schedcc.1" || { echo "FAIL: docs/schedcc.1 does not list $opt"; fails=$((fails + 1)); }
+done
 check 2 "no input" -- "$schedcc"
 check 2 "unknown option" -- "$schedcc" --frobnicate x.c
 check 2 "two inputs" -- "$schedcc" a.c b.c
