@@ -66,6 +66,10 @@ typedef struct bld {
   /* the statement being built */
   dep_stmt *st;
   isl_space *space; /* its domain's set space */
+  /* Where the statement's expressions are evaluated (borrowed): the
+   * domain built so far, then the whole domain; the range of a narrowing
+   * cast's operand is checked on it (see cast_fits). */
+  isl_set *where;
 } bld;
 
 const char *dep_kind_name(dep_kind kind) {
@@ -112,6 +116,73 @@ static isl_pw_aff *pa_dim(bld *b, enum isl_dim_type t, int pos) {
 
 static isl_pw_aff *pa_of(bld *b, const ir_expr *e);
 
+/* The values of integer type t, [*lo, *hi].  `as_target`: plain char is
+ * [0, 127] (what it holds whether it is signed or not); otherwise
+ * [-128, 255] (what it may hold).  long is 64 bits (LP64). */
+static void type_range(ir_type t, bool as_target, int64_t *lo, uint64_t *hi) {
+  switch (t) {
+  case IR_TY_BOOL:
+    *lo = 0, *hi = 1;
+    return;
+  case IR_TY_CHAR:
+    *lo = as_target ? 0 : -128, *hi = as_target ? 127 : 255;
+    return;
+  case IR_TY_SCHAR:
+    *lo = -128, *hi = 127;
+    return;
+  case IR_TY_UCHAR:
+    *lo = 0, *hi = 255;
+    return;
+  case IR_TY_SHORT:
+    *lo = INT16_MIN, *hi = INT16_MAX;
+    return;
+  case IR_TY_USHORT:
+    *lo = 0, *hi = UINT16_MAX;
+    return;
+  case IR_TY_INT:
+    *lo = INT32_MIN, *hi = INT32_MAX;
+    return;
+  case IR_TY_UINT:
+    *lo = 0, *hi = UINT32_MAX;
+    return;
+  case IR_TY_ULONG:
+  case IR_TY_ULLONG:
+    *lo = 0, *hi = UINT64_MAX;
+    return;
+  default: /* long, long long */
+    *lo = INT64_MIN, *hi = INT64_MAX;
+    return;
+  }
+}
+
+/* An integer conversion of a value `a` (its operand's function) to type
+ * `to` keeps the value when every value of the operand's type fits in
+ * `to` (a widening conversion), or when the operand provably stays within
+ * `to`'s range wherever the statement runs (b->where).  Otherwise the
+ * conversion may wrap (`(unsigned char)j` with j up to 511): the result
+ * is not an affine function of the ivs. */
+static bool cast_fits(bld *b, const ir_expr *e, isl_pw_aff *a) {
+  int64_t flo, tlo;
+  uint64_t fhi, thi;
+  type_range(e->u.cast.a->type, false, &flo, &fhi);
+  type_range(e->u.cast.to, true, &tlo, &thi);
+  if (flo >= tlo && fhi <= thi)
+    return true;
+  if (!b->where)
+    return false;
+  isl_local_space *ls = isl_local_space_from_space(isl_space_copy(b->space));
+  isl_pw_aff *lo = isl_pw_aff_from_aff(isl_aff_val_on_domain(
+      isl_local_space_copy(ls), isl_val_int_from_si(b->isl, (long)tlo)));
+  isl_pw_aff *hi = isl_pw_aff_from_aff(isl_aff_val_on_domain(
+      ls, isl_val_int_from_ui(b->isl, (unsigned long)thi)));
+  isl_set *out = isl_set_union(isl_pw_aff_lt_set(isl_pw_aff_copy(a), lo),
+                               isl_pw_aff_gt_set(isl_pw_aff_copy(a), hi));
+  out = isl_set_intersect(out, isl_set_copy(b->where));
+  isl_bool empty = isl_set_is_empty(out);
+  isl_set_free(out);
+  return empty == isl_bool_true;
+}
+
 /* Both operands, or NULL for both (and nothing leaked). */
 static bool pa_pair(bld *b, const ir_expr *x, const ir_expr *y, isl_pw_aff **px,
                     isl_pw_aff **py) {
@@ -152,8 +223,15 @@ static isl_pw_aff *pa_of(bld *b, const ir_expr *e) {
         return pa_dim(b, isl_dim_param, p);
     return NULL;
   }
-  case IR_EXPR_CAST:
-    return ir_type_is_integer(e->u.cast.a->type) ? pa_of(b, e->u.cast.a) : NULL;
+  case IR_EXPR_CAST: {
+    isl_pw_aff *a =
+        ir_type_is_integer(e->u.cast.a->type) ? pa_of(b, e->u.cast.a) : NULL;
+    if (a && !cast_fits(b, e, a)) {
+      isl_pw_aff_free(a);
+      return NULL;
+    }
+    return a;
+  }
   case IR_EXPR_UNARY:
     if (e->u.un.op == IR_OP_NEG) {
       isl_pw_aff *a = pa_of(b, e->u.un.a);
@@ -305,6 +383,7 @@ static isl_set *build_domain(bld *b) {
   int d = 0;
   for (int i = 0; i < na; i++) {
     const ir_node *p = anc[i];
+    b->where = dom;
     if (p->kind == IR_NODE_IF) {
       bool in_else = child[i]->in == &p->u.ifs.else_body;
       dom = meet(dom, cond_set(b, p->u.ifs.cond, in_else));
@@ -340,6 +419,7 @@ static isl_set *build_domain(bld *b) {
     isl_pw_aff_free(iv);
     d++;
   }
+  b->where = NULL;
   return dom;
 }
 
@@ -704,7 +784,9 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     st->domain = isl_set_coalesce(build_domain(&b));
     st->sched = build_sched(&b, dim);
     sched = isl_union_map_add_map(sched, isl_map_copy(st->sched));
+    b.where = st->domain;
     build_accesses(&b);
+    b.where = NULL;
     isl_space_free(sp);
     b.space = NULL;
   }
