@@ -77,6 +77,12 @@ typedef struct ir_var {
   int id;      /* unique within the kernel, in creation order */
   int lanes;   /* > 1: a vector variable (a register) of `lanes` values of
                   `type`, created by vectorization; 0 or 1: a scalar */
+  /* Declared outside the kernel and used outside its region too (or a
+   * global or static variable, whose value outlives the function): the
+   * value the kernel leaves in it may be read afterwards.  Set by the
+   * frontend; transforms that change the final value of an induction
+   * variable refuse such variables. */
+  bool live_out;
 } ir_var;
 
 /* An array the kernel accesses.  rank is the number of subscripts every

@@ -20,7 +20,9 @@
  * value), asked before anything is rewritten.
  * Refused: not loops, not adjacent, different steps or iv types, bounds
  * neither equal nor shifted by constants (or shifted with a step other
- * than 1), b's body reading a's iv (when the ivs differ), a fusion-
+ * than 1), b's body reading a's iv (when the ivs differ), an iv whose value
+ * after the loops is read (xf_final_value_unread) when fusion changes it
+ * (b's iv when the ivs differ, either with shifted bounds), a fusion-
  * preventing dependence.
  * Source: K. Kennedy and K. S. McKinley, "Maximizing Loop Parallelism and
  * Improving Data Locality via Loop Fusion and Distribution", LCPC 1993;
@@ -154,6 +156,17 @@ xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
              na, nb, (long long)la->step);
     return XF_SILENCEABLE;
   }
+  /* The ivs' values after the loops: b's iv is no longer assigned when it
+   * is renamed to a's, and with shifted bounds the last loop to run (the
+   * epilogue) may be the other one. */
+  const char *what =
+      scc_arena_printf(ctx->arena, "loop.fuse of '%s' and '%s'", na, nb);
+  if ((la->iv != lb->iv || shifted) &&
+      !xf_final_value_unread(ctx, k, b, lb->iv, what))
+    return XF_SILENCEABLE;
+  if (shifted && la->iv != lb->iv &&
+      !xf_final_value_unread(ctx, k, b, la->iv, what))
+    return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_fusion(ctx, k, a, b, &why)) {
     scc_fail(ctx, b->loc, "loop.fuse of '%s' and '%s' %s", na, nb,

@@ -52,6 +52,11 @@ xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   perm[n - 1] = 0;
   if (!xf_permutation_bounds_ok(ctx, band, perm, n))
     return XF_SILENCEABLE;
+  if (!xf_band_final_values_unread(
+          ctx, k, band, n,
+          scc_arena_printf(ctx->arena, "loop.interchange of '%s' and '%s'",
+                           xf_iv_name(a), xf_iv_name(b))))
+    return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_permutation(ctx, k, band, n, perm, &why)) {
     scc_fail(ctx, outer->loc, "loop.interchange of '%s' and '%s' %s",

@@ -14,7 +14,10 @@
  * are valid.  The iterations run in the original order, so peeling needs
  * no dependence check.
  * Refused: N < 0; N larger than a constant trip count; back peeling of a
- * loop with unsigned symbolic bounds (ub - lb could wrap around).
+ * loop with unsigned symbolic bounds (ub - lb could wrap around); front
+ * peeling of a loop without a constant trip count whose iv is read after
+ * it (xf_final_value_unread: with fewer than N iterations the rest leaves
+ * it at lb + N*s).
  * Source: loop peeling, Wolfe, "High Performance Compilers for Parallel
  * Computing", 1996, §9.3.
  */
@@ -26,7 +29,6 @@ static bool is_unsigned(ir_type t) {
 
 xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t n,
                   bool front, ir_node **peeled_out, ir_node **rest_out) {
-  (void)k;
   if (!loop || loop->kind != IR_NODE_LOOP) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0}, "the payload is not a loop");
     return XF_SILENCEABLE;
@@ -41,7 +43,8 @@ xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t n,
     return XF_SILENCEABLE;
   }
   int64_t trip = 0;
-  if (ir_loop_const_trip_count(ctx, loop, &trip) && n > trip) {
+  bool known = ir_loop_const_trip_count(ctx, loop, &trip);
+  if (known && n > trip) {
     scc_fail(ctx, loop->loc,
              "cannot peel %lld iterations of loop '%s', which runs %lld "
              "time%s",
@@ -69,6 +72,14 @@ xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t n,
              iv);
     return XF_SILENCEABLE;
   }
+
+  /* Front peeling of a loop that may run fewer than n times starts the
+   * rest past ub, where the iv then stays. */
+  if (front && !known &&
+      !xf_final_value_unread(
+          ctx, k, loop, l->iv,
+          scc_arena_printf(ctx->arena, "loop.peel of '%s' {front}", iv)))
+    return XF_SILENCEABLE;
 
   /* Rewrite. */
   ir_node *peeled = ir_node_clone(ctx, loop, NULL);

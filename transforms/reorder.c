@@ -49,13 +49,17 @@ xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
   }
   if (!xf_permutation_bounds_ok(ctx, band, perm, n))
     return XF_SILENCEABLE;
+  scc_buf names = {0};
+  for (int i = 0; i < n; i++)
+    scc_buf_printf(&names, "%s'%s'", i ? ", " : "", xf_iv_name(loops[i]));
+  const char *what =
+      scc_arena_printf(ctx->arena, "loop.reorder of %s", names.data);
+  scc_buf_free(&names);
+  if (!xf_band_final_values_unread(ctx, k, band, n, what))
+    return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_permutation(ctx, k, band, n, perm, &why)) {
-    scc_buf names = {0};
-    for (int i = 0; i < n; i++)
-      scc_buf_printf(&names, "%s'%s'", i ? ", " : "", xf_iv_name(loops[i]));
-    scc_fail(ctx, outer->loc, "loop.reorder of %s %s", names.data, why);
-    scc_buf_free(&names);
+    scc_fail(ctx, outer->loc, "%s %s", what, why);
     return XF_SILENCEABLE;
   }
   xf_permute_band(band, perm, n);

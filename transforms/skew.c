@@ -15,36 +15,6 @@
  */
 #include "xf_util.h"
 
-typedef struct iv_use {
-  const ir_var *iv;
-  bool outside; /* read outside every loop whose iv it is */
-} iv_use;
-
-static bool reads_outside(ir_node *n, void *data) {
-  iv_use *u = data;
-  if (u->outside)
-    return false;
-  if (n->kind == IR_NODE_LOOP && n->u.loop.iv == u->iv)
-    return false; /* the loop's own uses (bounds excluded below) */
-  if (n->kind == IR_NODE_LOOP) {
-    if (ir_expr_uses_var(n->u.loop.lb, u->iv) ||
-        ir_expr_uses_var(n->u.loop.ub, u->iv))
-      u->outside = true;
-    return true;
-  }
-  if (n->kind == IR_NODE_IF)
-    u->outside |= ir_expr_uses_var(n->u.ifs.cond, u->iv);
-  else if (n->kind == IR_NODE_ASSIGN)
-    u->outside |= ir_expr_uses_var(n->u.assign.lhs, u->iv) ||
-                  ir_expr_uses_var(n->u.assign.rhs, u->iv) ||
-                  (n->u.assign.lhs->kind == IR_EXPR_VAR &&
-                   n->u.assign.lhs->u.var == u->iv);
-  else if (n->kind == IR_NODE_DECL)
-    u->outside |= (n->u.decl.init && ir_expr_uses_var(n->u.decl.init, u->iv)) ||
-                  n->u.decl.var == u->iv;
-  return true;
-}
-
 static bool is_unsigned(ir_type t) {
   return t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG ||
          t == IR_TY_UCHAR || t == IR_TY_USHORT || t == IR_TY_BOOL;
@@ -83,17 +53,11 @@ xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner,
              (long long)factor);
     return XF_SILENCEABLE;
   }
-  /* j must not be read outside its loops (a value read after the loop, or
-   * a bound using it), since j now holds j + F*i. */
-  iv_use u = {j, false};
-  ir_walk_block(&k->body, reads_outside, &u);
-  if (u.outside) {
-    scc_fail(ctx, inner->loc,
-             "loop.skew: the induction variable '%s' is read outside its "
-             "loop, where its skewed value would differ",
-             in);
+  /* j must not be read outside its loops (a value read after the loop, in
+   * the kernel or after it, or a bound using it), since j now holds
+   * j + F*i. */
+  if (!xf_final_value_unread(ctx, k, inner, j, "loop.skew"))
     return XF_SILENCEABLE;
-  }
 
   /* Rewrite. */
   *outer_out = outer;

@@ -170,14 +170,18 @@ xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
       return XF_SILENCEABLE;
     }
   }
+  scc_buf names = {0};
+  for (int d = 0; d < n; d++)
+    scc_buf_printf(&names, "%s'%s'", d ? ", " : "", xf_iv_name(band[d]));
+  const char *what =
+      scc_arena_printf(ctx->arena, "loop.tile of %s", names.data);
+  scc_buf_free(&names);
+  if (!xf_band_final_values_unread(ctx, k, band, n, what))
+    return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_tiling(ctx, k, band, n, &why)) {
-    scc_buf b = {0};
-    for (int d = 0; d < n; d++)
-      scc_buf_printf(&b, "%s'%s'", d ? ", " : "", xf_iv_name(band[d]));
-    scc_fail(ctx, outer->loc, "loop.tile of %s %s", b.data,
+    scc_fail(ctx, outer->loc, "%s %s", what,
              why ? why : "would violate a dependence");
-    scc_buf_free(&b);
     return XF_SILENCEABLE;
   }
 

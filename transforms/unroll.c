@@ -3,7 +3,8 @@
  * Full (factor 0): the loop, whose trip count T must be a constant <= 1024
  * (constant bounds, or bounds a constant apart: i_t .. i_t + 32), is
  * replaced by T copies of its body with iv := lb + t*step (t = 0..T-1),
- * in order.  The iv's value after the loop is not materialized.
+ * in order.  The iv's value after the loop is not materialized: refused
+ * when it is read there (xf_final_value_unread).
  * Factor F >= 2 (step s of either sign):
  *   main: for (i = lb; i <cmp> split; i += F*s) { body[i]; body[i+s]; ...
  *         body[i+(F-1)*s] }
@@ -21,7 +22,7 @@
 
 enum { XF_UNROLL_MAX = 1024 };
 
-static xf_status full_unroll(scc_ctx *ctx, ir_node *loop) {
+static xf_status full_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
   ir_loop *l = &loop->u.loop;
   int64_t trip;
   if (!ir_loop_const_trip_count(ctx, loop, &trip)) {
@@ -37,6 +38,9 @@ static xf_status full_unroll(scc_ctx *ctx, ir_node *loop) {
              l->iv->name, (long long)trip, XF_UNROLL_MAX);
     return XF_SILENCEABLE;
   }
+  /* the loop disappears: nothing assigns its iv any more */
+  if (!xf_final_value_unread(ctx, k, loop, l->iv, "loop.unroll {full}"))
+    return XF_SILENCEABLE;
   for (int64_t t = 0; t < trip; t++) {
     ir_subst s = {0};
     ir_subst_add(
@@ -51,7 +55,6 @@ static xf_status full_unroll(scc_ctx *ctx, ir_node *loop) {
 
 xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
                     ir_node **main_out, ir_node **rest_out) {
-  (void)k;
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
              "the payload is not a loop of a kernel");
@@ -79,7 +82,7 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
     return XF_SILENCEABLE;
   }
   if (factor == 0) {
-    xf_status st = full_unroll(ctx, loop);
+    xf_status st = full_unroll(ctx, k, loop);
     if (st == XF_OK)
       *main_out = *rest_out = NULL;
     return st;

@@ -38,8 +38,10 @@
  * reduction, a written array accessed through different subscripts in the
  * loop, a reduction without reassoc, a temporary read after the loop, a
  * width the ISA does not have for the element type, isa neon, a kernel
- * already vectorized for another ISA, and whatever dep_check_parallel
- * refuses.
+ * already vectorized for another ISA, an iv whose value after the loop is
+ * read (xf_final_value_unread) when the loop counts down (it is reversed)
+ * or its remainder is masked (the iv steps past ub), and whatever
+ * dep_check_parallel refuses.
  *
  * Sources: Allen and Kennedy, Optimizing Compilers for Modern
  * Architectures, 2001, ch. 5 (vectorization, strip-mining with a remainder
@@ -848,6 +850,20 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
     return XF_SILENCEABLE;
   }
 
+  /* The iv's value after the loop changes when the loop is reversed or its
+   * remainder is a masked vector iteration (which steps by W past ub). */
+  int64_t trip;
+  bool exact = ir_loop_const_trip_count(ctx, loop, &trip) && trip % width == 0;
+  bool has_red = false;
+  for (int i = 0; i < st.defs.len; i++)
+    has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
+  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red;
+  if ((l->step == -1 || masked) &&
+      !xf_final_value_unread(
+          ctx, k, loop, l->iv,
+          scc_arena_printf(ctx->arena, "loop.vectorize of '%s'", ivn)))
+    return XF_SILENCEABLE;
+
   /* ---- rewrite ---- */
   k->isa = isa;
   if (l->step == -1) { /* iterations independent: count up instead */
@@ -856,7 +872,6 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
     l->lb = lo;
     l->step = 1;
   }
-  bool has_red = false;
   for (int i = 0; i < st.defs.len; i++) {
     vx_def *d = st.defs.items[i];
     const char *base =
@@ -869,22 +884,19 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
                          IR_VAR_LOCAL, loop->loc);
     d->vvar->lanes = width;
     d->vvar->declared_outside = true;
-    has_red |= d->kind == VX_RED;
   }
   scc_vec orig = {0}; /* the original body nodes (kept intact) */
   for (ir_node *n = l->body.first; n; n = n->next)
     scc_vec_push(ctx->arena, &orig, n);
 
-  int64_t trip;
   ir_node *main = loop, *rest = NULL;
-  bool exact = ir_loop_const_trip_count(ctx, loop, &trip) && trip % width == 0;
   if (!exact && xf_split(ctx, k, loop, width, &main, &rest) != XF_OK)
     return XF_DEFINITE; /* cannot happen: step is 1 */
   main->u.loop.step = width;
   st.build = true;
   vectorize_body(&st, main, &orig);
 
-  if (rest && isa == IR_ISA_AVX512 && !has_red) {
+  if (rest && masked) {
     ir_expr *ivr = ir_var_ref(ctx, l->iv);
     ir_expr *ub = ir_expr_clone(ctx, rest->u.loop.ub, NULL);
     st.mask = ir_binary(ctx, IR_OP_SUB, ub, ivr,

@@ -85,7 +85,8 @@ SCC_NODISCARD xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
  * with the body repeated F times (iv, iv+step, ...), followed by a
  * remainder loop for the rest (omitted, rest_out NULL, when the trip count
  * is a known multiple of F).  F == 1 is a no-op that still succeeds.
- * Refused: F < 0, full unroll of a non-constant or too long trip count. */
+ * Refused: F < 0, full unroll of a non-constant or too long trip count or
+ * of a loop whose iv is read after it (xf_final_value_unread). */
 SCC_NODISCARD xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                   int64_t factor, ir_node **main_out,
                                   ir_node **rest_out);
@@ -102,7 +103,9 @@ SCC_NODISCARD xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * a*b+c to become a fused multiply-add.  isa IR_ISA_DEFAULT: the target's.
  * Refused (payload untouched): an access neither unit-stride nor invariant
  * in the loop, a dependence carried by the loop (dep_check_parallel), a
- * width the ISA does not have for the element type.  *out: the vector loop. */
+ * width the ISA does not have for the element type, an iv read after the
+ * loop when the loop counts down or its remainder is masked
+ * (xf_final_value_unread).  *out: the vector loop. */
 SCC_NODISCARD xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                      int width, ir_isa isa, bool contract,
                                      bool reassoc, ir_node **out);
@@ -148,7 +151,8 @@ SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * epilogue (the loop that ends last), clones placed around the fused loop
  * (not returned).  *out: the fused loop.  Refused (payload untouched): not
  * adjacent, different steps or iv types, bounds neither equal nor shifted
- * by constants, b's body reading a's iv, dep_check_fusion. */
+ * by constants, b's body reading a's iv, an iv read after the loops whose
+ * final value fusion changes (xf_final_value_unread), dep_check_fusion. */
 SCC_NODISCARD xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a,
                                 ir_node *b, ir_node **out);
 
@@ -178,7 +182,7 @@ SCC_NODISCARD xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * Always legal (same iterations, same order); makes wavefront nests
  * tileable (loop.tile handles the non-rectangular bounds).  Results: the
  * same two nodes.  Refused: inner not nested in outer, unsigned ivs or
- * bounds, the iv of inner read outside its loops. */
+ * bounds, the iv of inner read after its loops (xf_final_value_unread). */
 SCC_NODISCARD xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                                 ir_node *inner, int64_t factor,
                                 ir_node **outer_out, ir_node **inner_out);

@@ -315,6 +315,7 @@ static void subst_block(scc_ctx *ctx, ir_block *b, const ir_var *iv,
 
 typedef struct single_state {
   scc_ctx *ctx;
+  const ir_kernel *k;
   scc_vec found; /* ir_node * */
 } single_state;
 
@@ -324,6 +325,8 @@ static bool single_cb(ir_node *n, void *data) {
     return true;
   int64_t trip;
   const ir_loop *l = &n->u.loop;
+  if (xf_iv_read_after(s->k, n, l->iv))
+    return true; /* the replacement would not assign the iv */
   bool known = ir_loop_const_trip_count(s->ctx, n, &trip);
   if ((known && trip <= 1) || (!known && at_most_once(s->ctx, l)))
     scc_vec_push(s->ctx->arena, &s->found, n);
@@ -331,8 +334,7 @@ static bool single_cb(ir_node *n, void *data) {
 }
 
 int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
-  (void)k;
-  single_state s = {ctx, {0}};
+  single_state s = {ctx, k, {0}};
   ir_walk_block(&loop->u.loop.body, single_cb, &s);
   /* Innermost first, so outer replacements move already-inlined bodies. */
   for (int i = s.found.len - 1; i >= 0; i--) {

@@ -34,8 +34,9 @@ bool xfr_invariant(const ir_expr *e, const scc_vec *vars,
 /* Inner loops of `loop` (at any depth) that run at most once are replaced:
  * never (a known trip count of 0) by nothing; exactly once (ub - lb a constant
  * in (0, |step|]) by their body with iv := lb; at most once (ub = min(lb + c,
- * e) with 0 < c <= step) by `if (lb < ub) body[iv := lb]`.  Returns the number
- * replaced. */
+ * e) with 0 < c <= step) by `if (lb < ub) body[iv := lb]`.  Loops whose iv
+ * is read after them (xf_iv_read_after) are kept: the replacements do not
+ * assign it.  Returns the number replaced. */
 int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop);
 
 /* Up to 8 expressions free of min, max and floordiv, each an upper (or

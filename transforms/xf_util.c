@@ -134,18 +134,32 @@ static bool reads_outside(ir_node *n, void *data) {
   return true;
 }
 
-const char *xf_iv_read_after(const ir_kernel *k, const ir_var *v) {
-  if (v->live_out)
-    return "after the kernel";
+/* A loop with iv v always runs after n: a node following n, or one of its
+ * enclosing nodes, in their blocks is a loop of v (its initialization
+ * assigns v whether it iterates or not). */
+static bool overwritten_after(const ir_node *n, const ir_var *v) {
+  for (; n; n = ir_parent(n))
+    for (const ir_node *p = n->next; p; p = p->next)
+      if (p->kind == IR_NODE_LOOP && p->u.loop.iv == v)
+        return true;
+  return false;
+}
+
+const char *xf_iv_read_after(const ir_kernel *k, const ir_node *loop,
+                             const ir_var *v) {
   iv_use u = {v, false};
   ir_walk_block((ir_block *)&k->body, reads_outside, &u);
-  return u.outside ? "in the kernel, outside its loops" : NULL;
+  if (u.outside)
+    return "in the kernel, outside its loops";
+  if (v->live_out && !overwritten_after(loop, v))
+    return "after the kernel";
+  return NULL;
 }
 
 bool xf_final_value_unread(scc_ctx *ctx, const ir_kernel *k,
                            const ir_node *loop, const ir_var *v,
                            const char *what) {
-  const char *where = xf_iv_read_after(k, v);
+  const char *where = xf_iv_read_after(k, loop, v);
   if (!where)
     return true;
   scc_fail(ctx, loop->loc,
@@ -153,6 +167,24 @@ bool xf_final_value_unread(scc_ctx *ctx, const ir_kernel *k,
            "where it would hold another value",
            what, v->name, where);
   return false;
+}
+
+bool xf_band_final_values_unread(scc_ctx *ctx, const ir_kernel *k,
+                                 ir_node *const *band, int n,
+                                 const char *what) {
+  bool all_run = true;
+  for (int d = 0; d < n && all_run; d++) {
+    int64_t trip;
+    all_run = ir_loop_const_trip_count(ctx, band[d], &trip) && trip >= 1;
+    for (int e = 0; e < n && all_run; e++)
+      all_run = !xf_bounds_use(band[d], band[e]->u.loop.iv);
+  }
+  if (all_run)
+    return true;
+  for (int d = 0; d < n; d++)
+    if (!xf_final_value_unread(ctx, k, band[0], band[d]->u.loop.iv, what))
+      return false;
+  return true;
 }
 
 bool xf_fits_type(ir_type t, int64_t v) {

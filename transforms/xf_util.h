@@ -48,23 +48,39 @@ ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m);
 bool xf_permutation_bounds_ok(scc_ctx *ctx, ir_node **band, const int *perm,
                               int n);
 
-/* Where the value an induction variable holds after its loops may be
- * read: "after the kernel" when the variable is declared outside the
- * kernel and used outside its region (ir_var.live_out), "in the kernel,
- * outside its loops" when a statement, an if condition or another loop's
- * bound reads it outside every loop whose iv it is; NULL when nowhere.
- * (Only ivs declared outside their loops can be read there.) */
-const char *xf_iv_read_after(const ir_kernel *k, const ir_var *v);
+/* Where the value an induction variable holds after `loop` (its loop, or
+ * a loop containing its loop) may be read: "in the kernel, outside its
+ * loops" when a statement, an if condition or another loop's bound reads
+ * it outside every loop whose iv it is; "after the kernel" when the
+ * variable is declared outside the kernel and used outside its region
+ * (ir_var.live_out), unless a later loop of the kernel with the same iv
+ * always runs after `loop` (a following loop in the same block or in the
+ * block of an enclosing node: its initialization overwrites the value);
+ * NULL when nowhere.  (Only ivs declared outside their loops can be read
+ * there.) */
+const char *xf_iv_read_after(const ir_kernel *k, const ir_node *loop,
+                             const ir_var *v);
 
 /* The rule for transforms that change the value an iv is left with after
  * its loop (fusion renames or shifts it, a parallel loop makes it private,
  * a masked vector remainder overshoots, skewing shifts it, a full unroll
  * never assigns it): refused when xf_iv_read_after says it is read there.
- * On refusal calls scc_fail at `loop` ("<what>: the induction variable 'i'
- * is read after its loop (after the kernel), where it would hold another
- * value") and returns false. */
+ * `loop` is v's loop or a loop containing it, after which the value
+ * changes.  On refusal calls scc_fail at `loop` ("<what>: the induction
+ * variable 'i' is read after its loop (after the kernel), where it would
+ * hold another value") and returns false. */
 bool xf_final_value_unread(scc_ctx *ctx, const ir_kernel *k,
                            const ir_node *loop, const ir_var *v,
                            const char *what);
+
+/* The same rule for transforms that run the iterations of a perfect band
+ * band[0..n-1] in another order or in other loops (interchange, reorder,
+ * tile): they leave each iv at its upper bound as the original does when
+ * every loop of the band runs (a constant trip count >= 1) and no loop's
+ * bounds read another band iv; otherwise (a loop that may not run leaves
+ * the ivs of the loops inside it unassigned) an iv read after band[0] is
+ * refused like xf_final_value_unread. */
+bool xf_band_final_values_unread(scc_ctx *ctx, const ir_kernel *k,
+                                 ir_node *const *band, int n, const char *what);
 
 #endif

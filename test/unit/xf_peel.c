@@ -241,8 +241,9 @@ static void test_skew_refused(void **state) {
                   xf_assign(&t, xf_at1(&t, t.x, xf_v(&t, t.j)), IR_OP_NONE,
                             ir_fp(ctx, IR_TY_DOUBLE, 1.0, "1.0")));
   EXPECT_REFUSED(&t, xf_skew(ctx, t.k, li, lj, 1, &oo, &oi),
-                 "loop.skew: the induction variable 'j' is read outside its "
-                 "loop, where its skewed value would differ");
+                 "loop.skew: the induction variable 'j' is read after its "
+                 "loop (in the kernel, outside its loops), where it would "
+                 "hold another value");
 }
 
 int main(void) {
