@@ -13,7 +13,8 @@
  * Files of this module:
  *   ir.c         builders, block surgery, walks, fresh names
  *   ir_affine.c  affine forms, simplification, indexing maps
- *   ir_clone.c   deep copies with substitution of induction variables
+ *   ir_clone.c   deep copies with substitution of induction variables;
+ *                snapshots of a kernel to undo transforms with
  *   ir_verify.c  the structural verifier run after every transform
  *   ir_print.c   the textual form (stable, golden-tested) and C expression
  *                printing shared with the C backend
@@ -555,6 +556,18 @@ void ir_block_clone_into(scc_ctx *ctx, ir_block *to, const ir_block *from,
                          const ir_subst *s);
 /* In-place substitution in a node and everything nested in it. */
 void ir_node_substitute(scc_ctx *ctx, ir_node *n, const ir_subst *s);
+
+/* A kernel's state, to undo transforms with: every node of its body as it
+ * is now (the node's fields, its expressions deep-copied), the body block,
+ * and how many variables, arrays, statement ids and reserved names the
+ * kernel and its module hold, and its ISA.  ir_kernel_restore puts the
+ * same node objects back as they were (pointers to them stay valid) and
+ * forgets what was added since: variables, arrays and names created by
+ * the transforms in between.  (Transforms never change the fields of
+ * existing variables and arrays.)  A snapshot is restored at most once. */
+typedef struct ir_snapshot ir_snapshot;
+ir_snapshot *ir_kernel_snapshot(scc_ctx *ctx, ir_kernel *k);
+void ir_kernel_restore(ir_kernel *k, const ir_snapshot *snap);
 
 /* ---- verifier (ir_verify.c) ---------------------------------------------- */
 

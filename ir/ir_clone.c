@@ -1,6 +1,7 @@
 /* ir_clone.c — deep copies of expressions and nodes, with substitution of
  * variables by expressions (iv renaming, unrolling i -> i + 3, full
- * unrolling i -> 5).
+ * unrolling i -> 5), and snapshots of a kernel (ir_kernel_snapshot,
+ * ir_kernel_restore) that undo a transform applied in place.
  *
  * Substitution respects scopes: inside a cloned loop whose iv is
  * substituted by something other than a variable, reads of that iv refer
@@ -221,4 +222,85 @@ void ir_node_substitute(scc_ctx *ctx, ir_node *n, const ir_subst *s) {
     n->u.decl.init = ir_expr_clone(ctx, n->u.decl.init, s);
     break;
   }
+}
+
+/* ---- snapshots ---------------------------------------------------------- */
+
+struct ir_snapshot {
+  int n;
+  ir_node **nodes; /* every node of the body, pre-order */
+  ir_node *saved;  /* their contents, expressions copied */
+  ir_block body;
+  int nvars, narrays, next_stmt_id, nnames;
+  ir_isa isa;
+};
+
+typedef struct snap_walk {
+  scc_ctx *ctx;
+  scc_vec nodes;
+} snap_walk;
+
+static bool snap_cb(ir_node *n, void *data) {
+  snap_walk *w = data;
+  scc_vec_push(w->ctx->arena, &w->nodes, n);
+  return true;
+}
+
+ir_snapshot *ir_kernel_snapshot(scc_ctx *ctx, ir_kernel *k) {
+  snap_walk w = {ctx, {0}};
+  ir_walk_block(&k->body, snap_cb, &w);
+  ir_snapshot *s = scc_arena_alloc(ctx->arena, sizeof *s);
+  s->n = w.nodes.len;
+  s->nodes = (ir_node **)w.nodes.items;
+  s->saved = scc_arena_alloc(ctx->arena, sizeof *s->saved * (size_t)(s->n + 1));
+  for (int i = 0; i < s->n; i++) {
+    ir_node *c = &s->saved[i];
+    *c = *s->nodes[i];
+    switch (c->kind) {
+    case IR_NODE_LOOP: {
+      ir_loop *l = &c->u.loop;
+      l->lb = ir_expr_clone(ctx, l->lb, NULL);
+      l->ub = ir_expr_clone(ctx, l->ub, NULL);
+      scc_vec reds = {0};
+      for (int r = 0; r < l->omp_reductions.len; r++)
+        scc_vec_push(ctx->arena, &reds,
+                     ir_expr_clone(ctx, l->omp_reductions.items[r], NULL));
+      l->omp_reductions = reds;
+      scc_vec priv = {0};
+      for (int r = 0; r < l->omp_private.len; r++)
+        scc_vec_push(ctx->arena, &priv, l->omp_private.items[r]);
+      l->omp_private = priv;
+      break;
+    }
+    case IR_NODE_IF:
+      c->u.ifs.cond = ir_expr_clone(ctx, c->u.ifs.cond, NULL);
+      break;
+    case IR_NODE_ASSIGN:
+      c->u.assign.lhs = ir_expr_clone(ctx, c->u.assign.lhs, NULL);
+      c->u.assign.rhs = ir_expr_clone(ctx, c->u.assign.rhs, NULL);
+      break;
+    case IR_NODE_DECL:
+      c->u.decl.init = ir_expr_clone(ctx, c->u.decl.init, NULL);
+      break;
+    }
+  }
+  s->body = k->body;
+  s->nvars = k->vars.len;
+  s->narrays = k->arrays.len;
+  s->next_stmt_id = k->next_stmt_id;
+  s->nnames = k->module ? k->module->used_names.len : 0;
+  s->isa = k->isa;
+  return s;
+}
+
+void ir_kernel_restore(ir_kernel *k, const ir_snapshot *s) {
+  for (int i = 0; i < s->n; i++)
+    *s->nodes[i] = s->saved[i];
+  k->body = s->body;
+  k->vars.len = s->nvars;
+  k->arrays.len = s->narrays;
+  k->next_stmt_id = s->next_stmt_id;
+  if (k->module)
+    k->module->used_names.len = s->nnames;
+  k->isa = s->isa;
 }

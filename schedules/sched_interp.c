@@ -157,6 +157,27 @@ bool sched_xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
   return ir_verify_kernel(r->ctx, r->k, s->opname);
 }
 
+/* Runs op s.  A transform op on a kernel that holds parallel loops (other
+ * than loop.parallel itself, which checks its own loop) is followed by a
+ * check of every loop still marked parallel (xf_parallel_recheck: the
+ * dependence query of loop.parallel on the new IR), since fusing,
+ * interchanging, jamming or packing may make a parallel loop carry a
+ * dependence; when one would, the kernel is restored as it was before the
+ * op and the op fails (silenceably, at the op, with a note at the loop). */
+static bool run_op(sched_run *r, const sched_stmt *s) {
+  bool guard = is_transform(s->opname) && s->op != SCHED_OP_PARALLEL &&
+               xf_kernel_has_parallel(r->k);
+  ir_snapshot *snap = guard ? ir_kernel_snapshot(r->ctx, r->k) : NULL;
+  if (!sched_ops[s->op].handler(r, s))
+    return false;
+  if (snap && !xf_parallel_recheck(r->ctx, r->k)) {
+    ir_kernel_restore(r->k, snap);
+    scc_fail_report(r->ctx, s->loc, s->opname);
+    return false;
+  }
+  return true;
+}
+
 /* ---- match ops ------------------------------------------------------------
  */
 
@@ -484,7 +505,7 @@ static bool run_seq(sched_run *r, const sched_seq *q, sched_value *args) {
   bool ok = true;
   for (int i = 0; i < q->stmts.len && ok; i++) {
     const sched_stmt *s = q->stmts.items[i];
-    ok = sched_ops[s->op].handler(r, s);
+    ok = run_op(r, s);
     if (ok)
       dump_after(r, s);
   }

@@ -18,10 +18,13 @@
  * The loops nested in the parallel loop whose induction variable is
  * declared outside (`int i, j;` before a scop) have it listed in a
  * `private(j)` clause: in C an inner loop's iv is otherwise shared between
- * the threads (the parallel loop's own iv is private by OpenMP's rules).  (So
- * after the parallel loop those variables, like the parallel loop's own
- * iv, no longer hold their final values.)  Refused when such an iv is read
- * in the loop outside the loops it controls.
+ * the threads (the parallel loop's own iv is private by OpenMP's rules).
+ * After the parallel loop those variables, like the parallel loop's own
+ * iv, no longer hold their final values: refused when they are read there
+ * (xf_final_value_unread), or in the loop outside the loops they control.
+ * xf_parallel_recheck makes the same checks again on every loop still
+ * marked after another transform (the schedule interpreter calls it after
+ * every transform op and undoes the op when a mark no longer holds).
  * With ctx->unsafe the dependence query answers "legal" (and reports no
  * reductions) and the shared-scalar check is skipped.
  * Source: OpenMP 5.2 specification, §11.5 (worksharing-loop construct),
@@ -185,6 +188,104 @@ static void expr_str(scc_ctx *ctx, const ir_expr *e, const char **out) {
   scc_buf_free(&b);
 }
 
+/* What the checks of a parallel loop found: the nested ivs declared
+ * outside (its private clause), the reduced locations and their
+ * operator. */
+typedef struct par_plan {
+  scc_vec privates; /* ir_var * */
+  scc_vec reds;     /* ir_expr *, the statements' own lhs */
+  ir_op op;         /* IR_OP_NONE: no reduction */
+} par_plan;
+
+/* The checks loop.parallel makes before marking `loop`, and makes again
+ * for every loop still marked after another transform (xf_parallel_recheck):
+ * no nested parallel loop; nested ivs declared outside not read outside
+ * their loops (they become private); no carried dependence
+ * (dep_check_parallel, reductions allowed with `reduction`); reductions
+ * into scalars with one operator; no scalar declared outside written in
+ * the loop unless reduced; the final values of the loop's iv and of the
+ * private ivs not read after them (xf_final_value_unread: OpenMP leaves
+ * private copies unspecified after the loop).  `who` starts the messages
+ * ("loop.parallel of 'i'", "the parallel loop 'i'"). */
+static bool check_loop(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                       bool reduction, const char *who, par_plan *plan) {
+  *plan = (par_plan){0};
+  par_scan ps = {.root = loop, .arena = ctx->arena};
+  ir_walk_node(loop, scan_cb, &ps);
+  if (ps.bad_loop) {
+    scc_fail(ctx, loop->loc, "%s: the nested loop '%s' is already parallel",
+             who, xf_iv_name(ps.bad_loop));
+    return false;
+  }
+  for (int i = 0; i < ps.shared_ivs.len; i++) {
+    const ir_var *v = ps.shared_ivs.items[i];
+    if (v == loop->u.loop.iv || read_outside(&loop->u.loop.body, v)) {
+      scc_fail(ctx, loop->loc,
+               "%s: '%s' is read outside the loops it controls and cannot be "
+               "made private",
+               who, v->name);
+      return false;
+    }
+  }
+  const char *why = NULL;
+  scc_vec reds = {0};
+  if (!dep_check_parallel(ctx, k, loop, reduction, &reds, &why)) {
+    scc_fail(ctx, loop->loc, "%s %s", who,
+             why ? why : "would violate a dependence");
+    return false;
+  }
+  ir_op op = IR_OP_NONE;
+  for (int i = 0; i < reds.len; i++) {
+    const ir_expr *r = reds.items[i];
+    if (r->kind != IR_EXPR_VAR) {
+      const char *str;
+      expr_str(ctx, r, &str);
+      scc_fail(ctx, loop->loc,
+               "%s: the reduction into '%s' is into an array element; OpenMP "
+               "reduction clauses only take scalars",
+               who, str);
+      return false;
+    }
+    red_find rf = {r, IR_OP_NONE};
+    ir_walk_block(&loop->u.loop.body, red_cb, &rf);
+    if (rf.op == IR_OP_NEG || rf.op == IR_OP_NONE ||
+        (op != IR_OP_NONE && rf.op != op)) {
+      scc_fail(ctx, loop->loc, "%s: the reduction into '%s' %s", who,
+               r->u.var->name,
+               rf.op == IR_OP_NEG || rf.op == IR_OP_NONE
+                   ? "has no operator an OpenMP reduction clause can express"
+                   : "uses another operator than the other reductions");
+      return false;
+    }
+    op = rf.op;
+  }
+  if (!ctx->unsafe)
+    for (int i = 0; i < ps.written.len; i++) {
+      const ir_expr *w = ps.written.items[i];
+      bool ok = false;
+      for (int d = 0; d < ps.declared.len && !ok; d++)
+        ok = ps.declared.items[d] == w->u.var;
+      for (int r = 0; r < reds.len && !ok; r++)
+        ok = same_loc(reds.items[r], w);
+      if (!ok) {
+        scc_fail(ctx, loop->loc,
+                 "%s: the scalar '%s' declared outside the loop is written in "
+                 "it (it would be shared between threads)",
+                 who, w->u.var->name);
+        return false;
+      }
+    }
+  if (!xf_final_value_unread(ctx, k, loop, loop->u.loop.iv, who))
+    return false;
+  for (int i = 0; i < ps.shared_ivs.len; i++)
+    if (!xf_final_value_unread(ctx, k, loop, ps.shared_ivs.items[i], who))
+      return false;
+  plan->privates = ps.shared_ivs;
+  plan->reds = reds;
+  plan->op = op;
+  return true;
+}
+
 xf_status xf_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                       const char *schedule, bool reduction, ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP) {
@@ -211,92 +312,84 @@ xf_status xf_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     scc_fail(ctx, loop->loc, "loop.parallel of '%s': already parallel", iv);
     return XF_SILENCEABLE;
   }
-  par_scan ps = {.root = loop, .arena = ctx->arena};
-  ir_walk_node(loop, scan_cb, &ps);
-  if (ps.bad_loop) {
-    scc_fail(ctx, loop->loc,
-             "loop.parallel of '%s': the nested loop '%s' is already "
-             "parallel",
-             iv, xf_iv_name(ps.bad_loop));
+  par_plan plan;
+  if (!check_loop(ctx, k, loop, reduction,
+                  scc_arena_printf(ctx->arena, "loop.parallel of '%s'", iv),
+                  &plan))
     return XF_SILENCEABLE;
-  }
-  for (int i = 0; i < ps.shared_ivs.len; i++) {
-    const ir_var *v = ps.shared_ivs.items[i];
-    if (v == loop->u.loop.iv || read_outside(&loop->u.loop.body, v)) {
-      scc_fail(ctx, loop->loc,
-               "loop.parallel of '%s': '%s' is read outside the loops it "
-               "controls and cannot be made private",
-               iv, v->name);
-      return XF_SILENCEABLE;
-    }
-  }
-  const char *why = NULL;
-  scc_vec reds = {0};
-  if (!dep_check_parallel(ctx, k, loop, reduction, &reds, &why)) {
-    scc_fail(ctx, loop->loc, "loop.parallel of '%s' %s", iv,
-             why ? why : "would violate a dependence");
-    return XF_SILENCEABLE;
-  }
-  ir_op op = IR_OP_NONE;
-  for (int i = 0; i < reds.len; i++) {
-    const ir_expr *r = reds.items[i];
-    if (r->kind != IR_EXPR_VAR) {
-      const char *s;
-      expr_str(ctx, r, &s);
-      scc_fail(ctx, loop->loc,
-               "loop.parallel of '%s': the reduction into '%s' is into an "
-               "array element; OpenMP reduction clauses only take scalars",
-               iv, s);
-      return XF_SILENCEABLE;
-    }
-    red_find rf = {r, IR_OP_NONE};
-    ir_walk_block(&loop->u.loop.body, red_cb, &rf);
-    if (rf.op == IR_OP_NEG || rf.op == IR_OP_NONE ||
-        (op != IR_OP_NONE && rf.op != op)) {
-      scc_fail(ctx, loop->loc,
-               "loop.parallel of '%s': the reduction into '%s' %s", iv,
-               r->u.var->name,
-               rf.op == IR_OP_NEG || rf.op == IR_OP_NONE
-                   ? "has no operator an OpenMP reduction clause can express"
-                   : "uses another operator than the other reductions");
-      return XF_SILENCEABLE;
-    }
-    op = rf.op;
-  }
-  if (!ctx->unsafe)
-    for (int i = 0; i < ps.written.len; i++) {
-      const ir_expr *w = ps.written.items[i];
-      bool ok = false;
-      for (int d = 0; d < ps.declared.len && !ok; d++)
-        ok = ps.declared.items[d] == w->u.var;
-      for (int r = 0; r < reds.len && !ok; r++)
-        ok = same_loc(reds.items[r], w);
-      if (!ok) {
-        scc_fail(ctx, loop->loc,
-                 "loop.parallel of '%s': the scalar '%s' declared outside the "
-                 "loop is written in it (it would be shared between threads)",
-                 iv, w->u.var->name);
-        return XF_SILENCEABLE;
-      }
-    }
 
   /* Rewrite: the clauses (nested ivs declared outside become private). */
   ir_loop *l = &loop->u.loop;
-  l->omp_private = (scc_vec){0};
-  for (int i = 0; i < ps.shared_ivs.len; i++)
-    scc_vec_push(ctx->arena, &l->omp_private, ps.shared_ivs.items[i]);
+  l->omp_private = plan.privates;
   l->attrs |= IR_LOOP_PARALLEL;
   l->omp_schedule = schedule ? scc_arena_strdup(ctx->arena, schedule) : NULL;
   l->omp_reductions = (scc_vec){0};
-  for (int i = 0; i < reds.len; i++) {
+  for (int i = 0; i < plan.reds.len; i++) {
     bool dup = false;
     for (int j = 0; j < i && !dup; j++)
-      dup = same_loc(reds.items[j], reds.items[i]);
+      dup = same_loc(plan.reds.items[j], plan.reds.items[i]);
     if (!dup)
       scc_vec_push(ctx->arena, &l->omp_reductions,
-                   ir_expr_clone(ctx, reds.items[i], NULL));
+                   ir_expr_clone(ctx, plan.reds.items[i], NULL));
   }
-  l->omp_reduction_op = op == IR_OP_NONE ? IR_OP_ADD : op;
+  l->omp_reduction_op = plan.op == IR_OP_NONE ? IR_OP_ADD : plan.op;
   *out = loop;
   return XF_OK;
+}
+
+typedef struct par_loops {
+  scc_arena *arena; /* NULL: only whether there is one */
+  scc_vec loops;    /* ir_node *, the loops marked parallel, pre-order */
+} par_loops;
+
+static bool parallel_cb(ir_node *n, void *data) {
+  par_loops *pl = data;
+  if (n->kind == IR_NODE_LOOP && (n->u.loop.attrs & IR_LOOP_PARALLEL)) {
+    if (!pl->arena) {
+      pl->loops.len++;
+      return false;
+    }
+    scc_vec_push(pl->arena, &pl->loops, n);
+  }
+  return true;
+}
+
+bool xf_kernel_has_parallel(ir_kernel *k) {
+  par_loops pl = {0};
+  ir_walk_block(&k->body, parallel_cb, &pl);
+  return pl.loops.len > 0;
+}
+
+bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k) {
+  par_loops pl = {ctx->arena, {0}};
+  ir_walk_block(&k->body, parallel_cb, &pl);
+  scc_vec loops = pl.loops;
+  par_plan *plans =
+      scc_arena_alloc(ctx->arena, sizeof *plans * (size_t)(loops.len + 1));
+  bool ok = true;
+  for (int i = 0; i < loops.len && ok; i++) {
+    ir_node *loop = loops.items[i];
+    ir_loop *l = &loop->u.loop;
+    const char *who = scc_arena_printf(ctx->arena, "the parallel loop '%s'",
+                                       xf_iv_name(loop));
+    ok = check_loop(ctx, k, loop, l->omp_reductions.len > 0, who, &plans[i]);
+    /* the reductions must still be those of its clause, with its operator */
+    for (int r = 0; ok && r < plans[i].reds.len; r++) {
+      const ir_expr *e = plans[i].reds.items[r];
+      bool in_clause = false;
+      for (int c = 0; c < l->omp_reductions.len && !in_clause; c++)
+        in_clause = same_loc(l->omp_reductions.items[c], e);
+      if (!in_clause || plans[i].op != l->omp_reduction_op) {
+        scc_fail(ctx, loop->loc,
+                 "%s: the reduction into '%s' does not match its reduction "
+                 "clause",
+                 who, e->u.var->name);
+        ok = false;
+      }
+    }
+  }
+  /* Every mark holds: the private clauses follow the loops now nested. */
+  for (int i = 0; i < loops.len && ok; i++)
+    ((ir_node *)loops.items[i])->u.loop.omp_private = plans[i].privates;
+  return ok;
 }

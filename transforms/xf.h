@@ -201,4 +201,20 @@ SCC_NODISCARD xf_status xf_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                     const char *schedule, bool reduction,
                                     ir_node **out);
 
+/* True when a loop of k is marked IR_LOOP_PARALLEL. */
+bool xf_kernel_has_parallel(ir_kernel *k);
+
+/* The parallel marks after another transform: every loop of k still marked
+ * IR_LOOP_PARALLEL is checked again as loop.parallel checked it (the same
+ * dependence query, dep_check_parallel, on the current IR; reductions only
+ * into the variables of its clause, with its operator; the other checks of
+ * xf_parallel), since fusing, interchanging, jamming or packing may have
+ * made it carry a dependence.  On success the private clauses are brought
+ * up to date (the nested ivs declared outside) and true is returned; on
+ * failure scc_fail names the loop and the dependence ("the parallel loop
+ * 'i' would break the flow dependence ...") and returns false, nothing
+ * changed: the caller undoes the transform (the schedule interpreter does
+ * this after every transform op, with ir_kernel_snapshot). */
+SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
+
 #endif

@@ -181,6 +181,55 @@ static void test_verify_errors(void **state) {
   assert_non_null(strstr(diags(), "block link"));
 }
 
+static char *print_kernel(void) {
+  scc_buf b = {0};
+  ir_print_kernel(&b, ctx, kb.k);
+  char *s = strdup(b.data ? b.data : "");
+  scc_buf_free(&b);
+  return s;
+}
+
+/* A snapshot undoes what a transform does in place: loops moved, an
+ * expression rewritten inside its tree, a variable and a statement id
+ * added; the same node objects are back. */
+static void test_snapshot_restore(void **state) {
+  (void)state;
+  ir_node *li = mk();
+  ir_node *lj = ir_loop_only_child_loop(li);
+  ir_node *st = lj->u.loop.body.first;
+  char *before = print_kernel();
+  int nvars = kb.k->vars.len, next_id = kb.k->next_stmt_id;
+  ir_snapshot *snap = ir_kernel_snapshot(ctx, kb.k);
+
+  ir_block tmp;
+  ir_block_init(&tmp, NULL);
+  ir_block_move_all(&tmp, &lj->u.loop.body);
+  ir_remove(lj);
+  ir_replace(li, lj);
+  ir_block_append(&lj->u.loop.body, li);
+  ir_block_move_all(&li->u.loop.body, &tmp);
+  st->u.assign.lhs->u.access.idx[0] = xf_i(&kb, 0);
+  ir_var_new(ctx, kb.k, "t", IR_TY_INT, IR_VAR_LOCAL, (scc_loc){0});
+  ir_block_append(&li->u.loop.body,
+                  xf_assign(&kb, xf_at2(&kb, kb.C, xf_i(&kb, 1), xf_i(&kb, 2)),
+                            IR_OP_NONE, ir_fp(ctx, IR_TY_DOUBLE, 1.0, "1.0")));
+  char *changed = print_kernel();
+  assert_string_not_equal(changed, before);
+
+  ir_kernel_restore(kb.k, snap);
+  char *after = print_kernel();
+  assert_string_equal(after, before);
+  assert_ptr_equal(kb.k->body.first, li);
+  assert_ptr_equal(ir_loop_only_child_loop(li), lj);
+  assert_ptr_equal(lj->u.loop.body.first, st);
+  assert_int_equal(kb.k->vars.len, nvars);
+  assert_int_equal(kb.k->next_stmt_id, next_id);
+  assert_true(ir_verify_kernel(ctx, kb.k, "restore"));
+  free(before);
+  free(changed);
+  free(after);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_clone_deep, setup, teardown),
@@ -188,6 +237,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_block_clone, setup, teardown),
       cmocka_unit_test_setup_teardown(test_verify_ok, setup, teardown),
       cmocka_unit_test_setup_teardown(test_verify_errors, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_snapshot_restore, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
