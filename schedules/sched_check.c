@@ -432,12 +432,19 @@ static int check_results(checker *c, sched_stmt *s, const sched_opdef *d) {
 }
 
 /* Marks slot `k` consumed by s, and every live slot matched inside it
- * (transitively) as invalidated. */
+ * (transitively) as invalidated.  A slot that s already invalidated because
+ * it was matched inside another operand of s (`%j = match.loop "j" in %i`,
+ * then `loop.interchange %i, %j`) is consumed by s as well, not twice: the
+ * op takes both payloads before rewriting either. */
 static void consume_slot(checker *c, const sched_stmt *s,
                          const sched_item *it) {
   int k = it->slot;
   if (k < 0)
     return;
+  if (c->killer.items[k] == s && c->nested.items[k]) {
+    c->nested.items[k] = NULL;
+    return;
+  }
   if (c->killer.items[k] == s) {
     err(c, it->loc, "handle '%s' is consumed twice by '%s'",
         ref_spelling(c, it), s->opname);

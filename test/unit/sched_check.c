@@ -337,6 +337,39 @@ static void nested_invalidation_static(void **state) {
                    "  loop.reorder [%i, %i]\n"),
                "t.sched:3:21: error: handle '%i' is consumed twice by "
                "'loop.reorder'\n");
+  /* a handle matched inside another operand of the same op is consumed
+   * once (in either order); what is matched inside it is invalidated */
+  const char *ok[] = {
+      SEQ("  %i = match.loop \"i\" in %root\n"
+          "  %j = match.loop \"j\" in %i\n"
+          "  %r:2 = loop.interchange %i, %j\n"
+          "  print %r#1\n"),
+      SEQ("  %i = match.loop \"i\" in %root\n"
+          "  %j = match.loop \"j\" in %i\n"
+          "  %k = match.loop \"k\" in %j\n"
+          "  loop.reorder [%k, %j, %i]\n"),
+  };
+  for (size_t n = 0; n < sizeof ok / sizeof *ok; n++) {
+    test_ctx t;
+    tc_init(&t);
+    assert_non_null(parse(&t, ok[n]));
+    assert_string_equal(tc_out(&t), "");
+    tc_free(&t);
+  }
+  expect_error(SEQ("  %i = match.loop \"i\" in %root\n"
+                   "  %j = match.loop \"j\" in %i\n"
+                   "  loop.interchange %i, %j\n"
+                   "  print %j\n"),
+               "t.sched:5:9: error: handle '%j' was consumed by "
+               "'loop.interchange' at 4:3\n");
+  expect_error(SEQ("  %i = match.loop \"i\" in %root\n"
+                   "  %j = match.loop \"j\" in %i\n"
+                   "  %k = match.loop \"k\" in %j\n"
+                   "  loop.interchange %i, %j\n"
+                   "  print %k\n"),
+               "t.sched:6:9: error: handle '%k' was invalidated by "
+               "'loop.interchange' at 5:3, which consumed a handle its "
+               "payload is nested in\n");
 }
 
 /* sched_parse_file reports unreadable files and parses the sample. */
