@@ -19,7 +19,9 @@
  * no load happens that the original would not do.  The values are computed
  * by the same operations in the same order: the result is bit-identical.
  * *out: the loop (the same node).  Refused (payload untouched): nothing to
- * hoist.
+ * hoist; a loop that must be guarded (it may not run) whose iv is read
+ * after it (xf_final_value_unread: under the guard a loop that does not
+ * run no longer assigns lb to its iv).
  * Source: loop-invariant code motion, Aho, Lam, Sethi and Ullman,
  * Compilers: Principles, Techniques, and Tools, 2nd ed., §9.5.
  */
@@ -153,7 +155,15 @@ xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **out) {
   ir_loop *l = &loop->u.loop;
   int64_t trip;
   ir_node *anchor = loop;
-  if (!(ir_loop_const_trip_count(ctx, loop, &trip) && trip > 0)) {
+  bool guarded = !(ir_loop_const_trip_count(ctx, loop, &trip) && trip > 0);
+  /* a loop that does not run still assigns lb to its iv; under the guard
+   * it would not */
+  if (guarded &&
+      !xf_final_value_unread(
+          ctx, k, loop, l->iv,
+          scc_arena_printf(ctx->arena, "loop.hoist of '%s'", xf_iv_name(loop))))
+    return XF_SILENCEABLE;
+  if (guarded) {
     ir_node *guard =
         ir_if_new(ctx,
                   ir_binary(ctx, l->step > 0 ? IR_OP_LT : IR_OP_GT,

@@ -186,10 +186,18 @@ static void version(scc_ctx *ctx, ir_node *loop, ir_node **ifs, int n, int at,
   ir_block_append(dst, g);
 }
 
-static void unswitch(scc_ctx *ctx, ir_node *loop, scc_vec *leaves) {
+/* `iv_read_after`: the loop's iv is read after it (xf_iv_read_after):
+ * then the loop is not versioned, since where no condition holds no copy
+ * would run and assign the iv. */
+static void unswitch(scc_ctx *ctx, ir_node *loop, bool iv_read_after,
+                     scc_vec *leaves) {
   ir_block *b = &loop->u.loop.body;
   ir_node *ifs[MAX_VERSIONS];
   int n = 0;
+  if (iv_read_after) {
+    scc_vec_push(ctx->arena, leaves, loop);
+    return;
+  }
   scc_vec vars = {0}, written = {0};
   xfr_loop_defs(ctx, loop, &vars, &written);
   for (ir_node *p = b->first; p; p = p->next) {
@@ -265,6 +273,7 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              "the payload is not a loop of a kernel");
     return XF_SILENCEABLE;
   }
+  bool read_after = xf_iv_read_after(k, loop, loop->u.loop.iv) != NULL;
   /* Try on a copy first, so a refusal leaves the payload untouched. */
   ir_node *probe = ir_node_clone(ctx, loop, NULL);
   ir_block holder;
@@ -272,7 +281,7 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   ir_block_append(&holder, probe);
   xfr_inline_single_iteration(ctx, k, probe);
   scc_vec probe_leaves = {0}, groups = {0};
-  unswitch(ctx, probe, &probe_leaves);
+  unswitch(ctx, probe, read_after, &probe_leaves);
   for (int i = 0; i < probe_leaves.len; i++)
     find_groups(ctx, probe_leaves.items[i], &groups);
   if (groups.len == 0) {
@@ -287,7 +296,7 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 
   xfr_inline_single_iteration(ctx, k, loop);
   scc_vec leaves = {0};
-  unswitch(ctx, loop, &leaves);
+  unswitch(ctx, loop, read_after, &leaves);
   for (int i = 0; i < leaves.len; i++)
     replace_groups(ctx, k, leaves.items[i]);
   *out = loop;

@@ -1,7 +1,8 @@
 /* Induction variables declared before the kernel and read after it: the
  * value the loops leave in them is part of the result, so a transform
  * that changes it (fusion with other bounds, a parallel loop's private
- * copies, a masked vector remainder, skewing, a full unroll) is refused. */
+ * copies, a masked vector remainder, skewing, a full unroll, the guard of
+ * a hoisted loop) is refused. */
 int res[2];
 
 void two(int n, double A[200], double B[200]) {
@@ -42,6 +43,15 @@ void four(double x[4]) {
 #pragma scop
   for (i = 0; i < 4; i++)
     x[i] = x[i] * 2.0;
+#pragma endscop
+  res[0] = i;
+}
+
+void scale(int n, double a, double b, double x[300]) {
+  int i;
+#pragma scop
+  for (i = 0; i < n; i++)
+    x[i] = x[i] * (a * b);
 #pragma endscop
   res[0] = i;
 }
