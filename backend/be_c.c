@@ -57,7 +57,8 @@ typedef struct emitter {
   scc_vec hoist_blocks;  /* const ir_block *: the block declaring each */
   const ir_block *cur;   /* the block holding the loop being emitted */
   const char *lane_name; /* portable vector code: the lane loop variable */
-  bool failed;           /* an error was reported */
+  scc_vec dropped; /* ir_var *: unused ivs whose declaration is left out */
+  bool failed;     /* an error was reported */
 } emitter;
 
 /* Starts a line at nesting depth `depth`; the caller writes its text. */
@@ -904,6 +905,75 @@ static void emit_vassign(emitter *em, const ir_node *n, int depth) {
   emit_line(em, depth, "}");
 }
 
+typedef struct var_use {
+  const ir_var *v;
+  bool used;
+} var_use;
+
+static bool use_cb(ir_node *n, void *data) {
+  var_use *u = data;
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    u->used |= n->u.loop.iv == u->v || ir_expr_uses_var(n->u.loop.lb, u->v) ||
+               ir_expr_uses_var(n->u.loop.ub, u->v);
+    break;
+  case IR_NODE_IF:
+    u->used |= ir_expr_uses_var(n->u.ifs.cond, u->v);
+    break;
+  case IR_NODE_ASSIGN:
+    u->used |= ir_expr_uses_var(n->u.assign.lhs, u->v) ||
+               ir_expr_uses_var(n->u.assign.rhs, u->v);
+    break;
+  case IR_NODE_DECL: /* declaring v is no use of it */
+    u->used |= n->u.decl.init && ir_expr_uses_var(n->u.decl.init, u->v);
+    break;
+  }
+  return !u->used;
+}
+
+/* True when the kernel's code reads, writes or loops over v. */
+static bool var_used(const ir_kernel *k, const ir_var *v) {
+  var_use u = {v, false};
+  ir_walk_block((ir_block *)&k->body, use_cb, &u);
+  return u.used;
+}
+
+static bool declared_in(const ir_kernel *k, const ir_var *v) {
+  for (const ir_node *n = k->body.first; n; n = n->next)
+    if (n->kind == IR_NODE_DECL && n->u.decl.var == v)
+      return true;
+  return false;
+}
+
+/* Induction variables a schedule left unused (every loop over them fully
+ * unrolled): one declared in the region is not declared again (an unused
+ * variable warning otherwise); one declared before the region (PolyBench's
+ * `int i, j;` before `#pragma scop`) gets a `(void)i;`, for the same
+ * reason. */
+static void note_unused_ivs(emitter *em) {
+  const ir_kernel *k = em->k;
+  for (int i = 0; i < k->vars.len; i++) {
+    const ir_var *v = k->vars.items[i];
+    if (v->kind != IR_VAR_IV || v->lanes > 1 || var_used(k, v))
+      continue;
+    if (declared_in(k, v)) {
+      scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
+    } else if (v->declared_outside) {
+      line_begin(em, 0);
+      scc_buf_printf(em->out, "(void)%s; /* its loops were fully unrolled */",
+                     v->name);
+      line_end(em);
+    }
+  }
+}
+
+static bool dropped(const emitter *em, const ir_var *v) {
+  for (int i = 0; i < em->dropped.len; i++)
+    if (em->dropped.items[i] == v)
+      return true;
+  return false;
+}
+
 static void emit_node(emitter *em, const ir_node *n, int depth) {
   switch (n->kind) {
   case IR_NODE_LOOP:
@@ -916,6 +986,8 @@ static void emit_node(emitter *em, const ir_node *n, int depth) {
     emit_assign(em, n, depth);
     break;
   case IR_NODE_DECL: {
+    if (dropped(em, n->u.decl.var))
+      break;
     if (n->u.decl.var->lanes > 1) {
       emit_vdecl(em, n, depth);
       break;
@@ -951,6 +1023,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     em.base = k->indent;
   }
   em.nlines += be_c_emit_local_arrays(k, out, em.base, em.trailing_nl, 0);
+  note_unused_ivs(&em);
   emit_block(&em, &k->body, 0);
   if (k->form != IR_KERNEL_FUNCTION && em.nlines == 0)
     scc_buf_puts(out, ";"); /* an empty kernel stays a statement */

@@ -128,9 +128,8 @@ static bool reads_outside(ir_node *n, void *data) {
                   ir_expr_uses_var(n->u.assign.rhs, u->iv) ||
                   (n->u.assign.lhs->kind == IR_EXPR_VAR &&
                    n->u.assign.lhs->u.var == u->iv);
-  else if (n->kind == IR_NODE_DECL)
-    u->outside |= (n->u.decl.init && ir_expr_uses_var(n->u.decl.init, u->iv)) ||
-                  n->u.decl.var == u->iv;
+  else if (n->kind == IR_NODE_DECL) /* declaring the iv reads nothing */
+    u->outside |= n->u.decl.init && ir_expr_uses_var(n->u.decl.init, u->iv);
   return true;
 }
 
