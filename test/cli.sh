@@ -77,6 +77,11 @@ grep -q "prag.c:4:1: warning: '#pragma GCC ivdep' inside kernel 'f' is dropped" 
 check 1 "omp parallel for with -fopenmp" -- "$schedcc" "$tmp/prag.c" -o "$tmp/prag2.out.c" -- -fopenmp
 grep -q "error: unsupported in a kernel: an OpenMP directive other than 'omp tile' and 'omp unroll'" "$tmp/err" ||
   { echo "FAIL: no error for omp parallel for"; cat "$tmp/err"; fails=$((fails + 1)); }
+# -D before -- sets a schedule parameter, which schedules cannot declare
+# yet: ignored with a warning that points at --.
+check 0 "-D before --" -- "$schedcc" "$tmp/bmm.c" -DN=512 -o "$tmp/d.c"
+grep -q "warning: -D N=512 is ignored.*go after '--'" "$tmp/err" ||
+  { echo "FAIL: no warning for -D before --"; cat "$tmp/err"; fails=$((fails + 1)); }
 # -o onto a device or a FIFO writes through it, never replaces it.
 check 0 "-o /dev/null" -- "$schedcc" "$tmp/bmm.c" -o /dev/null
 [ -c /dev/null ] || { echo "FAIL: /dev/null is no longer a device"; fails=$((fails + 1)); }

@@ -90,7 +90,8 @@ static const char usage_text[] =
     "of\n"
     "                          schedule op <op> (e.g. loop.tile), or after "
     "every op\n"
-    "  -D <name>=<int>         Set a schedule parameter\n"
+    "  -D <name>=<int>         A schedule parameter (none exist yet: ignored,\n"
+    "                          with a warning; C flags go after --)\n"
     "  --unsafe                Skip legality checks (with a warning)\n"
     "  -h, --help              Show this help and exit\n"
     "  --version               Show the version and exit\n"
@@ -312,6 +313,15 @@ static int run(scc_ctx *ctx, const options *o) {
   }
   if (o->unsafe)
     scc_warning(ctx, none, "--unsafe: legality checks are skipped");
+  /* Schedule parameters (`param`) are not implemented yet: say so rather
+   * than ignore a -D that was most likely meant for the C file. */
+  for (int i = 0; i < o->ndefines; i++)
+    scc_warning(ctx, none,
+                "-D %s=%lld is ignored: schedules declare no parameters that "
+                "-D could set yet (compile flags for the C file go after "
+                "'--': schedcc k.c -- -D%s=%lld)",
+                o->define_names[i], (long long)o->define_values[i],
+                o->define_names[i], (long long)o->define_values[i]);
 
   ir_module *m = fe_parse_file(ctx, o->input, o->clang_args, o->nclang);
   if (!m || ctx->nerrors)
