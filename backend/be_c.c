@@ -214,10 +214,64 @@ static ir_expr *hoist_bound(emitter *em, ir_expr *e, const char *base,
   return ir_binary(em->ctx, op, a, b, e->type);
 }
 
+typedef struct var_use {
+  const ir_var *v;
+  bool used;
+} var_use;
+
+static bool use_cb(ir_node *n, void *data) {
+  var_use *u = data;
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    u->used |= n->u.loop.iv == u->v || ir_expr_uses_var(n->u.loop.lb, u->v) ||
+               ir_expr_uses_var(n->u.loop.ub, u->v);
+    break;
+  case IR_NODE_IF:
+    u->used |= ir_expr_uses_var(n->u.ifs.cond, u->v);
+    break;
+  case IR_NODE_ASSIGN:
+    u->used |= ir_expr_uses_var(n->u.assign.lhs, u->v) ||
+               ir_expr_uses_var(n->u.assign.rhs, u->v);
+    break;
+  case IR_NODE_DECL: /* declaring v is no use of it */
+    u->used |= n->u.decl.init && ir_expr_uses_var(n->u.decl.init, u->v);
+    break;
+  }
+  return !u->used;
+}
+
+/* True when the code of block b reads, writes or loops over v. */
+static bool var_used(const ir_block *b, const ir_var *v) {
+  var_use u = {v, false};
+  ir_walk_block((ir_block *)b, use_cb, &u);
+  return u.used;
+}
+
+static bool declares(const ir_block *b) {
+  for (const ir_node *n = b->first; n; n = n->next)
+    if (n->kind == IR_NODE_DECL)
+      return true;
+  return false;
+}
+
 static void emit_loop(emitter *em, const ir_node *n, int depth) {
   const ir_loop *l = &n->u.loop;
   scc_buf *o = em->out;
   ir_expr *lb = l->lb, *ub = l->ub;
+  /* A loop whose iv lives only in it and that runs a known number of times:
+   * never (the empty rest of an exact split) leaves nothing; once, with a
+   * body that ignores the iv (the tile loop of an untiled dimension), just
+   * its body. */
+  int64_t trip;
+  if (!l->iv->declared_outside && !(l->attrs & IR_LOOP_PARALLEL) &&
+      ir_loop_const_trip_count(em->ctx, n, &trip)) {
+    if (trip == 0)
+      return;
+    if (trip == 1 && !var_used(&l->body, l->iv) && !declares(&l->body)) {
+      emit_block(em, &l->body, depth);
+      return;
+    }
+  }
   /* a loop or scop region may be the unbraced body of a statement: no
    * declarations at its top level */
   if (depth > 0 || em->k->form == IR_KERNEL_FUNCTION) {
@@ -905,39 +959,6 @@ static void emit_vassign(emitter *em, const ir_node *n, int depth) {
   emit_line(em, depth, "}");
 }
 
-typedef struct var_use {
-  const ir_var *v;
-  bool used;
-} var_use;
-
-static bool use_cb(ir_node *n, void *data) {
-  var_use *u = data;
-  switch (n->kind) {
-  case IR_NODE_LOOP:
-    u->used |= n->u.loop.iv == u->v || ir_expr_uses_var(n->u.loop.lb, u->v) ||
-               ir_expr_uses_var(n->u.loop.ub, u->v);
-    break;
-  case IR_NODE_IF:
-    u->used |= ir_expr_uses_var(n->u.ifs.cond, u->v);
-    break;
-  case IR_NODE_ASSIGN:
-    u->used |= ir_expr_uses_var(n->u.assign.lhs, u->v) ||
-               ir_expr_uses_var(n->u.assign.rhs, u->v);
-    break;
-  case IR_NODE_DECL: /* declaring v is no use of it */
-    u->used |= n->u.decl.init && ir_expr_uses_var(n->u.decl.init, u->v);
-    break;
-  }
-  return !u->used;
-}
-
-/* True when the kernel's code reads, writes or loops over v. */
-static bool var_used(const ir_kernel *k, const ir_var *v) {
-  var_use u = {v, false};
-  ir_walk_block((ir_block *)&k->body, use_cb, &u);
-  return u.used;
-}
-
 static bool declared_in(const ir_kernel *k, const ir_var *v) {
   for (const ir_node *n = k->body.first; n; n = n->next)
     if (n->kind == IR_NODE_DECL && n->u.decl.var == v)
@@ -954,7 +975,7 @@ static void note_unused_ivs(emitter *em) {
   const ir_kernel *k = em->k;
   for (int i = 0; i < k->vars.len; i++) {
     const ir_var *v = k->vars.items[i];
-    if (v->kind != IR_VAR_IV || v->lanes > 1 || var_used(k, v))
+    if (v->kind != IR_VAR_IV || v->lanes > 1 || var_used(&k->body, v))
       continue;
     if (declared_in(k, v)) {
       scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);

@@ -3,20 +3,18 @@
 void mm(int n, float A[n][n], float B[n][n], float C[n][n]) {
   for (int i_t = 0; i_t < n; i_t += 32) {
     for (int k_t = 0; k_t < n; k_t += 8) {
-      for (int j_t = 0; j_t < 1; j_t++) {
-        for (int i = i_t; i < (i_t + 32 < n ? i_t + 32 : n); i++) {
-          for (int j = 0; j < n; j++) {
-            int k_hi = (k_t + 8 < n ? k_t + 8 : n) - k_t;
-            int k_hi1 = k_t + 4 * (k_hi < 0 ? (k_hi - 3) / 4 : k_hi / 4);
-            for (int k = k_t; k < (k_t > k_hi1 ? k_t : k_hi1); k += 4) {
-              C[i][j] += A[i][k] * B[k][j];
-              C[i][j] += A[i][k + 1] * B[k + 1][j];
-              C[i][j] += A[i][k + 2] * B[k + 2][j];
-              C[i][j] += A[i][k + 3] * B[k + 3][j];
-            }
-            for (int k = (k_t > k_hi1 ? k_t : k_hi1); k < (k_t + 8 < n ? k_t + 8 : n); k++) {
-              C[i][j] += A[i][k] * B[k][j];
-            }
+      for (int i = i_t; i < (i_t + 32 < n ? i_t + 32 : n); i++) {
+        for (int j = 0; j < n; j++) {
+          int k_hi = (k_t + 8 < n ? k_t + 8 : n) - k_t;
+          int k_hi1 = k_t + 4 * (k_hi < 0 ? (k_hi - 3) / 4 : k_hi / 4);
+          for (int k = k_t; k < (k_t > k_hi1 ? k_t : k_hi1); k += 4) {
+            C[i][j] += A[i][k] * B[k][j];
+            C[i][j] += A[i][k + 1] * B[k + 1][j];
+            C[i][j] += A[i][k + 2] * B[k + 2][j];
+            C[i][j] += A[i][k + 3] * B[k + 3][j];
+          }
+          for (int k = (k_t > k_hi1 ? k_t : k_hi1); k < (k_t + 8 < n ? k_t + 8 : n); k++) {
+            C[i][j] += A[i][k] * B[k][j];
           }
         }
       }
