@@ -1,21 +1,28 @@
 #!/bin/sh
 # Parallel speed-up (not a test): a schedule that uses loop.parallel, run
-# with 1 and with 2 OpenMP threads (cores 0 and 0,1), medians of 3 runs of
-# the whole program (each sample prints its kernel time on stderr).
-#   bench/parallel.sh BUILD_DIR SRC SCHED      e.g. build samples/bmm.c bench/kernels/bmm.parallel.sched
+# with 1 and with 2 OpenMP threads (cores 0 and 0,1) in the benchmark
+# harness (bench/harness.c: a warm-up run, then the median of 9 timed runs;
+# the same problem sizes as `make bench`).
+#   bench/parallel.sh BUILD_DIR PROBLEM SCHED
+#     PROBLEM: bmm (samples/bmm.c) or sgemm1024, sgemm2048 (bench/kernels/sgemm.c)
+#   e.g. bench/parallel.sh build bmm bench/kernels/bmm.parallel.sched
 set -eu
-build=$1 src=$2 sched=$3
-out=$build/bench
+build=$1 problem=$2 sched=$3
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=$(cd "$build" && pwd)/bench
 mkdir -p "$out"
 CC=${CC:-clang-19}
-"$build/schedcc" "$src" -s "$sched" -o "$out/par.c" -- -std=c17 -march=native
-$CC -std=c17 -O3 -march=native -fopenmp -D_POSIX_C_SOURCE=200809L "$out/par.c" -o "$out/par" -lm
-median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-run() { # run THREADS CPUS
-  for r in 1 2 3; do
-    OMP_NUM_THREADS=$1 taskset -c "$2" "$out/par" 2>&1 >/dev/null | grep -o '[0-9.]* ms' | cut -d' ' -f1
-  done | median
-}
-t1=$(run 1 0)
-t2=$(run 2 0,1)
-echo "$(basename "$src") with $(basename "$sched"): 1 thread $t1 ms, 2 threads $t2 ms, speed-up $(awk -v a="$t1" -v b="$t2" 'BEGIN {printf "%.2f", a / b}')x"
+case $problem in
+  bmm) src=$root/samples/bmm.c fn=bmm pflags=-DBENCH_BMM;;
+  sgemm1024) src=$here/kernels/sgemm.c fn=sgemm pflags=-DBENCH_SGEMM=1024;;
+  sgemm2048) src=$here/kernels/sgemm.c fn=sgemm pflags=-DBENCH_SGEMM=2048;;
+  *) echo "unknown problem $problem (bmm, sgemm1024, sgemm2048)"; exit 2;;
+esac
+"$build/schedcc" "$src" -s "$sched" -o "$out/par.c"
+$CC -std=c17 -O3 -march=native -fopenmp -D_POSIX_C_SOURCE=200809L $pflags \
+  -DKERNEL_SOURCE="\"$out/par.c\"" -DKERNEL_FN=$fn "$here/kernels/wrap.c" \
+  "$here/harness.c" -o "$out/par" -lm
+t1=$(OMP_NUM_THREADS=1 taskset -c 0 "$out/par" 9 | awk '{print $1}')
+t2=$(OMP_NUM_THREADS=2 taskset -c 0,1 "$out/par" 9 | awk '{print $1}')
+echo "$problem with $(basename "$sched"): 1 thread $t1 ms, 2 threads $t2 ms, speed-up $(awk -v a="$t1" -v b="$t2" 'BEGIN {printf "%.2f", a / b}')x"
