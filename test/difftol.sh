@@ -58,44 +58,6 @@ if [ ! -s "$tmp/orig.out" ]; then
   echo "FAIL: the program printed nothing; nothing was compared"
   exit 1
 fi
-if ! python3 - "$tmp/orig.out" "$tmp/gen.out" "$rel" "$absol" <<'PY'
-import math, sys
-def num(t):
-    try:
-        return float.fromhex(t) if 'x' in t.lower() else float(t)
-    except ValueError:
-        return None
-a = open(sys.argv[1]).read().split()
-b = open(sys.argv[2]).read().split()
-rel, absol = float(sys.argv[3]), float(sys.argv[4])
-if len(a) != len(b):
-    print("FAIL: %d tokens printed, the original printed %d" % (len(b), len(a)))
-    sys.exit(1)
-worst, bad = 0.0, []
-for i, (x, y) in enumerate(zip(a, b)):
-    u, v = num(x), num(y)
-    if u is None or v is None:
-        if x != y:
-            bad.append("token %d: '%s' vs '%s'" % (i, x, y))
-        continue
-    if math.isnan(u) or math.isnan(v):
-        if not (math.isnan(u) and math.isnan(v)):
-            bad.append("token %d: %s vs %s" % (i, x, y))
-        continue
-    d = abs(u - v)
-    lim = rel * max(abs(u), abs(v)) + absol
-    if u != v and (math.isinf(u) or math.isinf(v) or d > lim):
-        bad.append("token %d: %s vs %s (relative difference %.3g)" %
-                   (i, x, y, d / max(abs(u), abs(v))))
-    elif d:
-        worst = max(worst, d / max(abs(u), abs(v)))
-if bad:
-    print("FAIL: %d numbers differ by more than the tolerance %g" % (len(bad), rel))
-    print("\n".join(bad[:20]))
-    sys.exit(1)
-print("ok: %d tokens agree within %g (largest relative difference %.3g)" %
-      (len(a), rel, worst))
-PY
-then
+if ! python3 "$here/tolcmp.py" "$tmp/orig.out" "$tmp/gen.out" "$rel" "$absol"; then
   exit 1
 fi

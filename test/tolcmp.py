@@ -7,8 +7,8 @@ A whitespace-separated token that parses as a number (decimal or
 hexadecimal floating point) must satisfy |a - b| <= REL * max(|a|, |b|) +
 ABS (NaN matches NaN, infinities must be equal); any other token must be
 equal.  Exit status 0 when everything agrees, 1 otherwise (the first
-differences are printed).  Used by test/diff-llvm-tol.sh; the same rule as
-test/difftol.sh.
+differences are printed).  Used by test/difftol.sh and
+test/diff-llvm-tol.sh.
 """
 import math
 import sys
