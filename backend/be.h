@@ -29,12 +29,14 @@ bool be_emit_c_line_markers(scc_ctx *ctx, const ir_module *m, scc_buf *out);
 bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out);
 
 /* Declares the kernel's local arrays (ir_array.is_local: loop.pack buffers)
- * as `_Alignas(64) T name[d0]...;` lines at the start of its generated
- * code, in be_c.c's layout (base: indentation; trailing_nl: function form;
+ * for which keep(array, data) holds (keep NULL: all of them) as
+ * `_Alignas(64) T name[d0]...;` lines at the start of its generated code,
+ * in be_c.c's layout (base: indentation; trailing_nl: function form;
  * nlines: lines already emitted).  Returns the number of lines written.
  * (be_c_decl.c) */
 int be_c_emit_local_arrays(const ir_kernel *k, scc_buf *out, int base,
-                           bool trailing_nl, int nlines);
+                           bool trailing_nl, int nlines,
+                           bool (*keep)(const ir_array *, void *), void *data);
 
 /* ---- LLVM (be_llvm.c) -----------------------------------------------------
  */

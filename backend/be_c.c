@@ -254,17 +254,53 @@ static bool declares(const ir_block *b) {
   return false;
 }
 
+/* A loop whose iv lives only in it and that runs a known number of times
+ * (sets *trip): the C output leaves it out when it never runs (the empty
+ * rest of an exact split) and writes just its body when it runs once
+ * without reading its iv (the tile loop of an untiled dimension). */
+static bool known_own_trips(scc_ctx *ctx, const ir_node *n, int64_t *trip) {
+  const ir_loop *l = &n->u.loop;
+  return !l->iv->declared_outside && !(l->attrs & IR_LOOP_PARALLEL) &&
+         ir_loop_const_trip_count(ctx, n, trip);
+}
+
+typedef struct array_use {
+  scc_ctx *ctx;
+  const ir_array *a;
+  bool used;
+} array_use;
+
+static void access_cb(ir_expr *e, void *data) {
+  array_use *u = data;
+  if (e->kind == IR_EXPR_ACCESS && e->u.access.array == u->a)
+    u->used = true;
+}
+
+static bool array_cb(ir_node *n, void *data) {
+  array_use *u = data;
+  int64_t trip;
+  if (n->kind == IR_NODE_LOOP && known_own_trips(u->ctx, n, &trip) && trip == 0)
+    return false; /* left out of the output */
+  if (n->kind != IR_NODE_LOOP)
+    ir_walk_node_exprs(n, access_cb, u);
+  return !u->used;
+}
+
+/* keep callback of be_c_emit_local_arrays: the output accesses the array
+ * (a pack buffer used only in loops that never run is not declared). */
+static bool array_emitted(const ir_array *a, void *data) {
+  const emitter *em = data;
+  array_use u = {em->ctx, a, false};
+  ir_walk_block((ir_block *)&em->k->body, array_cb, &u);
+  return u.used;
+}
+
 static void emit_loop(emitter *em, const ir_node *n, int depth) {
   const ir_loop *l = &n->u.loop;
   scc_buf *o = em->out;
   ir_expr *lb = l->lb, *ub = l->ub;
-  /* A loop whose iv lives only in it and that runs a known number of times:
-   * never (the empty rest of an exact split) leaves nothing; once, with a
-   * body that ignores the iv (the tile loop of an untiled dimension), just
-   * its body. */
   int64_t trip;
-  if (!l->iv->declared_outside && !(l->attrs & IR_LOOP_PARALLEL) &&
-      ir_loop_const_trip_count(em->ctx, n, &trip)) {
+  if (known_own_trips(em->ctx, n, &trip)) {
     if (trip == 0)
       return;
     if (trip == 1 && !var_used(&l->body, l->iv) && !declares(&l->body)) {
@@ -1043,7 +1079,8 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   } else {
     em.base = k->indent;
   }
-  em.nlines += be_c_emit_local_arrays(k, out, em.base, em.trailing_nl, 0);
+  em.nlines += be_c_emit_local_arrays(k, out, em.base, em.trailing_nl, 0,
+                                      array_emitted, &em);
   note_unused_ivs(&em);
   emit_block(&em, &k->body, 0);
   if (k->form != IR_KERNEL_FUNCTION && em.nlines == 0)

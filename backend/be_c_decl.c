@@ -11,11 +11,12 @@
 #include "be.h"
 
 int be_c_emit_local_arrays(const ir_kernel *k, scc_buf *out, int base,
-                           bool trailing_nl, int nlines) {
+                           bool trailing_nl, int nlines,
+                           bool (*keep)(const ir_array *, void *), void *data) {
   int emitted = 0;
   for (int i = 0; i < k->arrays.len; i++) {
     const ir_array *a = k->arrays.items[i];
-    if (!a->is_local)
+    if (!a->is_local || (keep && !keep(a, data)))
       continue;
     if (!trailing_nl && nlines + emitted > 0)
       scc_buf_puts(out, "\n");
