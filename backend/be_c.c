@@ -247,13 +247,6 @@ static bool var_used(const ir_block *b, const ir_var *v) {
   return u.used;
 }
 
-static bool declares(const ir_block *b) {
-  for (const ir_node *n = b->first; n; n = n->next)
-    if (n->kind == IR_NODE_DECL)
-      return true;
-  return false;
-}
-
 /* A loop whose iv lives only in it and that runs a known number of times
  * (sets *trip): the C output leaves it out when it never runs (the empty
  * rest of an exact split) and writes just its body when it runs once
@@ -303,7 +296,8 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
   if (known_own_trips(em->ctx, n, &trip)) {
     if (trip == 0)
       return;
-    if (trip == 1 && !var_used(&l->body, l->iv) && !declares(&l->body)) {
+    if (trip == 1 && !var_used(&l->body, l->iv) &&
+        !ir_block_first_decl(&l->body)) {
       emit_block(em, &l->body, depth);
       return;
     }

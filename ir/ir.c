@@ -514,3 +514,10 @@ bool ir_expr_uses_var(const ir_expr *e, const ir_var *v) {
   ir_walk_expr((ir_expr *)e, uses_var_fn, &u);
   return u.found;
 }
+
+const ir_var *ir_block_first_decl(const ir_block *b) {
+  for (const ir_node *p = b->first; p; p = p->next)
+    if (p->kind == IR_NODE_DECL)
+      return p->u.decl.var;
+  return NULL;
+}

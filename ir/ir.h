@@ -475,6 +475,9 @@ void ir_walk_node_exprs(ir_node *n, ir_expr_fn fn, void *data);
 
 /* True when the expression reads variable v. */
 bool ir_expr_uses_var(const ir_expr *e, const ir_var *v);
+/* The variable the first IR_NODE_DECL among b's top-level nodes declares,
+ * or NULL when b declares nothing at its top level. */
+const ir_var *ir_block_first_decl(const ir_block *b);
 
 /* ---- affine forms and simplification (ir_affine.c) -------------------- */
 

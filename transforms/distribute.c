@@ -37,8 +37,8 @@ xf_status xf_distribute(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int expected,
     scc_fail(ctx, loop->loc, "loop.distribute of '%s': the body is empty", iv);
     return XF_SILENCEABLE;
   }
-  const ir_var *dv;
-  if (xf_block_declares(&l->body, &dv)) {
+  const ir_var *dv = ir_block_first_decl(&l->body);
+  if (dv) {
     scc_fail(ctx, loop->loc,
              "loop.distribute of '%s': the body declares '%s', whose uses "
              "could end up in another loop",

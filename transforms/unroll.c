@@ -74,8 +74,8 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
     *rest_out = NULL;
     return XF_OK;
   }
-  const ir_var *decl;
-  if (xf_block_declares(&l->body, &decl)) {
+  const ir_var *decl = ir_block_first_decl(&l->body);
+  if (decl) {
     scc_fail(ctx, loop->loc,
              "loop '%s' cannot be unrolled: its body declares '%s'", iv,
              decl->name);

@@ -34,15 +34,6 @@ bool xf_bounds_use(const ir_node *loop, const ir_var *v) {
          ir_expr_uses_var(loop->u.loop.ub, v);
 }
 
-bool xf_block_declares(const ir_block *b, const ir_var **var) {
-  for (const ir_node *p = b->first; p; p = p->next)
-    if (p->kind == IR_NODE_DECL) {
-      *var = p->u.decl.var;
-      return true;
-    }
-  return false;
-}
-
 void xf_permute_band(ir_node **band, const int *perm, int n) {
   ir_block tmp;
   ir_block_init(&tmp, NULL);

@@ -21,10 +21,6 @@ bool xf_bounds_use(const ir_node *loop, const ir_var *v);
  * span that does not fit an iv's type would wrap in the emitted code. */
 bool xf_fits_type(ir_type t, int64_t v);
 
-/* True when a top-level node of b is an IR_NODE_DECL; sets *var to the
- * first declared variable. */
-bool xf_block_declares(const ir_block *b, const ir_var **var);
-
 /* Moves band[0..n-1] (a perfect band, band[0] outermost) so that position p
  * holds band[perm[p]]; the innermost body moves to the new innermost loop.
  * perm is a permutation of 0..n-1.  No legality check. */
