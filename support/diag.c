@@ -111,6 +111,15 @@ DIAG_SHORTHAND(scc_error, SCC_ERROR)
 DIAG_SHORTHAND(scc_warning, SCC_WARNING)
 DIAG_SHORTHAND(scc_note, SCC_NOTE)
 
+void scc_remark(scc_ctx *ctx, scc_loc loc, const char *fmt, ...) {
+  if (!ctx->remarks)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  scc_vdiag(ctx, SCC_NOTE, loc, fmt, ap);
+  va_end(ap);
+}
+
 void scc_fail(scc_ctx *ctx, scc_loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -92,6 +92,9 @@ typedef struct scc_ctx {
   int nerrors;
   int nwarnings;
   bool unsafe;      /* --unsafe: legality checks skipped */
+  /* -v / --remarks (SCHEDCC_REMARKS=1 through schedcc-cc): scc_remark
+   * prints; otherwise remarks are dropped. */
+  bool remarks;
   /* --target-isa (or -march= after --): "avx512", "avx2", "sse4.2",
    * "scalar", "neon"; NULL: the host's. */
   const char *target_isa;
@@ -131,6 +134,14 @@ void scc_error(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
 void scc_warning(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
     SCC_PRINTF(3, 4);
 void scc_note(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
+    SCC_PRINTF(3, 4);
+
+/* An optimization remark: what a schedule op did, or a run-time check it
+ * inserted ("loop.vectorize: 'j' vectorized with AVX-512, 16 lanes").
+ * Printed as a note at loc (usually the schedule op's location) when
+ * ctx->remarks is set (-v / --remarks), dropped otherwise.  Never counts
+ * as a warning or an error.  Like LLVM's -Rpass remarks. */
+void scc_remark(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
     SCC_PRINTF(3, 4);
 
 /* Records a silenceable failure: the payload was left untouched and the
