@@ -53,6 +53,8 @@ typedef struct mem {
   const char *name;
   int rank;
   isl_union_map *w, *r;
+  const ir_expr *nonaffine; /* first access represented as any element */
+  const ir_node *nonaffine_stmt;
 } mem;
 
 typedef struct bld {
@@ -70,6 +72,9 @@ typedef struct bld {
    * domain built so far, then the whole domain; the range of a narrowing
    * cast's operand is checked on it (see cast_fits). */
   isl_set *where;
+  /* delinearization decisions (dep_delin.c), per array met */
+  scc_vec delin_arr;  /* ir_array * */
+  scc_vec delin_size; /* ir_var *, NULL: not delinearized */
 } bld;
 
 const char *dep_kind_name(dep_kind kind) {
@@ -523,12 +528,75 @@ static isl_map *widen(isl_map *m, int rank, int lanes) {
   return isl_map_apply_range(m, w);
 }
 
+/* The row size with which array a is delinearized in this kernel, or
+ * NULL (decided once per graph; recorded on the kernel when used). */
+static ir_var *delin_size(bld *b, const ir_array *a) {
+  for (int i = 0; i < b->delin_arr.len; i++)
+    if (b->delin_arr.items[i] == a)
+      return b->delin_size.items[i];
+  ir_var *p = dep_delin_size(b->ctx, &b->k->body, a);
+  scc_vec_push(b->ctx->arena, &b->delin_arr, (void *)a);
+  scc_vec_push(b->ctx->arena, &b->delin_size, p);
+  if (p) {
+    bool seen = false;
+    for (int i = 0; i < b->k->delinearized.len && !seen; i++) {
+      const ir_delin *d = b->k->delinearized.items[i];
+      seen = d->array == a && d->size == p;
+    }
+    if (!seen) {
+      ir_delin *d = scc_arena_alloc(b->ctx->arena, sizeof *d);
+      d->array = (ir_array *)a;
+      d->size = p;
+      scc_vec_push(b->ctx->arena, &b->k->delinearized, d);
+    }
+  }
+  return p;
+}
+
+/* A[q*P + r] as { S[x] -> A[q, r] } (any element of the 2-D view when q
+ * or r is not representable), widened to the vector's lanes. */
+static isl_map *delin_access(bld *b, const ir_expr *e, ir_var *p) {
+  const ir_array *a = e->u.access.array;
+  ir_var *size;
+  ir_expr *q, *r;
+  isl_pw_aff *pq = NULL, *pr = NULL;
+  if (dep_delin_split(b->ctx, e->u.access.idx[0], p, &size, &q, &r) !=
+      DEP_DELIN_FAIL) {
+    pq = q ? pa_of(b, q) : pa_const(b, 0);
+    pr = pq ? pa_of(b, r) : NULL;
+  }
+  if (!pq || !pr) {
+    isl_pw_aff_free(pq);
+    isl_pw_aff_free(pr);
+    return NULL;
+  }
+  isl_pw_aff_list *list = isl_pw_aff_list_alloc(b->isl, 2);
+  list = isl_pw_aff_list_add(list, pq);
+  list = isl_pw_aff_list_add(list, pr);
+  isl_map *m = isl_map_from_multi_pw_aff(
+      isl_multi_pw_aff_from_pw_aff_list(map_space(b, 2, a->name), list));
+  return widen(m, 2, e->lanes);
+}
+
 /* The access relation of an array element or local scalar read/written by
  * the current statement. */
 static void add_access(bld *b, const ir_expr *e, bool write) {
   isl_map *m = NULL;
   mem *me;
-  if (e->kind == IR_EXPR_ACCESS) {
+  ir_var *dsize = NULL;
+  if (e->kind == IR_EXPR_ACCESS &&
+      (dsize = delin_size(b, e->u.access.array)) != NULL) {
+    const ir_array *a = e->u.access.array;
+    me = mem_of(b, a, a->name, 2);
+    m = delin_access(b, e, dsize);
+    if (!m) {
+      m = any_elem(b, a->name, 2);
+      if (!me->nonaffine) {
+        me->nonaffine = e;
+        me->nonaffine_stmt = b->st->node;
+      }
+    }
+  } else if (e->kind == IR_EXPR_ACCESS) {
     const ir_array *a = e->u.access.array;
     int rank = e->u.access.n;
     me = mem_of(b, a, a->name, rank);
@@ -549,6 +617,10 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
     } else {
       isl_pw_aff_list_free(list);
       m = any_elem(b, a->name, me->rank);
+      if (!me->nonaffine) {
+        me->nonaffine = e;
+        me->nonaffine_stmt = b->st->node;
+      }
     }
   } else {
     const ir_var *v = e->u.var;
@@ -690,6 +762,7 @@ typedef struct edge_cb_data {
   const char *array;
   const void *obj;
   int mem_index;
+  const mem *me;
 } edge_cb_data;
 
 static dep_stmt *stmt_named(dep_graph *g, const char *name) {
@@ -718,6 +791,8 @@ static isl_stat edge_cb(isl_map *m, void *user) {
   e->array = d->array;
   e->mem_obj = d->obj;
   e->mem_index = d->mem_index;
+  e->nonaffine = d->me->nonaffine;
+  e->nonaffine_stmt = d->me->nonaffine_stmt;
   e->rel = isl_map_coalesce(m);
   scc_vec_push(d->g->ctx->arena, &d->g->edges, e);
   return isl_stat_ok;
@@ -791,6 +866,7 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     b.space = NULL;
   }
   isl_space_free(pspace);
+  g->params = b.params;
   /* dependences */
   isl_union_map *before = isl_union_map_lex_lt_union_map(
       isl_union_map_copy(sched), isl_union_map_copy(sched));
@@ -804,7 +880,7 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
           isl_union_map_copy(src),
           isl_union_map_reverse(isl_union_map_copy(dst)));
       rel = isl_union_map_intersect(rel, isl_union_map_copy(before));
-      edge_cb_data d = {g, (dep_kind)kind, me->name, me->obj, i};
+      edge_cb_data d = {g, (dep_kind)kind, me->name, me->obj, i, me};
       isl_union_map_foreach_map(rel, edge_cb, &d);
       isl_union_map_free(rel);
     }
@@ -818,6 +894,17 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   if (g->edges.len > 1)
     qsort(g->edges.items, (size_t)g->edges.len, sizeof(void *), edge_cmp);
   return g;
+}
+
+isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,
+                             const ir_expr *e) {
+  bld b = {.ctx = g->ctx, .k = g->k, .isl = g->isl, .params = g->params};
+  b.st = (dep_stmt *)st;
+  b.space = isl_set_get_space(st->domain);
+  b.where = st->domain;
+  isl_pw_aff *p = pa_of(&b, e);
+  isl_space_free(b.space);
+  return p;
 }
 
 void dep_graph_free(dep_graph *g) {

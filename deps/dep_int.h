@@ -35,6 +35,10 @@ typedef struct dep_edge {
   dep_kind kind;
   dep_stmt *src, *dst;
   const char *array;   /* array or local scalar name */
+  /* An access of the array the analysis could not represent (it may touch
+   * any element), or NULL: the messages name it as the cause. */
+  const ir_expr *nonaffine;
+  const ir_node *nonaffine_stmt; /* the statement holding it */
   const void *mem_obj; /* its ir_array * or ir_var * */
   int mem_index;       /* memory objects in order of first access */
   isl_map *rel;        /* src domain -> dst domain */
@@ -50,6 +54,7 @@ typedef struct dep_graph {
   dep_stmt *stmts;
   scc_vec edges; /* dep_edge *, flow first, then anti, then output */
   int sched_dim; /* length of every schedule vector */
+  scc_vec params; /* ir_var *: the isl parameters, in order */
 } dep_graph;
 
 /* Builds the graph of the statements nested in any of scope[0..nscope-1]
@@ -58,6 +63,35 @@ typedef struct dep_graph {
 dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                            int nscope);
 void dep_graph_free(dep_graph *g);
+
+/* An integer expression of statement st of g as a piecewise quasi-affine
+ * function of st's ivs and the parameters (in st->domain's space); NULL
+ * when isl cannot represent it.  (dep_build.c) */
+isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,
+                             const ir_expr *e);
+
+/* ---- delinearization (dep_delin.c) ---------------------------------- */
+
+typedef enum dep_delin_result {
+  DEP_DELIN_NONE,  /* no product with a parameter: *q NULL, *r = sub */
+  DEP_DELIN_SPLIT, /* sub = q * size + r */
+  DEP_DELIN_FAIL,  /* the parameter appears otherwise (P*P, i*P*m, ...) */
+} dep_delin_result;
+
+/* Splits a subscript as q * size + r (arena expressions for analysis
+ * only) where size is an integer parameter (`want` when not NULL, else the
+ * first one that multiplies a non-constant term) and neither q nor r
+ * multiplies by it. */
+dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub,
+                                 ir_var *want, ir_var **size, ir_expr **q,
+                                 ir_expr **r);
+
+/* The row size with which the dependence analysis delinearizes array a in
+ * the nodes of `body`, or NULL: a is one-dimensional, written in body, and
+ * every access of it splits with one and the same parameter, at least one
+ * of them with a product.  Arrays that are only read are left as they are
+ * (they carry no dependence). */
+ir_var *dep_delin_size(scc_ctx *ctx, const ir_block *body, const ir_array *a);
 
 /* "flow", "anti", "output". */
 const char *dep_kind_name(dep_kind kind);

@@ -268,6 +268,18 @@ ir_array *fe_array_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
   a = ir_array_new(s->ctx, s->k, name, elem, rank,
                    fe_cursor_loc(s, decl, NULL));
   a->is_pointer = is_pointer;
+  /* aliasing facts (deps/dep_assume.c) */
+  a->is_restrict =
+      decayed && clang_isRestrictQualifiedType(clang_getCursorType(decl));
+  if (clang_getCursorKind(decl) == CXCursor_ParmDecl)
+    a->storage = IR_STORE_PARAM;
+  else if (!decayed)
+    a->storage = clang_getCursorKind(clang_getCursorSemanticParent(decl)) ==
+                             CXCursor_FunctionDecl &&
+                         clang_Cursor_getStorageClass(decl) != CX_SC_Static &&
+                         clang_Cursor_getStorageClass(decl) != CX_SC_Extern
+                     ? IR_STORE_AUTO
+                     : IR_STORE_STATIC;
   /* The array levels (not the decayed/pointer one) match the last groups. */
   CXCursor *kids;
   int nk = fe_children(s, decl, &kids);

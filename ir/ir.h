@@ -93,6 +93,19 @@ typedef struct ir_var {
  * written, although C ignores it), NULL otherwise (`T *A`, `T (*A)[m]`).
  * is_pointer: declared `T *A` (accesses are 1-D, usually with linearized
  * subscripts `A[i*lda + k]`). */
+/* Where an array's storage comes from, for aliasing (deps/dep_assume.c):
+ * two array objects are distinct; an automatic array object of the
+ * function cannot be what a pointer parameter points to; any other pair
+ * may overlap unless one of them is `restrict`. */
+typedef enum ir_storage {
+  IR_STORE_UNKNOWN, /* a pointer variable that is not a parameter (local or
+                       global), or not known: may point anywhere */
+  IR_STORE_PARAM,   /* a function parameter (`T *A`, `T A[n][m]`) */
+  IR_STORE_AUTO,    /* an array object with automatic storage, declared in
+                       the function (`float t[64];`) */
+  IR_STORE_STATIC,  /* a global or static array object */
+} ir_storage;
+
 typedef struct ir_array {
   const char *name;
   ir_type elem;
@@ -105,6 +118,11 @@ typedef struct ir_array {
   bool is_local;
   scc_loc loc;
   int id;
+  /* Set by the frontend: where the storage comes from, and whether the
+   * declaration qualifies the base pointer `restrict` (C11 6.7.3.1: an
+   * object modified through it is accessed through no other name). */
+  ir_storage storage;
+  bool is_restrict;
 } ir_array;
 
 /* ---- expressions -------------------------------------------------------- */
@@ -329,6 +347,43 @@ bool ir_isa_parse(const char *name, ir_isa *out);
 /* Bytes in one vector register (16, 32, 64; 0 for scalar). */
 int ir_isa_vector_bytes(ir_isa isa);
 
+/* ---- assumptions (run-time checks) -------------------------------------
+ * A condition that the transformed code of a kernel relies on and that
+ * the compiler could not prove: checked once at kernel entry, where the
+ * backends emit `if (all hold) { transformed } else { original }`
+ * (kernel versioning; computed by deps/dep_assume.c, see
+ * docs/legality.md "Run-time checks"). */
+typedef enum ir_assume_kind {
+  /* The elements [a_lo, a_hi) of `a` and [b_lo, b_hi) of `b` (offsets in
+   * elements from each array's base address, row-major) do not overlap in
+   * memory. */
+  IR_ASSUME_DISJOINT,
+  /* `cond`, an int expression over the kernel's parameters, is nonzero
+   * (e.g. `N <= ldc`: a delinearized subscript stays within its row). */
+  IR_ASSUME_COND,
+} ir_assume_kind;
+
+typedef struct ir_assumption {
+  ir_assume_kind kind;
+  ir_array *a, *b;      /* DISJOINT: the two arrays; COND: a, b NULL */
+  ir_expr *a_lo, *a_hi; /* DISJOINT: integer expressions over parameters */
+  ir_expr *b_lo, *b_hi;
+  ir_expr *cond; /* COND */
+  /* what is assumed, in the user's terms ("'a' and 'b' do not overlap",
+   * "N <= ldc"), and why ("'C[i*ldc + j]' is delinearized to C[i][j]"):
+   * arena strings */
+  const char *text;
+  const char *reason;
+} ir_assumption;
+
+/* An array whose linearized subscripts the dependence analysis read as
+ * two-dimensional: A[q*size + r] as A[q][r] with 0 <= r < size
+ * (deps/dep_build.c records it; deps/dep_assume.c checks the bound). */
+typedef struct ir_delin {
+  ir_array *array;
+  ir_var *size;
+} ir_delin;
+
 /* One kernel: an IR function.  [begin, end) is the byte range of the main
  * file that the C backend replaces with generated code; everything outside
  * the ranges is copied byte for byte (the pragmas included, so the output
@@ -368,6 +423,14 @@ typedef struct ir_kernel {
    * `named_sequence @<kernel name>(%root) {...}`), or NULL.  The driver
    * applies it when no -s schedule is given. */
   const char *inline_schedule;
+  /* Kernel versioning (deps/dep_assume.c).  `original`: a copy of the body
+   * taken before the schedule ran (NULL when none ran); `assumptions`
+   * (ir_assumption *): when non-empty, the backends emit the body under
+   * the check of all of them and `original` otherwise; `delinearized`
+   * (ir_delin *): arrays the dependence analysis delinearized. */
+  ir_block *original;
+  scc_vec assumptions;
+  scc_vec delinearized;
 } ir_kernel;
 
 /* A byte range [begin, end) of the main file. */
