@@ -40,9 +40,11 @@ enum {
   BE_INC_IMMINTRIN = 1 << 0,
   BE_INC_OMP = 1 << 1,
   BE_INC_MATH = 1 << 2,
+  BE_INC_STDINT = 1 << 3,
 };
 
-static const char *const include_names[] = {"immintrin.h", "omp.h", "math.h"};
+static const char *const include_names[] = {"immintrin.h", "omp.h", "math.h",
+                                            "stdint.h"};
 
 typedef struct emitter {
   scc_ctx *ctx;
@@ -1063,6 +1065,48 @@ static void emit_block(emitter *em, const ir_block *b, int depth) {
     emit_node(em, n, depth);
 }
 
+/* The address of element `off` of array a as an integer:
+ * `(uintptr_t)a + (uintptr_t)(off) * sizeof(T)` (unsigned arithmetic: no
+ * pointer is formed outside the array). */
+static void put_elem_addr(scc_ctx *ctx, scc_buf *o, const ir_array *a,
+                          const ir_expr *off) {
+  int64_t c;
+  scc_buf_printf(o, "(uintptr_t)%s", a->name);
+  if (ir_expr_const_value(ctx, off, &c) && c == 0)
+    return;
+  scc_buf_puts(o, " + (uintptr_t)(");
+  ir_print_c_expr(o, off);
+  scc_buf_printf(o, ") * sizeof(%s)", ir_type_name(a->elem));
+}
+
+/* The run-time check of a versioned kernel: every assumption holds
+ * (deps/dep_assume.c). */
+static void put_check(emitter *em, const ir_kernel *k) {
+  scc_buf *o = em->out;
+  for (int i = 0; i < k->assumptions.len; i++) {
+    const ir_assumption *as = k->assumptions.items[i];
+    bool paren = k->assumptions.len > 1;
+    if (i)
+      scc_buf_puts(o, " && ");
+    if (paren)
+      scc_buf_puts(o, "(");
+    if (as->kind == IR_ASSUME_DISJOINT) {
+      em->includes |= BE_INC_STDINT;
+      put_elem_addr(em->ctx, o, as->a, as->a_hi);
+      scc_buf_puts(o, " <= ");
+      put_elem_addr(em->ctx, o, as->b, as->b_lo);
+      scc_buf_puts(o, " || ");
+      put_elem_addr(em->ctx, o, as->b, as->b_hi);
+      scc_buf_puts(o, " <= ");
+      put_elem_addr(em->ctx, o, as->a, as->a_lo);
+    } else {
+      ir_print_c_expr(o, as->cond);
+    }
+    if (paren)
+      scc_buf_puts(o, ")");
+  }
+}
+
 static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
                         unsigned *includes) {
   emitter em = {.ctx = ctx, .k = k, .out = out};
@@ -1073,10 +1117,28 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   } else {
     em.base = k->indent;
   }
-  em.nlines += be_c_emit_local_arrays(k, out, em.base, em.trailing_nl, 0,
+  /* kernel versioning: if (checks) { transformed } else { original } */
+  bool versioned = k->original && k->assumptions.len > 0;
+  int depth = 0;
+  if (versioned) {
+    line_begin(&em, 0);
+    scc_buf_puts(out, "if (");
+    put_check(&em, k);
+    scc_buf_puts(out, ") {");
+    line_end(&em);
+    depth = 1;
+  }
+  em.nlines += be_c_emit_local_arrays(k, out, em.base + 2 * depth,
+                                      em.trailing_nl, em.nlines,
                                       array_emitted, &em);
   note_unused_ivs(&em);
-  emit_block(&em, &k->body, 0);
+  emit_block(&em, &k->body, depth);
+  if (versioned) {
+    emit_line(&em, 0, "} else {");
+    em.dropped = (scc_vec){0};
+    emit_block(&em, k->original, 1);
+    emit_line(&em, 0, "}");
+  }
   if (k->form != IR_KERNEL_FUNCTION && em.nlines == 0)
     scc_buf_puts(out, ";"); /* an empty kernel stays a statement */
   if (includes)

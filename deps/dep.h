@@ -94,6 +94,29 @@ bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
 bool dep_check_distribution(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                             int *groups, int **group_of, const char **why);
 
+/* ---- run-time checks (dep_assume.c) --------------------------------------
+ * Kernel versioning for the facts the analysis uses but cannot prove:
+ * arrays that may overlap, delinearized subscripts (docs/legality.md
+ * "Run-time checks"). */
+
+/* Before the schedule runs on k: keeps a copy of its body
+ * (k->original) and clears its assumptions. */
+void dep_assume_begin(scc_ctx *ctx, ir_kernel *k);
+
+/* After the schedule: when k's body changed, computes the run-time checks
+ * its transformed code relies on, from the original body (isl: the ranges
+ * of elements each array is accessed at, the conditions under which the
+ * delinearized subscripts stay within their rows) into k->assumptions, and
+ * remarks where a check was inserted (scc_remark).  k->original stays set
+ * when there is at least one check (the backends emit both versions).
+ * When a check cannot be built, the original body is put back with a
+ * warning and false is returned (the kernel is still valid). */
+bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k);
+
+/* The assumptions of k as text (--emit=deps): "  assume 'a' and 'b' do not
+ * overlap (run-time check)", the ranges, and why. */
+void dep_assume_print(scc_buf *out, const ir_kernel *k);
+
 /* Appends the dependences of every kernel of m, as text (--emit=deps):
  * per kernel a header line, each statement's domain, then each dependence
  * (kind, statements, array, common loops, an example instance with its

@@ -112,6 +112,7 @@ static void print_kernel(scc_buf *out, scc_ctx *ctx, ir_kernel *k) {
     isl_set_free(deltas);
   }
   dep_graph_free(g);
+  dep_assume_print(out, k);
 }
 
 void dep_print_module(scc_buf *out, scc_ctx *ctx, ir_module *m) {

@@ -36,6 +36,7 @@ typedef struct options {
   emit_kind emit;
   const char *dump_after;
   bool unsafe;
+  bool remarks; /* -v / --remarks */
   bool line_markers;      /* --line-markers */
   const char *target_isa; /* --target-isa= */
   const char *triple;     /* --target= */
@@ -93,6 +94,9 @@ static const char usage_text[] =
     "  -D <name>=<int>         A schedule parameter (none exist yet: ignored,\n"
     "                          with a warning; C flags go after --)\n"
     "  --unsafe                Skip legality checks (with a warning)\n"
+    "  -v, --remarks           Print remarks: what each op did, where a "
+    "run-time\n"
+    "                          check was inserted\n"
     "  -h, --help              Show this help and exit\n"
     "  --version               Show the version and exit\n"
     "  -- <compile flags>      The rest goes to libclang (-I, -D, -std=, "
@@ -240,6 +244,8 @@ static void parse_args(options *o, int argc, char **argv) {
       o->dump_after = option_value(argc, argv, &i, "--dump-after");
     } else if (strcmp(a, "--unsafe") == 0) {
       o->unsafe = true;
+    } else if (strcmp(a, "-v") == 0 || strcmp(a, "--remarks") == 0) {
+      o->remarks = true;
     } else if (strcmp(a, "--line-markers") == 0) {
       o->line_markers = true;
     } else if (starts_with(a, "-D")) {
@@ -353,7 +359,13 @@ static int run(scc_ctx *ctx, const options *o) {
         .dump_after = o->dump_after,
         .dump = o->dump_after ? &dump : NULL,
     };
+    for (int i = 0; i < m->kernels.len; i++)
+      dep_assume_begin(ctx, m->kernels.items[i]);
     bool ok = sched_apply(ctx, p, m, &so);
+    /* run-time checks (kernel versioning) for what the transformed code
+     * assumes; a kernel whose check cannot be built stays untransformed */
+    for (int i = 0; ok && !ctx->nerrors && i < m->kernels.len; i++)
+      dep_assume_finish(ctx, m->kernels.items[i]);
     if (dump.len)
       fwrite(dump.data, 1, dump.len, stderr);
     scc_buf_free(&dump);
@@ -402,6 +414,7 @@ int main(int argc, char **argv) {
   parse_args(&o, argc, argv);
   scc_ctx *ctx = scc_ctx_new();
   ctx->unsafe = o.unsafe;
+  ctx->remarks = ctx->remarks || o.remarks;
   ctx->target_isa = o.target_isa ? o.target_isa : isa_from_flags(&o);
   int status = run(ctx, &o);
   scc_ctx_free(ctx);

@@ -1,0 +1,733 @@
+/* dep_assume.c — what the transformed code of a kernel assumes and the
+ * compiler cannot prove: the run-time checks of kernel versioning.
+ *
+ * Two kinds of fact make the dependence analysis (dep_build.c) exact on
+ * real C code but cannot always be proven at compile time:
+ *
+ *  - Arrays with different names do not overlap.  Two pointer parameters
+ *    `float *a, float *b` may point into the same buffer (`shift(x, x,
+ *    32)`).  The analysis treats them as distinct, so every transformed
+ *    kernel that writes one of two arrays that may overlap runs only after
+ *    a check that the address ranges it touches are disjoint.  Proof that
+ *    needs no check: `restrict` on either array (C11 6.7.3.1: an object
+ *    modified through a restrict pointer is accessed through no other
+ *    name, so restrict on one of the two suffices), two array objects
+ *    (declared arrays are distinct objects), an automatic array of the
+ *    function and a pointer parameter (the parameter existed before the
+ *    array), a buffer of the generated code (loop.pack).
+ *  - A delinearized subscript stays within its row (dep_delin.c):
+ *    `C[i*ldc + j]` read as C[i][j] needs 0 <= j < ldc for every executed
+ *    access.  Proven from the iteration domain when it can be (jacobi's
+ *    `out[i*n + j]`, 1 <= j < n - 1), else a check over the parameters
+ *    (gemm_nn, 0 <= j < N: `N <= ldc`, or the loops do not run).
+ *
+ * Polly's scheme (Grosser, Größlinger, Lengauer, "Polly — performing
+ * polyhedral optimizations on a low-level intermediate representation",
+ * PPL 2012; Doerfert, Grosser et al., "Runtime alias checks for
+ * polyhedral loop optimizations", 2016-17): the range of elements each
+ * array is accessed at is computed with isl from the iteration domains
+ * and the access relations (the minimum and maximum of each subscript over
+ * the domain, piecewise quasi-affine functions of the parameters, turned
+ * into C expressions with isl's AST generator), and the kernel is
+ * versioned: `if (checks) { transformed } else { original }`, the
+ * original being a copy of the IR taken before the schedule ran.
+ *
+ * Precision (docs/legality.md "Run-time checks"): a kernel the schedule
+ * left unchanged gets no check; no check between two arrays that are only
+ * read; a delinearization check only for the arrays the analysis actually
+ * delinearized during the schedule.  A disjointness check is added for
+ * every pair that may overlap in a transformed kernel, whether or not the
+ * transform's legality depended on it (the analysis does not record which
+ * fact each answer used).  Nothing is assumed silently: when a range or
+ * condition cannot be computed (a subscript that is neither affine nor a
+ * delinearizable product: `x[idx[i]]`), the kernel is left untransformed
+ * with a warning that names the array and the fix.
+ */
+#include "dep_int.h"
+
+#include <isl/aff.h>
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+#include <isl/id.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- before the schedule ----------------------------------------------- */
+
+void dep_assume_begin(scc_ctx *ctx, ir_kernel *k) {
+  k->original = scc_arena_alloc(ctx->arena, sizeof *k->original);
+  ir_block_init(k->original, NULL);
+  ir_block_clone_into(ctx, k->original, &k->body, NULL);
+  k->assumptions = (scc_vec){0};
+  k->delinearized = (scc_vec){0};
+}
+
+/* ---- isl AST expressions to IR ------------------------------------------ */
+
+typedef struct asm_ctx {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  dep_graph *g;
+  isl_ast_build *build;
+  const char *fail; /* why a range or condition cannot be built */
+} asm_ctx;
+
+static ir_var *param_named(asm_ctx *a, const char *name) {
+  for (int i = 0; i < a->g->params.len; i++) {
+    ir_var *v = a->g->params.items[i];
+    if (strcmp(v->name, name) == 0)
+      return v;
+  }
+  return NULL;
+}
+
+/* An integer parameter read as long (the checks compute addresses). */
+static ir_expr *param_long(scc_ctx *ctx, ir_var *v) {
+  ir_expr *x = ir_var_ref(ctx, v);
+  return v->type == IR_TY_LONG ? x : ir_cast(ctx, IR_TY_LONG, x);
+}
+
+static ir_expr *from_ast(asm_ctx *a, isl_ast_expr *e) {
+  scc_ctx *ctx = a->ctx;
+  ir_expr *r = NULL;
+  switch (isl_ast_expr_get_type(e)) {
+  case isl_ast_expr_int: {
+    isl_val *v = isl_ast_expr_get_val(e);
+    r = ir_int(ctx, isl_val_get_num_si(v));
+    isl_val_free(v);
+    break;
+  }
+  case isl_ast_expr_id: {
+    isl_id *id = isl_ast_expr_get_id(e);
+    ir_var *v = param_named(a, isl_id_get_name(id));
+    isl_id_free(id);
+    r = v ? param_long(ctx, v) : NULL;
+    break;
+  }
+  case isl_ast_expr_op: {
+    enum isl_ast_expr_op_type op = isl_ast_expr_op_get_type(e);
+    int n = (int)isl_ast_expr_op_get_n_arg(e);
+    ir_expr *x[3] = {0};
+    ir_expr *acc = NULL;
+    if (op == isl_ast_expr_op_min || op == isl_ast_expr_op_max ||
+        op == isl_ast_expr_op_and || op == isl_ast_expr_op_and_then ||
+        op == isl_ast_expr_op_or || op == isl_ast_expr_op_or_else) {
+      for (int i = 0; i < n; i++) {
+        isl_ast_expr *s = isl_ast_expr_op_get_arg(e, i);
+        ir_expr *y = from_ast(a, s);
+        isl_ast_expr_free(s);
+        if (!y)
+          return NULL;
+        if (!acc) {
+          acc = y;
+          continue;
+        }
+        switch (op) {
+        case isl_ast_expr_op_min:
+          acc = ir_binary(ctx, IR_OP_MIN, acc, y, IR_TY_LONG);
+          break;
+        case isl_ast_expr_op_max:
+          acc = ir_binary(ctx, IR_OP_MAX, acc, y, IR_TY_LONG);
+          break;
+        case isl_ast_expr_op_and:
+        case isl_ast_expr_op_and_then:
+          acc = ir_binary(ctx, IR_OP_LAND, acc, y, IR_TY_INT);
+          break;
+        default:
+          acc = ir_binary(ctx, IR_OP_LOR, acc, y, IR_TY_INT);
+          break;
+        }
+      }
+      return acc;
+    }
+    if (n > 3)
+      return NULL;
+    for (int i = 0; i < n; i++) {
+      isl_ast_expr *s = isl_ast_expr_op_get_arg(e, i);
+      x[i] = from_ast(a, s);
+      isl_ast_expr_free(s);
+      if (!x[i])
+        return NULL;
+    }
+    int64_t c;
+    switch (op) {
+    case isl_ast_expr_op_minus:
+      return ir_unary(ctx, IR_OP_NEG, x[0], x[0]->type);
+    case isl_ast_expr_op_add:
+      return ir_binary(ctx, IR_OP_ADD, x[0], x[1], IR_TY_LONG);
+    case isl_ast_expr_op_sub:
+      return ir_binary(ctx, IR_OP_SUB, x[0], x[1], IR_TY_LONG);
+    case isl_ast_expr_op_mul:
+      return ir_binary(ctx, IR_OP_MUL, x[0], x[1], IR_TY_LONG);
+    case isl_ast_expr_op_div:
+    case isl_ast_expr_op_pdiv_q:
+      return ir_binary(ctx, IR_OP_DIV, x[0], x[1], IR_TY_LONG);
+    case isl_ast_expr_op_fdiv_q:
+      if (!ir_expr_const_value(ctx, x[1], &c) || c <= 0)
+        return NULL;
+      return ir_binary(ctx, IR_OP_FLOORDIV, x[0], x[1], IR_TY_LONG);
+    case isl_ast_expr_op_pdiv_r:
+    case isl_ast_expr_op_zdiv_r:
+      return ir_binary(ctx, IR_OP_MOD, x[0], x[1], IR_TY_LONG);
+    case isl_ast_expr_op_cond:
+    case isl_ast_expr_op_select:
+      return ir_select(ctx, x[0], x[1], x[2], IR_TY_LONG);
+    case isl_ast_expr_op_eq:
+      return ir_binary(ctx, IR_OP_EQ, x[0], x[1], IR_TY_INT);
+    case isl_ast_expr_op_le:
+      return ir_binary(ctx, IR_OP_LE, x[0], x[1], IR_TY_INT);
+    case isl_ast_expr_op_lt:
+      return ir_binary(ctx, IR_OP_LT, x[0], x[1], IR_TY_INT);
+    case isl_ast_expr_op_ge:
+      return ir_binary(ctx, IR_OP_GE, x[0], x[1], IR_TY_INT);
+    case isl_ast_expr_op_gt:
+      return ir_binary(ctx, IR_OP_GT, x[0], x[1], IR_TY_INT);
+    default:
+      return NULL;
+    }
+  }
+  default:
+    break;
+  }
+  return r;
+}
+
+/* A pw_aff over the parameters as an IR expression (taken); NULL when it
+ * is unbounded somewhere (NaN) or not expressible. */
+static ir_expr *expr_of_pw_aff(asm_ctx *a, isl_pw_aff *pa) {
+  if (!pa || isl_pw_aff_involves_nan(pa) != isl_bool_false ||
+      isl_pw_aff_n_piece(pa) == 0) {
+    isl_pw_aff_free(pa);
+    return NULL;
+  }
+  isl_ast_expr *e = isl_ast_build_expr_from_pw_aff(a->build, pa);
+  ir_expr *r = e ? from_ast(a, e) : NULL;
+  isl_ast_expr_free(e);
+  return r ? ir_simplify(a->ctx, r) : NULL;
+}
+
+static ir_expr *expr_of_set(asm_ctx *a, isl_set *s) {
+  isl_ast_expr *e = isl_ast_build_expr_from_set(a->build, s);
+  ir_expr *r = e ? from_ast(a, e) : NULL;
+  isl_ast_expr_free(e);
+  return r;
+}
+
+/* ---- the accesses of an array ------------------------------------------- */
+
+typedef struct acc {
+  dep_stmt *st;
+  const ir_expr *e;
+} acc;
+
+typedef struct acc_walk {
+  asm_ctx *a;
+  dep_stmt *st;
+  const ir_array *arr;
+  scc_vec *out; /* acc * */
+  bool written;
+} acc_walk;
+
+static void acc_cb(ir_expr *e, void *data) {
+  acc_walk *w = data;
+  if (e->kind != IR_EXPR_ACCESS || e->u.access.array != w->arr)
+    return;
+  acc *x = scc_arena_alloc(w->a->ctx->arena, sizeof *x);
+  x->st = w->st;
+  x->e = e;
+  scc_vec_push(w->a->ctx->arena, w->out, x);
+}
+
+/* Every access of arr in the graph's statements (the enclosing bounds and
+ * conditions included, evaluated in the statement's domain). */
+static void accesses_of(asm_ctx *a, const ir_array *arr, scc_vec *out,
+                        bool *written) {
+  acc_walk w = {.a = a, .arr = arr, .out = out};
+  for (int s = 0; s < a->g->nstmts; s++) {
+    dep_stmt *st = &a->g->stmts[s];
+    w.st = st;
+    ir_node *n = st->node;
+    ir_walk_node_exprs(n, acc_cb, &w);
+    if (n->kind == IR_NODE_ASSIGN && n->u.assign.lhs->kind == IR_EXPR_ACCESS &&
+        n->u.assign.lhs->u.access.array == arr)
+      w.written = true;
+    for (ir_node *p = ir_parent(n); p; p = ir_parent(p)) {
+      if (p->kind == IR_NODE_LOOP) {
+        ir_walk_expr(p->u.loop.lb, acc_cb, &w);
+        ir_walk_expr(p->u.loop.ub, acc_cb, &w);
+      } else if (p->kind == IR_NODE_IF) {
+        ir_walk_expr(p->u.ifs.cond, acc_cb, &w);
+      }
+    }
+  }
+  *written = w.written;
+}
+
+static const char *access_text(scc_ctx *ctx, const ir_expr *e) {
+  scc_buf b = {0};
+  ir_print_c_expr(&b, e);
+  const char *s = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
+  scc_buf_free(&b);
+  return s;
+}
+
+/* The image of st's domain under a list of n pw_affs (taken): a set of n
+ * dims over the parameters. */
+static isl_set *image(dep_stmt *st, isl_pw_aff **f, int n) {
+  isl_ctx *ic = isl_set_get_ctx(st->domain);
+  isl_pw_aff_list *list = isl_pw_aff_list_alloc(ic, n);
+  for (int d = 0; d < n; d++)
+    list = isl_pw_aff_list_add(list, f[d]);
+  isl_space *sp = isl_set_get_space(st->domain);
+  isl_space *rs = isl_space_set_from_params(isl_space_params(
+      isl_space_copy(sp)));
+  rs = isl_space_add_dims(rs, isl_dim_set, (unsigned)n);
+  isl_space *ms = isl_space_map_from_domain_and_range(sp, rs);
+  isl_map *m = isl_map_from_multi_pw_aff(
+      isl_multi_pw_aff_from_pw_aff_list(ms, list));
+  return isl_set_apply(isl_set_copy(st->domain), m);
+}
+
+static isl_set *unite(isl_set *u, isl_set *s) {
+  return u ? isl_set_union(u, s) : s;
+}
+
+/* ---- element ranges ------------------------------------------------------ */
+
+typedef struct range {
+  const ir_array *arr;
+  bool done, ok;
+  ir_expr *lo, *hi; /* [lo, hi) elements from the base, row-major */
+} range;
+
+static ir_expr *mul(scc_ctx *ctx, ir_expr *x, ir_expr *y) {
+  int64_t c;
+  if (ir_expr_const_value(ctx, x, &c) && c == 0)
+    return x;
+  if (ir_expr_const_value(ctx, x, &c) && c == 1)
+    return y;
+  return ir_binary(ctx, IR_OP_MUL, x, y, IR_TY_LONG);
+}
+
+static ir_expr *lmin(scc_ctx *ctx, ir_expr *x, ir_expr *y) {
+  return ir_simplify(ctx, ir_binary(ctx, IR_OP_MIN, x, y, IR_TY_LONG));
+}
+
+static ir_expr *lmax(scc_ctx *ctx, ir_expr *x, ir_expr *y) {
+  return ir_simplify(ctx, ir_binary(ctx, IR_OP_MAX, x, y, IR_TY_LONG));
+}
+
+/* The elements of arr the original kernel touches, as [lo, hi). */
+static void compute_range(asm_ctx *a, range *r) {
+  scc_ctx *ctx = a->ctx;
+  const ir_array *arr = r->arr;
+  r->done = true;
+  scc_vec accs = {0};
+  bool written;
+  accesses_of(a, arr, &accs, &written);
+  if (accs.len == 0)
+    return;
+  isl_set *u = NULL;
+  ir_var *size = NULL;
+  if (arr->rank == 1) {
+    /* every access q * P + r (q = 0 without a product): the union of
+     * their (q, r) */
+    for (int i = 0; i < accs.len; i++) {
+      acc *x = accs.items[i];
+      ir_var *p = NULL;
+      ir_expr *q, *rr;
+      dep_delin_result res =
+          dep_delin_split(ctx, x->e->u.access.idx[0], size, &p, &q, &rr);
+      isl_pw_aff *f[2] = {NULL, NULL};
+      if (res != DEP_DELIN_FAIL) {
+        if (p)
+          size = p;
+        f[0] = q ? dep_graph_pw_aff(a->g, x->st, q) : NULL;
+        if (!q) {
+          isl_local_space *ls = isl_local_space_from_space(
+              isl_set_get_space(x->st->domain));
+          f[0] = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
+        }
+        f[1] = f[0] ? dep_graph_pw_aff(a->g, x->st, rr) : NULL;
+      }
+      if (!f[0] || !f[1]) {
+        isl_pw_aff_free(f[0]);
+        isl_pw_aff_free(f[1]);
+        isl_set_free(u);
+        a->fail = scc_arena_printf(
+            ctx->arena,
+            "the elements of '%s' it touches cannot be bounded: `%s` is "
+            "neither affine nor a product of a parameter and an affine "
+            "expression",
+            arr->name, access_text(ctx, x->e));
+        return;
+      }
+      u = unite(u, image(x->st, f, 2));
+    }
+    u = isl_set_coalesce(u);
+    ir_expr *qlo = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(u), 0));
+    ir_expr *qhi = expr_of_pw_aff(a, isl_set_dim_max(isl_set_copy(u), 0));
+    ir_expr *rlo = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(u), 1));
+    ir_expr *rhi = expr_of_pw_aff(a, isl_set_dim_max(isl_set_copy(u), 1));
+    isl_set_free(u);
+    if (!qlo || !qhi || !rlo || !rhi) {
+      a->fail = scc_arena_printf(
+          ctx->arena,
+          "the elements of '%s' it touches cannot be bounded (a loop bound "
+          "is not affine)",
+          arr->name);
+      return;
+    }
+    if (size) {
+      ir_expr *p = param_long(ctx, size);
+      ir_expr *x0 = mul(ctx, qlo, p), *x1 = mul(ctx, qhi, p);
+      r->lo = ir_simplify(ctx, ir_add(ctx, lmin(ctx, x0, x1), rlo));
+      r->hi = ir_simplify(
+          ctx, ir_add_const(ctx, ir_add(ctx, lmax(ctx, x0, x1), rhi), 1));
+    } else {
+      r->lo = rlo;
+      r->hi = ir_simplify(ctx, ir_add_const(ctx, rhi, 1));
+    }
+    r->ok = true;
+    return;
+  }
+  /* several dimensions: each subscript affine; row-major offsets with the
+   * declared extents */
+  int n = arr->rank;
+  for (int d = 1; d < n; d++)
+    if (!arr->dims || !arr->dims[d]) {
+      a->fail = scc_arena_printf(
+          ctx->arena,
+          "the extent of dimension %d of '%s' is not known, so the "
+          "addresses it touches cannot be computed",
+          d + 1, arr->name);
+      return;
+    }
+  for (int i = 0; i < accs.len; i++) {
+    acc *x = accs.items[i];
+    isl_pw_aff **f =
+        scc_arena_alloc(ctx->arena, sizeof(isl_pw_aff *) * (size_t)n);
+    bool ok = x->e->u.access.n == n;
+    for (int d = 0; d < n; d++)
+      f[d] = ok ? dep_graph_pw_aff(a->g, x->st, x->e->u.access.idx[d]) : NULL;
+    for (int d = 0; d < n; d++)
+      ok = ok && f[d];
+    if (!ok) {
+      for (int d = 0; d < n; d++)
+        isl_pw_aff_free(f[d]);
+      isl_set_free(u);
+      a->fail = scc_arena_printf(
+          ctx->arena,
+          "the elements of '%s' it touches cannot be bounded: `%s` is not "
+          "affine",
+          arr->name, access_text(ctx, x->e));
+      return;
+    }
+    u = unite(u, image(x->st, f, n));
+  }
+  u = isl_set_coalesce(u);
+  ir_expr *lo = ir_int(ctx, 0), *hi = ir_int(ctx, 0);
+  for (int d = 0; d < n && a->fail == NULL; d++) {
+    ir_expr *dl = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(u), d));
+    ir_expr *dh = expr_of_pw_aff(a, isl_set_dim_max(isl_set_copy(u), d));
+    if (!dl || !dh) {
+      a->fail = scc_arena_printf(
+          ctx->arena,
+          "the elements of '%s' it touches cannot be bounded (a loop bound "
+          "is not affine)",
+          arr->name);
+      break;
+    }
+    ir_expr *stride = ir_int(ctx, 1);
+    for (int e = d + 1; e < n; e++) {
+      ir_expr *x = ir_expr_clone(ctx, arr->dims[e], NULL);
+      stride = mul(ctx, stride, ir_cast(ctx, IR_TY_LONG, x));
+    }
+    lo = ir_add(ctx, lo, mul(ctx, dl, stride));
+    hi = ir_add(ctx, hi, mul(ctx, dh, stride));
+  }
+  isl_set_free(u);
+  if (a->fail)
+    return;
+  r->lo = ir_simplify(ctx, lo);
+  r->hi = ir_simplify(ctx, ir_add_const(ctx, hi, 1));
+  r->ok = true;
+}
+
+/* ---- aliasing ------------------------------------------------------------ */
+
+/* True when nothing proves that a and b are distinct storage. */
+static bool may_alias(const ir_array *a, const ir_array *b) {
+  if (a == b || a->is_local || b->is_local)
+    return false;
+  if (a->is_restrict || b->is_restrict)
+    return false;
+  bool oa = a->storage == IR_STORE_AUTO || a->storage == IR_STORE_STATIC;
+  bool ob = b->storage == IR_STORE_AUTO || b->storage == IR_STORE_STATIC;
+  if (oa && ob)
+    return false;
+  if ((a->storage == IR_STORE_AUTO && b->storage == IR_STORE_PARAM) ||
+      (b->storage == IR_STORE_AUTO && a->storage == IR_STORE_PARAM))
+    return false;
+  return true;
+}
+
+static bool array_written(asm_ctx *a, const ir_array *arr, bool *used) {
+  scc_vec accs = {0};
+  bool written;
+  accesses_of(a, arr, &accs, &written);
+  *used = accs.len > 0;
+  return written;
+}
+
+/* ---- delinearization ---------------------------------------------------- */
+
+/* The condition under which every access of d->array stays within its row
+ * (0 <= r < size) in the original kernel: adds an assumption, or nothing
+ * when the domain proves it; false (a->fail) when it cannot be built. */
+static bool delin_check(asm_ctx *a, const ir_delin *d, const ir_block *orig) {
+  scc_ctx *ctx = a->ctx;
+  ir_var *size = dep_delin_size(ctx, orig, d->array);
+  if (size != d->size) {
+    a->fail = scc_arena_printf(ctx->arena,
+                               "the subscripts of '%s' could not be "
+                               "delinearized in the original code",
+                               d->array->name);
+    return false;
+  }
+  scc_vec accs = {0};
+  bool written;
+  accesses_of(a, d->array, &accs, &written);
+  isl_set *viol = NULL;
+  const char *example = NULL;
+  for (int i = 0; i < accs.len; i++) {
+    acc *x = accs.items[i];
+    ir_var *p;
+    ir_expr *q, *rr;
+    if (dep_delin_split(ctx, x->e->u.access.idx[0], size, &p, &q, &rr) ==
+        DEP_DELIN_FAIL)
+      continue; /* cannot happen: dep_delin_size accepted it */
+    isl_pw_aff *r = dep_graph_pw_aff(a->g, x->st, rr);
+    isl_pw_aff *pp = dep_graph_pw_aff(
+        a->g, x->st, &(ir_expr){.kind = IR_EXPR_VAR, .type = size->type,
+                                .u.var = size});
+    if (!r || !pp) {
+      /* an access of the 2-D view at any element: needs size >= 1 */
+      isl_pw_aff_free(r);
+      if (!pp)
+        continue;
+      isl_local_space *ls =
+          isl_local_space_from_space(isl_set_get_space(x->st->domain));
+      r = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
+    }
+    if (!example && q)
+      example = access_text(ctx, x->e);
+    isl_local_space *ls =
+        isl_local_space_from_space(isl_set_get_space(x->st->domain));
+    isl_pw_aff *zero = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
+    isl_set *bad = isl_set_union(isl_pw_aff_lt_set(isl_pw_aff_copy(r), zero),
+                                 isl_pw_aff_ge_set(r, pp));
+    bad = isl_set_intersect(bad, isl_set_copy(x->st->domain));
+    viol = unite(viol, isl_set_params(bad));
+  }
+  if (!viol)
+    return true;
+  viol = isl_set_coalesce(viol);
+  if (isl_set_is_empty(viol) == isl_bool_true) {
+    isl_set_free(viol);
+    return true; /* proven by the iteration domain */
+  }
+  isl_set *holds = isl_set_coalesce(
+      isl_set_complement(viol)); /* params where no access leaves its row */
+  if (isl_set_is_empty(holds) != isl_bool_false) {
+    isl_set_free(holds);
+    a->fail = scc_arena_printf(
+        ctx->arena,
+        "the subscripts of '%s' never stay within rows of '%s' elements",
+        d->array->name, size->name);
+    return false;
+  }
+  ir_expr *cond = expr_of_set(a, holds);
+  if (!cond) {
+    a->fail = scc_arena_printf(ctx->arena,
+                               "the row bound of '%s' cannot be checked",
+                               d->array->name);
+    return false;
+  }
+  ir_assumption *as = scc_arena_alloc(ctx->arena, sizeof *as);
+  as->kind = IR_ASSUME_COND;
+  as->cond = cond;
+  scc_buf b = {0};
+  ir_print_c_expr(&b, cond);
+  as->text = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
+  scc_buf_free(&b);
+  as->reason = scc_arena_printf(
+      ctx->arena,
+      "`%s` is analysed as the two-dimensional %s[..][..] with rows of '%s' "
+      "elements (delinearization), exact when every subscript stays within "
+      "its row",
+      example ? example : d->array->name, d->array->name, size->name);
+  scc_vec_push(ctx->arena, &a->k->assumptions, as);
+  return true;
+}
+
+/* ---- after the schedule -------------------------------------------------- */
+
+static const char *body_text(scc_ctx *ctx, const ir_block *b) {
+  scc_buf t = {0};
+  for (const ir_node *n = b->first; n; n = n->next)
+    ir_print_node(&t, ctx, n, 0);
+  const char *s = scc_arena_strndup(ctx->arena, t.data ? t.data : "", t.len);
+  scc_buf_free(&t);
+  return s;
+}
+
+static bool has_top_decl(const ir_block *b) {
+  for (const ir_node *n = b->first; n; n = n->next)
+    if (n->kind == IR_NODE_DECL)
+      return true;
+  return false;
+}
+
+/* Puts the original body back (the transformed code cannot be guarded). */
+static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
+  scc_warning(ctx, k->loc,
+              "kernel '%s' is left untransformed: %s, so the run-time check "
+              "that its transformed code needs cannot be built",
+              k->name, why);
+  ir_block_init(&k->body, NULL);
+  ir_block_move_all(&k->body, k->original);
+  k->original = NULL;
+  k->assumptions = (scc_vec){0};
+}
+
+bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
+  if (!k->original)
+    return true;
+  if (strcmp(body_text(ctx, &k->body), body_text(ctx, k->original)) == 0) {
+    k->original = NULL; /* not transformed: nothing to check */
+    k->delinearized = (scc_vec){0};
+    return true;
+  }
+  if (ctx->unsafe) {
+    k->original = NULL;
+    return true;
+  }
+  /* the analysis of the original body, in a kernel of its own */
+  ir_kernel t = *k;
+  ir_block_init(&t.body, NULL);
+  ir_block_move_all(&t.body, k->original);
+  t.delinearized = (scc_vec){0};
+  t.assumptions = (scc_vec){0};
+  t.original = NULL;
+  dep_graph *g = dep_graph_build(ctx, &t, NULL, 0);
+  asm_ctx a = {.ctx = ctx, .k = k, .g = g};
+  isl_space *ps = isl_space_params_alloc(g->isl, (unsigned)g->params.len);
+  for (int p = 0; p < g->params.len; p++)
+    ps = isl_space_set_dim_name(ps, isl_dim_param, (unsigned)p,
+                                ((ir_var *)g->params.items[p])->name);
+  a.build = isl_ast_build_from_context(isl_set_universe(ps));
+  k->assumptions = (scc_vec){0};
+
+  /* delinearized arrays: their rows */
+  for (int i = 0; i < k->delinearized.len && !a.fail; i++)
+    delin_check(&a, k->delinearized.items[i], &t.body);
+
+  /* pairs of arrays that may overlap, one of them written */
+  int na = k->arrays.len;
+  range *ranges = scc_arena_alloc(ctx->arena, sizeof(range) * (size_t)(na + 1));
+  bool *used = scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(na + 1));
+  bool *wr = scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(na + 1));
+  for (int i = 0; i < na; i++) {
+    ranges[i] = (range){.arr = k->arrays.items[i]};
+    wr[i] = array_written(&a, k->arrays.items[i], &used[i]);
+  }
+  for (int i = 0; i < na && !a.fail; i++) {
+    for (int j = i + 1; j < na && !a.fail; j++) {
+      ir_array *x = k->arrays.items[i], *y = k->arrays.items[j];
+      if (!used[i] || !used[j] || (!wr[i] && !wr[j]) || !may_alias(x, y))
+        continue;
+      if (!ranges[i].done)
+        compute_range(&a, &ranges[i]);
+      if (!a.fail && !ranges[j].done)
+        compute_range(&a, &ranges[j]);
+      if (a.fail) {
+        a.fail = scc_arena_printf(
+            ctx->arena,
+            "%s; declaring '%s' or '%s' restrict makes the overlap check "
+            "unnecessary",
+            a.fail, x->name, y->name);
+        break;
+      }
+      ir_assumption *as = scc_arena_alloc(ctx->arena, sizeof *as);
+      as->kind = IR_ASSUME_DISJOINT;
+      as->a = x;
+      as->b = y;
+      as->a_lo = ranges[i].lo;
+      as->a_hi = ranges[i].hi;
+      as->b_lo = ranges[j].lo;
+      as->b_hi = ranges[j].hi;
+      as->text = scc_arena_printf(ctx->arena, "'%s' and '%s' do not overlap",
+                                  x->name, y->name);
+      as->reason = scc_arena_printf(
+          ctx->arena,
+          "'%s' is written and both are pointers that may point into the "
+          "same storage; declare '%s' and '%s' restrict (either one "
+          "suffices) to drop the run-time check",
+          wr[i] ? x->name : y->name, x->name, y->name);
+      scc_vec_push(ctx->arena, &k->assumptions, as);
+    }
+  }
+  isl_ast_build_free(a.build);
+  dep_graph_free(g);
+  /* the original body back in its block */
+  k->original = scc_arena_alloc(ctx->arena, sizeof *k->original);
+  ir_block_init(k->original, NULL);
+  ir_block_move_all(k->original, &t.body);
+
+  if (a.fail) {
+    revert(ctx, k, a.fail);
+    return false;
+  }
+  if (k->assumptions.len == 0) {
+    k->original = NULL;
+    return true;
+  }
+  if (k->form != IR_KERNEL_FUNCTION &&
+      (has_top_decl(&k->body) || has_top_decl(k->original))) {
+    revert(ctx, k,
+           "it declares variables at the top level of its region, which the "
+           "code after the region may use");
+    return false;
+  }
+  for (int i = 0; i < k->assumptions.len; i++) {
+    const ir_assumption *as = k->assumptions.items[i];
+    scc_remark(ctx, k->loc,
+               "kernel '%s' is versioned: the transformed code runs when %s "
+               "(checked at run time), the original code otherwise; %s",
+               k->name, as->text, as->reason);
+  }
+  return true;
+}
+
+void dep_assume_print(scc_buf *out, const ir_kernel *k) {
+  for (int i = 0; i < k->assumptions.len; i++) {
+    const ir_assumption *as = k->assumptions.items[i];
+    scc_buf_printf(out, "  assume %s (run-time check)\n", as->text);
+    if (as->kind == IR_ASSUME_DISJOINT) {
+      scc_buf_printf(out, "    %s[", as->a->name);
+      ir_print_c_expr(out, as->a_lo);
+      scc_buf_puts(out, " .. ");
+      ir_print_c_expr(out, as->a_hi);
+      scc_buf_printf(out, ") and %s[", as->b->name);
+      ir_print_c_expr(out, as->b_lo);
+      scc_buf_puts(out, " .. ");
+      ir_print_c_expr(out, as->b_hi);
+      scc_buf_puts(out, ") are disjoint\n");
+    }
+    scc_buf_printf(out, "    because %s\n", as->reason);
+  }
+}
