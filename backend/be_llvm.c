@@ -90,6 +90,16 @@ bool be_llvm_plan(scc_ctx *ctx, const ir_kernel *k, be_kplan *out) {
   scc_arena *ar = ctx->arena;
   collect c = {.ctx = ctx};
   ir_walk_block((ir_block *)&k->body, collect_node, &c);
+  if (k->original && k->assumptions.len > 0) {
+    /* a versioned kernel: the original code and the checks too */
+    ir_walk_block(k->original, collect_node, &c);
+    for (int i = 0; i < k->assumptions.len; i++) {
+      const ir_assumption *as = k->assumptions.items[i];
+      ir_expr *xs[] = {as->a_lo, as->a_hi, as->b_lo, as->b_hi, as->cond};
+      for (int j = 0; j < 5; j++)
+        ir_walk_expr(xs[j], collect_expr, &c);
+    }
+  }
   memset(out, 0, sizeof *out);
   out->k = k;
   out->fname = scc_arena_printf(ar, "__schedcc_kernel_%s", k->name);

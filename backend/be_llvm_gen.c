@@ -1014,6 +1014,72 @@ static void gen_block(gen *g, const ir_block *b) {
     gen_node(g, n);
 }
 
+/* ---- kernel versioning --------------------------------------------------- */
+
+/* The integer address of element `off` of array a: ptrtoint(base) +
+ * off * sizeof(T), in i64 (wrapping, as the C path's uintptr_t). */
+static LLVMValueRef elem_addr(gen *g, const ir_array *a, const ir_expr *off) {
+  LLVMValueRef base = NULL;
+  for (int i = 0; i < g->arrays.len; i++)
+    if (g->arrays.items[i] == a)
+      base = g->bases.items[i];
+  if (!base) {
+    fail(g, a->loc, "a checked array that is not in the kernel's array list");
+    return LLVMConstInt(i64_type(g), 0, 0);
+  }
+  LLVMValueRef p = LLVMBuildPtrToInt(g->b, base, i64_type(g), "");
+  cval x = convert(g, gen_expr(g, off), IR_TY_LONG);
+  LLVMValueRef sz =
+      LLVMConstInt(i64_type(g), type_bytes(g, a->elem), 0);
+  return LLVMBuildAdd(g->b, p, LLVMBuildMul(g->b, x.v, sz, ""), "");
+}
+
+/* The run-time check of a versioned kernel (i1): every assumption holds
+ * (deps/dep_assume.c). */
+static LLVMValueRef gen_check(gen *g, const ir_kernel *k) {
+  LLVMValueRef all = LLVMConstInt(i1_type(g, 1), 1, 0);
+  for (int i = 0; i < k->assumptions.len && !g->failed; i++) {
+    const ir_assumption *as = k->assumptions.items[i];
+    LLVMValueRef c;
+    if (as->kind == IR_ASSUME_DISJOINT) {
+      LLVMValueRef ahi = elem_addr(g, as->a, as->a_hi);
+      LLVMValueRef blo = elem_addr(g, as->b, as->b_lo);
+      LLVMValueRef bhi = elem_addr(g, as->b, as->b_hi);
+      LLVMValueRef alo = elem_addr(g, as->a, as->a_lo);
+      c = LLVMBuildOr(g->b, LLVMBuildICmp(g->b, LLVMIntULE, ahi, blo, ""),
+                      LLVMBuildICmp(g->b, LLVMIntULE, bhi, alo, ""),
+                      "no.alias");
+    } else {
+      c = truth(g, gen_expr(g, as->cond));
+    }
+    all = LLVMBuildAnd(g->b, all, c, "");
+  }
+  return all;
+}
+
+/* The kernel's code: versioned as `if (checks) transformed else original`
+ * when it has run-time checks. */
+static void gen_body(gen *g, const ir_kernel *k) {
+  if (!k->original || k->assumptions.len == 0) {
+    gen_block(g, &k->body);
+    return;
+  }
+  LLVMValueRef c = gen_check(g, k);
+  if (g->failed)
+    return;
+  LLVMBasicBlockRef bt = new_block(g, "version.transformed");
+  LLVMBasicBlockRef bf = new_block(g, "version.original");
+  LLVMBasicBlockRef end = new_block(g, "version.end");
+  LLVMBuildCondBr(g->b, c, bt, bf);
+  LLVMPositionBuilderAtEnd(g->b, bt);
+  gen_block(g, &k->body);
+  LLVMBuildBr(g->b, end);
+  LLVMPositionBuilderAtEnd(g->b, bf);
+  gen_block(g, k->original);
+  LLVMBuildBr(g->b, end);
+  LLVMPositionBuilderAtEnd(g->b, end);
+}
+
 /* ---- the function ----------------------------------------------------- */
 
 ir_type be_llvm_value_arg_type(ir_type t) {
@@ -1156,7 +1222,7 @@ bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
   }
 
   if (!g.failed)
-    gen_block(&g, &plan->k->body);
+    gen_body(&g, plan->k);
 
   if (!g.failed) {
     /* copy out */

@@ -73,6 +73,7 @@ typedef struct asm_ctx {
   dep_graph *g;
   isl_ast_build *build;
   const char *fail; /* why a range or condition cannot be built */
+  bool plain;       /* parameters as they are (conditions), not as long */
 } asm_ctx;
 
 static ir_var *param_named(asm_ctx *a, const char *name) {
@@ -104,7 +105,7 @@ static ir_expr *from_ast(asm_ctx *a, isl_ast_expr *e) {
     isl_id *id = isl_ast_expr_get_id(e);
     ir_var *v = param_named(a, isl_id_get_name(id));
     isl_id_free(id);
-    r = v ? param_long(ctx, v) : NULL;
+    r = !v ? NULL : a->plain ? ir_var_ref(ctx, v) : param_long(ctx, v);
     break;
   }
   case isl_ast_expr_op: {
@@ -211,7 +212,9 @@ static ir_expr *expr_of_pw_aff(asm_ctx *a, isl_pw_aff *pa) {
 
 static ir_expr *expr_of_set(asm_ctx *a, isl_set *s) {
   isl_ast_expr *e = isl_ast_build_expr_from_set(a->build, s);
+  a->plain = true;
   ir_expr *r = e ? from_ast(a, e) : NULL;
+  a->plain = false;
   isl_ast_expr_free(e);
   return r;
 }
@@ -528,8 +531,9 @@ static bool delin_check(asm_ctx *a, const ir_delin *d, const ir_block *orig) {
     isl_local_space *ls =
         isl_local_space_from_space(isl_set_get_space(x->st->domain));
     isl_pw_aff *zero = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
-    isl_set *bad = isl_set_union(isl_pw_aff_lt_set(isl_pw_aff_copy(r), zero),
-                                 isl_pw_aff_ge_set(r, pp));
+    isl_set *below = isl_pw_aff_lt_set(isl_pw_aff_copy(r), zero);
+    isl_set *past = isl_pw_aff_ge_set(r, pp);
+    isl_set *bad = isl_set_union(below, past);
     bad = isl_set_intersect(bad, isl_set_copy(x->st->domain));
     viol = unite(viol, isl_set_params(bad));
   }
