@@ -599,8 +599,8 @@ static bool has_top_decl(const ir_block *b) {
 /* Puts the original body back (the transformed code cannot be guarded). */
 static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
   scc_warning(ctx, k->loc,
-              "kernel '%s' is left untransformed: %s, so the run-time check "
-              "that its transformed code needs cannot be built",
+              "kernel '%s' is left untransformed: the run-time check that "
+              "its transformed code needs cannot be built: %s",
               k->name, why);
   ir_block_init(&k->body, NULL);
   ir_block_move_all(&k->body, k->original);
@@ -703,8 +703,8 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   if (k->form != IR_KERNEL_FUNCTION &&
       (has_top_decl(&k->body) || has_top_decl(k->original))) {
     revert(ctx, k,
-           "it declares variables at the top level of its region, which the "
-           "code after the region may use");
+           "the region declares variables at its top level, which the code "
+           "after it may use");
     return false;
   }
   for (int i = 0; i < k->assumptions.len; i++) {

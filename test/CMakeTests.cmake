@@ -186,3 +186,20 @@ foreach(src ${dep_srcs})
   add_test(NAME deps.${name} COMMAND sh ${T}/deps.sh ${SCHEDCC} ${T}/deps ${name})
 endforeach()
 add_test(NAME legality.unsafe COMMAND sh ${T}/legality.sh ${SCHEDCC})
+
+# Kernel versioning (run-time checks of aliasing and delinearization):
+# test/versioning/NAME.c prints values that tell the two versions apart
+# (NAME.expected), built for real with -O2 -Wall -Wextra -Werror and
+# through -c; and the aliasing/delinearization programs of test/diff the
+# same way against their original's output.
+file(GLOB ver_srcs CONFIGURE_DEPENDS ${T}/versioning/*.c)
+foreach(src ${ver_srcs})
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME versioning.${name} COMMAND sh ${T}/versioning.sh ${SCHEDCC} ${src})
+endforeach()
+foreach(v alias_shift.vec_avx2 alias_shift.vec_scalar gemm_nn.vec_avx2
+          gemm_nn.vec_scalar jacobi_ptr.tile)
+  string(REGEX REPLACE "\\..*" "" name ${v})
+  add_test(NAME versioning.diff.${v}
+           COMMAND sh ${T}/versioning.sh ${SCHEDCC} ${T}/diff/${name}.c ${T}/diff/${v}.sched)
+endforeach()
