@@ -1107,6 +1107,37 @@ static void put_check(emitter *em, const ir_kernel *k) {
   }
 }
 
+/* A scalar the original code of a loop or scop kernel declares at its top
+ * level: the code after the region may use it, so a versioned kernel
+ * declares it before its `if` and each version assigns it. */
+static bool top_scalar(const emitter *em, const ir_node *n) {
+  if (em->k->form == IR_KERNEL_FUNCTION || n->kind != IR_NODE_DECL ||
+      n->u.decl.var->lanes > 1)
+    return false;
+  for (const ir_node *o = em->k->original->first; o; o = o->next)
+    if (o->kind == IR_NODE_DECL && o->u.decl.var == n->u.decl.var)
+      return true;
+  return false;
+}
+
+/* One version of a versioned kernel, in its branch. */
+static void emit_version(emitter *em, const ir_block *b) {
+  for (const ir_node *n = b->first; n; n = n->next) {
+    if (!top_scalar(em, n)) {
+      emit_node(em, n, 1);
+      continue;
+    }
+    ir_expr *init = scalarize(em, n->u.decl.init, 1);
+    if (!init)
+      continue;
+    line_begin(em, 1);
+    scc_buf_printf(em->out, "%s = ", n->u.decl.var->name);
+    ir_print_c_expr(em->out, init);
+    scc_buf_puts(em->out, ";");
+    line_end(em);
+  }
+}
+
 static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
                         unsigned *includes) {
   emitter em = {.ctx = ctx, .k = k, .out = out};
@@ -1121,6 +1152,13 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   bool versioned = k->original && k->assumptions.len > 0;
   int depth = 0;
   if (versioned) {
+    for (const ir_node *n = k->original->first; n; n = n->next)
+      if (top_scalar(&em, n)) {
+        line_begin(&em, 0);
+        scc_buf_printf(out, "%s %s;", ir_type_name(n->u.decl.var->type),
+                       n->u.decl.var->name);
+        line_end(&em);
+      }
     line_begin(&em, 0);
     scc_buf_puts(out, "if (");
     put_check(&em, k);
@@ -1132,11 +1170,14 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
                                       em.trailing_nl, em.nlines,
                                       array_emitted, &em);
   note_unused_ivs(&em);
-  emit_block(&em, &k->body, depth);
+  if (versioned)
+    emit_version(&em, &k->body);
+  else
+    emit_block(&em, &k->body, depth);
   if (versioned) {
     emit_line(&em, 0, "} else {");
     em.dropped = (scc_vec){0};
-    emit_block(&em, k->original, 1);
+    emit_version(&em, k->original);
     emit_line(&em, 0, "}");
   }
   if (k->form != IR_KERNEL_FUNCTION && em.nlines == 0)

@@ -589,13 +589,6 @@ static const char *body_text(scc_ctx *ctx, const ir_block *b) {
   return s;
 }
 
-static bool has_top_decl(const ir_block *b) {
-  for (const ir_node *n = b->first; n; n = n->next)
-    if (n->kind == IR_NODE_DECL)
-      return true;
-  return false;
-}
-
 /* Puts the original body back (the transformed code cannot be guarded). */
 static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
   scc_warning(ctx, k->loc,
@@ -699,13 +692,6 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   if (k->assumptions.len == 0) {
     k->original = NULL;
     return true;
-  }
-  if (k->form != IR_KERNEL_FUNCTION &&
-      (has_top_decl(&k->body) || has_top_decl(k->original))) {
-    revert(ctx, k,
-           "the region declares variables at its top level, which the code "
-           "after it may use");
-    return false;
   }
   for (int i = 0; i < k->assumptions.len; i++) {
     const ir_assumption *as = k->assumptions.items[i];

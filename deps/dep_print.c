@@ -112,6 +112,13 @@ static void print_kernel(scc_buf *out, scc_ctx *ctx, ir_kernel *k) {
     isl_set_free(deltas);
   }
   dep_graph_free(g);
+  for (int i = 0; i < k->delinearized.len; i++) {
+    const ir_delin *d = k->delinearized.items[i];
+    scc_buf_printf(out,
+                   "  delinearized %s[q*%s + r] as %s[q][r], 0 <= r < %s\n",
+                   d->array->name, d->size->name, d->array->name,
+                   d->size->name);
+  }
   dep_assume_print(out, k);
 }
 

@@ -289,7 +289,9 @@ static void test_stride_and_nonaffine(void **state) {
   li->u.loop.step = 1;
   assert_false(dep_check_parallel(ctx, b.k, li, false, NULL, &why));
 
-  /* x[i * n] = x[i] + 1: non-affine write, may touch anything */
+  /* x[i * n] = a[i]: delinearized to x[i][0] (rows of n elements, under
+   * the run-time condition 0 < n that deps/dep_assume.c checks):
+   * independent iterations */
   xf_kb c = xf_kb_new(ctx);
   ir_node *lc = xf_loop(&c, c.i, xf_i(&c, 0), xf_v(&c, c.n), 1);
   body(lc,
@@ -298,6 +300,11 @@ static void test_stride_and_nonaffine(void **state) {
            xf_at1(&c, c.x, xf_bin(&c, IR_OP_MUL, xf_v(&c, c.i), xf_v(&c, c.n))),
            IR_OP_NONE, xf_at1(&c, c.a, xf_v(&c, c.i))));
   ir_block_append(&c.k->body, lc);
+  assert_true(dep_check_parallel(ctx, c.k, lc, false, NULL, &why));
+  assert_int_equal(c.k->delinearized.len, 1);
+  /* x[i * i] = a[i]: non-affine write, may touch anything */
+  lc->u.loop.body.first->u.assign.lhs = xf_at1(
+      &c, c.x, xf_bin(&c, IR_OP_MUL, xf_v(&c, c.i), xf_v(&c, c.i)));
   assert_false(dep_check_parallel(ctx, c.k, lc, false, NULL, &why));
   assert_string_equal(why, "would break the output dependence S0[i] -> "
                            "S0[i + 1] carried by 'i' (distance (1))");
