@@ -1072,8 +1072,12 @@ static void put_elem_addr(scc_ctx *ctx, scc_buf *o, const ir_array *a,
                           const ir_expr *off) {
   int64_t c;
   scc_buf_printf(o, "(uintptr_t)%s", a->name);
-  if (ir_expr_const_value(ctx, off, &c) && c == 0)
+  if (ir_expr_const_value(ctx, off, &c)) {
+    if (c != 0)
+      scc_buf_printf(o, " + %lld * sizeof(%s)", (long long)c,
+                     ir_type_name(a->elem));
     return;
+  }
   scc_buf_puts(o, " + (uintptr_t)(");
   ir_print_c_expr(o, off);
   scc_buf_printf(o, ") * sizeof(%s)", ir_type_name(a->elem));

@@ -14,6 +14,7 @@
 #   NAME.remarks   lines that `schedcc -v` must print (fixed strings)
 #   NAME.has       lines the generated C must contain (fixed strings)
 #   NAME.hasnot    lines the generated C must not contain
+#   NAME.deps      lines `schedcc -s SCHEDULE --emit=deps` must print
 set -eu
 schedcc=$1 src=$2
 dir=$(dirname "$src") name=$(basename "$src" .c)
@@ -50,6 +51,17 @@ for f in has hasnot; do
     fi
   done <"$base.$f"
 done
+
+if [ -f "$base.deps" ]; then
+  "$schedcc" "$src" -s "$sched" --emit=deps -o "$tmp/deps" -- $common 2>/dev/null
+  while IFS= read -r line; do
+    if ! grep -qF -- "$line" "$tmp/deps"; then
+      echo "FAIL: --emit=deps does not list: $line"
+      cat "$tmp/deps"
+      exit 1
+    fi
+  done <"$base.deps"
+fi
 
 isa=
 if grep -q '_mm' "$tmp/gen.c"; then
