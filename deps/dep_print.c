@@ -49,6 +49,58 @@ static void put_distance(scc_buf *b, const int64_t *v, const bool *have_v,
   scc_buf_puts(b, ")");
 }
 
+/* A product of an induction variable and a parameter in e: sets the two. */
+typedef struct prod {
+  const ir_var *iv, *param;
+} prod;
+
+static void prod_cb(ir_expr *e, void *data) {
+  prod *p = data;
+  if (p->iv || e->kind != IR_EXPR_BINARY || e->u.bin.op != IR_OP_MUL)
+    return;
+  const ir_expr *x = e->u.bin.a, *y = e->u.bin.b;
+  for (int side = 0; side < 2; side++, x = e->u.bin.b, y = e->u.bin.a) {
+    while (x->kind == IR_EXPR_CAST)
+      x = x->u.cast.a;
+    while (y->kind == IR_EXPR_CAST)
+      y = y->u.cast.a;
+    if (y->kind != IR_EXPR_VAR || y->u.var->kind != IR_VAR_PARAM)
+      continue;
+    if (x->kind == IR_EXPR_VAR && x->u.var->kind == IR_VAR_IV) {
+      p->iv = x->u.var;
+      p->param = y->u.var;
+      return;
+    }
+  }
+}
+
+/* "; `C[i * ldc + j]` is not affine (product of 'i' and the parameter
+ * 'ldc'); declare the array as `float C[][ldc]`": why the analysis had to
+ * assume that an access of the dependence's array touches any element. */
+static void put_nonaffine(scc_buf *b, const dep_edge *e) {
+  const ir_expr *x = e->nonaffine;
+  if (!x || x->kind != IR_EXPR_ACCESS)
+    return;
+  scc_buf_puts(b, "; `");
+  ir_print_c_expr(b, x);
+  scc_buf_puts(b, "` is not affine");
+  prod p = {0};
+  for (int i = 0; i < x->u.access.n; i++)
+    ir_walk_expr(x->u.access.idx[i], prod_cb, &p);
+  const ir_array *a = x->u.access.array;
+  if (p.iv && x->u.access.n == 1)
+    scc_buf_printf(b,
+                   " (product of '%s' and the parameter '%s'); declare the "
+                   "array as `%s %s[][%s]`",
+                   p.iv->name, p.param->name, ir_type_name(a->elem), a->name,
+                   p.param->name);
+  else if (p.iv)
+    scc_buf_printf(b, " (product of '%s' and the parameter '%s')",
+                   p.iv->name, p.param->name);
+  else
+    scc_buf_printf(b, ": it may touch any element of '%s'", a->name);
+}
+
 const char *dep_describe(scc_ctx *ctx, const char *verb, const dep_edge *e,
                          int c, const int64_t *v, const bool *have_v, int from,
                          int to, const char *extra) {
@@ -64,6 +116,7 @@ const char *dep_describe(scc_ctx *ctx, const char *verb, const dep_edge *e,
     put_distance(&b, v, have_v, from, to);
     scc_buf_puts(&b, ")");
   }
+  put_nonaffine(&b, e);
   const char *s = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
   scc_buf_free(&b);
   return s;
