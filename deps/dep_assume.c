@@ -285,12 +285,12 @@ static isl_set *image(dep_stmt *st, isl_pw_aff **f, int n) {
   for (int d = 0; d < n; d++)
     list = isl_pw_aff_list_add(list, f[d]);
   isl_space *sp = isl_set_get_space(st->domain);
-  isl_space *rs = isl_space_set_from_params(isl_space_params(
-      isl_space_copy(sp)));
+  isl_space *rs =
+      isl_space_set_from_params(isl_space_params(isl_space_copy(sp)));
   rs = isl_space_add_dims(rs, isl_dim_set, (unsigned)n);
   isl_space *ms = isl_space_map_from_domain_and_range(sp, rs);
-  isl_map *m = isl_map_from_multi_pw_aff(
-      isl_multi_pw_aff_from_pw_aff_list(ms, list));
+  isl_map *m =
+      isl_map_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(ms, list));
   return isl_set_apply(isl_set_copy(st->domain), m);
 }
 
@@ -350,8 +350,8 @@ static void compute_range(asm_ctx *a, range *r) {
           size = p;
         f[0] = q ? dep_graph_pw_aff(a->g, x->st, q) : NULL;
         if (!q) {
-          isl_local_space *ls = isl_local_space_from_space(
-              isl_set_get_space(x->st->domain));
+          isl_local_space *ls =
+              isl_local_space_from_space(isl_set_get_space(x->st->domain));
           f[0] = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
         }
         f[1] = f[0] ? dep_graph_pw_aff(a->g, x->st, rr) : NULL;
@@ -515,8 +515,8 @@ static bool delin_check(asm_ctx *a, const ir_delin *d, const ir_block *orig) {
       continue; /* cannot happen: dep_delin_size accepted it */
     isl_pw_aff *r = dep_graph_pw_aff(a->g, x->st, rr);
     isl_pw_aff *pp = dep_graph_pw_aff(
-        a->g, x->st, &(ir_expr){.kind = IR_EXPR_VAR, .type = size->type,
-                                .u.var = size});
+        a->g, x->st,
+        &(ir_expr){.kind = IR_EXPR_VAR, .type = size->type, .u.var = size});
     if (!r || !pp) {
       /* an access of the 2-D view at any element: needs size >= 1 */
       isl_pw_aff_free(r);
@@ -556,9 +556,8 @@ static bool delin_check(asm_ctx *a, const ir_delin *d, const ir_block *orig) {
   }
   ir_expr *cond = expr_of_set(a, holds);
   if (!cond) {
-    a->fail = scc_arena_printf(ctx->arena,
-                               "the row bound of '%s' cannot be checked",
-                               d->array->name);
+    a->fail = scc_arena_printf(
+        ctx->arena, "the row bound of '%s' cannot be checked", d->array->name);
     return false;
   }
   ir_assumption *as = scc_arena_alloc(ctx->arena, sizeof *as);

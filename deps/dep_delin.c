@@ -102,9 +102,8 @@ static void walk(split *s, const ir_expr *e, int sign) {
   s->r = add_signed(s, s->r, e, sign);
 }
 
-dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub,
-                                 ir_var *want, ir_var **size, ir_expr **q,
-                                 ir_expr **r) {
+dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub, ir_var *want,
+                                 ir_var **size, ir_expr **q, ir_expr **r) {
   *q = NULL;
   *r = (ir_expr *)sub;
   *size = NULL;
