@@ -1170,9 +1170,9 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     line_end(&em);
     depth = 1;
   }
-  em.nlines += be_c_emit_local_arrays(k, out, em.base + 2 * depth,
-                                      em.trailing_nl, em.nlines,
-                                      array_emitted, &em);
+  em.nlines +=
+      be_c_emit_local_arrays(k, out, em.base + 2 * depth, em.trailing_nl,
+                             em.nlines, array_emitted, &em);
   note_unused_ivs(&em);
   if (versioned)
     emit_version(&em, &k->body);

@@ -1029,8 +1029,7 @@ static LLVMValueRef elem_addr(gen *g, const ir_array *a, const ir_expr *off) {
   }
   LLVMValueRef p = LLVMBuildPtrToInt(g->b, base, i64_type(g), "");
   cval x = convert(g, gen_expr(g, off), IR_TY_LONG);
-  LLVMValueRef sz =
-      LLVMConstInt(i64_type(g), type_bytes(g, a->elem), 0);
+  LLVMValueRef sz = LLVMConstInt(i64_type(g), type_bytes(g, a->elem), 0);
   return LLVMBuildAdd(g->b, p, LLVMBuildMul(g->b, x.v, sz, ""), "");
 }
 

@@ -82,9 +82,8 @@ typedef enum dep_delin_result {
  * only) where size is an integer parameter (`want` when not NULL, else the
  * first one that multiplies a non-constant term) and neither q nor r
  * multiplies by it. */
-dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub,
-                                 ir_var *want, ir_var **size, ir_expr **q,
-                                 ir_expr **r);
+dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub, ir_var *want,
+                                 ir_var **size, ir_expr **q, ir_expr **r);
 
 /* The row size with which the dependence analysis delinearizes array a in
  * the nodes of `body`, or NULL: a is one-dimensional, written in body, and

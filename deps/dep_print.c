@@ -95,8 +95,8 @@ static void put_nonaffine(scc_buf *b, const dep_edge *e) {
                    p.iv->name, p.param->name, ir_type_name(a->elem), a->name,
                    p.param->name);
   else if (p.iv)
-    scc_buf_printf(b, " (product of '%s' and the parameter '%s')",
-                   p.iv->name, p.param->name);
+    scc_buf_printf(b, " (product of '%s' and the parameter '%s')", p.iv->name,
+                   p.param->name);
   else
     scc_buf_printf(b, ": it may touch any element of '%s'", a->name);
 }
@@ -167,10 +167,9 @@ static void print_kernel(scc_buf *out, scc_ctx *ctx, ir_kernel *k) {
   dep_graph_free(g);
   for (int i = 0; i < k->delinearized.len; i++) {
     const ir_delin *d = k->delinearized.items[i];
-    scc_buf_printf(out,
-                   "  delinearized %s[q*%s + r] as %s[q][r], 0 <= r < %s\n",
-                   d->array->name, d->size->name, d->array->name,
-                   d->size->name);
+    scc_buf_printf(
+        out, "  delinearized %s[q*%s + r] as %s[q][r], 0 <= r < %s\n",
+        d->array->name, d->size->name, d->array->name, d->size->name);
   }
   dep_assume_print(out, k);
 }

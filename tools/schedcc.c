@@ -36,7 +36,7 @@ typedef struct options {
   emit_kind emit;
   const char *dump_after;
   bool unsafe;
-  bool remarks; /* -v / --remarks */
+  bool remarks;           /* -v / --remarks */
   bool line_markers;      /* --line-markers */
   const char *target_isa; /* --target-isa= */
   const char *triple;     /* --target= */

@@ -303,8 +303,8 @@ static void test_stride_and_nonaffine(void **state) {
   assert_true(dep_check_parallel(ctx, c.k, lc, false, NULL, &why));
   assert_int_equal(c.k->delinearized.len, 1);
   /* x[i * i] = a[i]: non-affine write, may touch anything */
-  lc->u.loop.body.first->u.assign.lhs = xf_at1(
-      &c, c.x, xf_bin(&c, IR_OP_MUL, xf_v(&c, c.i), xf_v(&c, c.i)));
+  lc->u.loop.body.first->u.assign.lhs =
+      xf_at1(&c, c.x, xf_bin(&c, IR_OP_MUL, xf_v(&c, c.i), xf_v(&c, c.i)));
   assert_false(dep_check_parallel(ctx, c.k, lc, false, NULL, &why));
   assert_string_equal(why, "would break the output dependence S0[i] -> "
                            "S0[i + 1] carried by 'i' (distance (1))");
