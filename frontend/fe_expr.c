@@ -231,6 +231,22 @@ static int bracket_groups(fe_state *s, CXCursor decl, unsigned *gb,
   return n;
 }
 
+/* The declared pointer (or array parameter) is restrict-qualified:
+ * `float *restrict x`, `float x[restrict 8]`, `double z[restrict 8][8]`
+ * (libclang reports the qualifier of the adjusted pointer type only for
+ * the first form, so the type's spelling is read too). */
+static bool restrict_decl(CXCursor decl) {
+  CXType t = clang_getCursorType(decl);
+  if (clang_isRestrictQualifiedType(t) ||
+      clang_isRestrictQualifiedType(clang_getCanonicalType(t)))
+    return true;
+  CXString sp = clang_getTypeSpelling(t);
+  const char *s = clang_getCString(sp);
+  bool r = s && (strstr(s, "[restrict") || strstr(s, "[__restrict"));
+  clang_disposeString(sp);
+  return r;
+}
+
 ir_array *fe_array_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
   char *name = cursor_name(s, decl);
   ir_array *a = ir_kernel_find_array(s->k, name);
@@ -269,8 +285,7 @@ ir_array *fe_array_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
                    fe_cursor_loc(s, decl, NULL));
   a->is_pointer = is_pointer;
   /* aliasing facts (deps/dep_assume.c) */
-  a->is_restrict =
-      decayed && clang_isRestrictQualifiedType(clang_getCursorType(decl));
+  a->is_restrict = restrict_decl(decl);
   if (clang_getCursorKind(decl) == CXCursor_ParmDecl)
     a->storage = IR_STORE_PARAM;
   else if (!decayed)

@@ -3,7 +3,10 @@
  * loop.scalar_replace must not keep it in a register (it may keep p[0]).
  * And a tile whose corner reads a local the enclosing loop assigns
  * (B[off + j], off = r * 8 + 1): loop.pack must copy it in every r
- * iteration, not once before r. */
+ * iteration, not once before r.  Both subscripts are beyond what a
+ * run-time overlap check can bound, so the parameters are declared
+ * restrict (otherwise the kernels stay untransformed: docs/legality.md,
+ * "Run-time checks"). */
 #include <stdio.h>
 
 #define N 72
@@ -11,7 +14,8 @@
 static double x[8], y[16], B[N], z[8][8];
 static int p[1];
 
-static void gather(int n, double x[8], double y[16], int p[1]) {
+static void gather(int n, double x[restrict 8], double y[16],
+                   int p[restrict 1]) {
 #pragma scop
   for (int j = 0; j < n; j++) {
     p[0] = j % 8;
@@ -20,7 +24,7 @@ static void gather(int n, double x[8], double y[16], int p[1]) {
 #pragma endscop
 }
 
-static void rows(double B[N], double z[8][8]) {
+static void rows(double B[N], double z[restrict 8][8]) {
   int off = 0;
 #pragma scop
   for (int r = 0; r < 8; r++) {

@@ -307,7 +307,9 @@ static void test_stride_and_nonaffine(void **state) {
       xf_at1(&c, c.x, xf_bin(&c, IR_OP_MUL, xf_v(&c, c.i), xf_v(&c, c.i)));
   assert_false(dep_check_parallel(ctx, c.k, lc, false, NULL, &why));
   assert_string_equal(why, "would break the output dependence S0[i] -> "
-                           "S0[i + 1] carried by 'i' (distance (1))");
+                           "S0[i + 1] carried by 'i' (distance (1)); "
+                           "`x[i * i]` is not affine: it may touch any "
+                           "element of 'x'");
   /* the affine 2 * i instead: independent iterations */
   lc->u.loop.body.first->u.assign.lhs =
       xf_at1(&c, c.x, xf_bin(&c, IR_OP_MUL, xf_i(&c, 2), xf_v(&c, c.i)));
