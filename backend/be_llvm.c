@@ -109,6 +109,10 @@ bool be_llvm_plan(scc_ctx *ctx, const ir_kernel *k, be_kplan *out) {
     for (const ir_node *n = k->body.first; n; n = n->next)
       if (n->kind == IR_NODE_DECL && n->u.decl.var->lanes <= 1)
         scc_vec_push(ar, &out->decls, n->u.decl.var);
+  if (k->form != IR_KERNEL_FUNCTION && k->original && k->assumptions.len > 0)
+    for (const ir_node *n = k->original->first; n; n = n->next)
+      if (n->kind == IR_NODE_DECL && !vec_has(&out->decls, n->u.decl.var))
+        scc_vec_push(ar, &out->decls, n->u.decl.var);
 
   int cap = 2;
   for (int i = 0; i < k->arrays.len; i++)
