@@ -19,10 +19,16 @@
  * dependence with its distance or direction, e.g.
  *   "would reverse the flow dependence S0[i, j] -> S0[i + 1, j - 1]
  *    (distance (1, -1))"
+ * (followed, when an access of the dependence's array could not be
+ * represented, by that access: "; `C[i * m + j]` is not affine (product of
+ * 'i' and the parameter 'm'); declare the array as `float C[][m]`"),
  * which the transform puts after its own words ("loop.interchange of 'i'
  * and 'j' ...").  Accesses the analysis cannot represent (non-affine
  * subscripts) are over-approximated, so the answer errs on the side of
- * refusing.
+ * refusing.  Linearized subscripts `A[i*lda + k]` are delinearized to
+ * A[i][k] (dep_delin.c); arrays with different names are distinct storage.
+ * Both facts hold in the transformed code only under the run-time checks
+ * that dep_assume.c computes after the schedule (kernel versioning).
  */
 #ifndef DEP_H
 #define DEP_H
