@@ -52,7 +52,7 @@ typedef struct mem {
   const void *obj; /* ir_array * or ir_var * */
   const char *name;
   int rank;
-  isl_union_map *w, *r;
+  isl_map **w, **r; /* [statement index]: its writes / reads, NULL: none */
 } mem;
 
 typedef struct bld {
@@ -63,6 +63,7 @@ typedef struct bld {
   scc_vec decl_var;  /* ir_var * */
   scc_vec decl_node; /* ir_node *, NULL when the var has several decls */
   scc_vec mems;      /* mem * */
+  int nstmts;
   /* the statement being built */
   dep_stmt *st;
   isl_space *space; /* its domain's set space */
@@ -481,9 +482,8 @@ static mem *mem_of(bld *b, const void *obj, const char *name, int rank) {
   m->obj = obj;
   m->name = name;
   m->rank = rank;
-  isl_space *sp = isl_space_params_alloc(b->isl, 0);
-  m->w = isl_union_map_empty(isl_space_copy(sp));
-  m->r = isl_union_map_empty(sp);
+  m->w = scc_arena_alloc(b->ctx->arena, sizeof *m->w * (size_t)(b->nstmts + 1));
+  m->r = scc_arena_alloc(b->ctx->arena, sizeof *m->r * (size_t)(b->nstmts + 1));
   scc_vec_push(b->ctx->arena, &b->mems, m);
   return m;
 }
@@ -567,8 +567,8 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
         m = isl_map_equate(m, isl_dim_in, d, isl_dim_out, d);
   }
   m = isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
-  isl_union_map **u = write ? &me->w : &me->r;
-  *u = isl_union_map_add_map(*u, m);
+  isl_map **u = write ? &me->w[b->st->index] : &me->r[b->st->index];
+  *u = *u ? isl_map_union(*u, m) : m;
 }
 
 static void read_cb(ir_expr *e, void *data) {
@@ -684,47 +684,85 @@ static int edge_cmp(const void *x, const void *y) {
   return a->mem_index - b->mem_index;
 }
 
-typedef struct edge_cb_data {
-  dep_graph *g;
-  dep_kind kind;
-  const char *array;
-  const void *obj;
-  int mem_index;
-} edge_cb_data;
-
-static dep_stmt *stmt_named(dep_graph *g, const char *name) {
-  for (int i = 0; i < g->nstmts; i++)
-    if (strcmp(g->stmts[i].name, name) == 0)
-      return &g->stmts[i];
-  return NULL;
+/* The order of the instances of s before those of t, as a map
+ * { s[x] -> t[y] } in space sp: x and y in the same iteration of the first
+ * `outer` loops (both share them) and x before y, either carried by a
+ * common loop l >= outer (equal ivs before l, x_l before y_l in the loop's
+ * direction) or, with all common loops equal, s before t in the text (the
+ * loop-independent case).  level >= 0: only the part carried by loop
+ * `level`.  This is the strict lexicographic order of the 2d+1 schedule
+ * (build_sched) restricted to those iterations: the position dims of two
+ * distinct statements first differ after their common loops, in textual
+ * order.  NULL when empty. */
+static isl_map *order_map(isl_space *sp, const dep_stmt *s, const dep_stmt *t,
+                          int outer, int level) {
+  int c = dep_common_loops(s, t);
+  isl_map *u = NULL;
+  for (int l = outer; l <= c; l++) {
+    if ((level >= 0 && l != level) || (l == c && s->index >= t->index))
+      continue;
+    isl_map *m = isl_map_universe(isl_space_copy(sp));
+    for (int j = 0; j < l; j++)
+      m = isl_map_equate(m, isl_dim_in, j, isl_dim_out, j);
+    if (l < c)
+      m = s->loops[l]->u.loop.step > 0
+              ? isl_map_order_lt(m, isl_dim_in, l, isl_dim_out, l)
+              : isl_map_order_gt(m, isl_dim_in, l, isl_dim_out, l);
+    u = u ? isl_map_union(u, m) : m;
+  }
+  return u;
 }
 
-static isl_stat edge_cb(isl_map *m, void *user) {
-  edge_cb_data *d = user;
-  if (isl_map_is_empty(m) == isl_bool_true) {
-    isl_map_free(m);
-    return isl_stat_ok;
+/* { x -> y : src(x) and dst(y) touch the same element, order(x, y) }, all
+ * constraints in one system before the element is projected out, so that
+ * conflicting subscripts (C[i][.] against C[i + 1][.] in the same
+ * iteration) make it empty at once: src and dst map statements to the
+ * same array; order consumed. */
+static isl_map *conflict(isl_map *src, isl_map *dst, isl_map *order) {
+  isl_space *sp = isl_space_domain(isl_map_get_space(src));
+  isl_map *id = isl_map_identity(isl_space_map_from_set(sp));
+  isl_map *l = isl_map_range_product(isl_map_copy(src), id);
+  isl_map *r = isl_map_range_product(isl_map_copy(dst), isl_map_reverse(order));
+  return isl_map_apply_range(l, isl_map_reverse(r));
+}
+
+/* The number of loops enclosing every node of scope[0..nscope-1]. */
+static int scope_outer(ir_node **scope, int nscope) {
+  int outer = -1;
+  const ir_node *first = NULL;
+  for (int i = 0; i < nscope; i++) {
+    if (!scope[i])
+      continue;
+    if (!first) {
+      first = scope[i];
+      outer = dep_loop_depth(first);
+      continue;
+    }
+    /* loops enclosing first that also enclose scope[i], outermost first */
+    int d = 0, common = 0;
+    const ir_node *chain[256];
+    int len = 0;
+    for (const ir_node *p = ir_parent(first); p && len < 256; p = ir_parent(p))
+      if (p->kind == IR_NODE_LOOP)
+        chain[len++] = p;
+    for (int j = len - 1; j >= 0; j--, d++) {
+      if (!ir_node_within(scope[i], chain[j]))
+        break;
+      common = d + 1;
+    }
+    if (common < outer)
+      outer = common;
   }
-  dep_stmt *s = stmt_named(d->g, isl_map_get_tuple_name(m, isl_dim_in));
-  dep_stmt *t = stmt_named(d->g, isl_map_get_tuple_name(m, isl_dim_out));
-  if (!s || !t) {
-    isl_map_free(m);
-    return isl_stat_ok;
-  }
-  dep_edge *e = scc_arena_alloc(d->g->ctx->arena, sizeof *e);
-  e->kind = d->kind;
-  e->src = s;
-  e->dst = t;
-  e->array = d->array;
-  e->mem_obj = d->obj;
-  e->mem_index = d->mem_index;
-  e->rel = isl_map_coalesce(m);
-  scc_vec_push(d->g->ctx->arena, &d->g->edges, e);
-  return isl_stat_ok;
+  return outer < 0 ? 0 : outer;
 }
 
 dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                            int nscope) {
+  return dep_graph_build_in(ctx, k, scope, nscope, false, -1);
+}
+
+dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                              int nscope, bool same_outer, int level) {
   dep_graph *g = scc_arena_alloc(ctx->arena, sizeof *g);
   g->ctx = ctx;
   g->k = k;
@@ -742,6 +780,9 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   for (int i = 0; i < c.nodes.len; i++)
     n += c.nodes.items[i] != NULL;
   g->nstmts = n;
+  b.nstmts = n;
+  g->outer = same_outer ? scope_outer(scope, nscope) : 0;
+  g->level = level;
   g->stmts = scc_arena_alloc(ctx->arena, sizeof(dep_stmt) * (size_t)(n + 1));
   isl_space *pspace = isl_space_params_alloc(g->isl, (unsigned)b.params.len);
   for (int p = 0; p < b.params.len; p++)
@@ -770,7 +811,6 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       dim = len;
   }
   g->sched_dim = dim;
-  isl_union_map *sched = isl_union_map_empty(isl_space_copy(pspace));
   for (int s = 0; s < n; s++) {
     dep_stmt *st = &g->stmts[s];
     b.st = st;
@@ -783,7 +823,6 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     b.space = sp;
     st->domain = isl_set_coalesce(build_domain(&b));
     st->sched = build_sched(&b, dim);
-    sched = isl_union_map_add_map(sched, isl_map_copy(st->sched));
     b.where = st->domain;
     build_accesses(&b);
     b.where = NULL;
@@ -791,29 +830,52 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     b.space = NULL;
   }
   isl_space_free(pspace);
-  /* dependences */
-  isl_union_map *before = isl_union_map_lex_lt_union_map(
-      isl_union_map_copy(sched), isl_union_map_copy(sched));
-  isl_union_map_free(sched);
+  /* dependences: per memory object and pair of statements, the conflicting
+   * accesses in the order of the schedule (Allen & Kennedy 2001, ch. 2);
+   * pairs are built one at a time, so only the non-empty relations stay */
   for (int kind = DEP_FLOW; kind <= DEP_OUTPUT; kind++) {
     for (int i = 0; i < b.mems.len; i++) {
       mem *me = b.mems.items[i];
-      isl_union_map *src = kind == DEP_ANTI ? me->r : me->w;
-      isl_union_map *dst = kind == DEP_FLOW ? me->r : me->w;
-      isl_union_map *rel = isl_union_map_apply_range(
-          isl_union_map_copy(src),
-          isl_union_map_reverse(isl_union_map_copy(dst)));
-      rel = isl_union_map_intersect(rel, isl_union_map_copy(before));
-      edge_cb_data d = {g, (dep_kind)kind, me->name, me->obj, i};
-      isl_union_map_foreach_map(rel, edge_cb, &d);
-      isl_union_map_free(rel);
+      isl_map **src = kind == DEP_ANTI ? me->r : me->w;
+      isl_map **dst = kind == DEP_FLOW ? me->r : me->w;
+      for (int s = 0; s < n; s++) {
+        if (!src[s])
+          continue;
+        for (int t = 0; t < n; t++) {
+          if (!dst[t])
+            continue;
+          isl_space *sp = isl_space_map_from_domain_and_range(
+              isl_set_get_space(g->stmts[s].domain),
+              isl_set_get_space(g->stmts[t].domain));
+          isl_map *order =
+              order_map(sp, &g->stmts[s], &g->stmts[t], g->outer, level);
+          isl_space_free(sp);
+          if (!order)
+            continue;
+          isl_map *rel = conflict(src[s], dst[t], order);
+          if (isl_map_is_empty(rel) != isl_bool_false) {
+            isl_map_free(rel);
+            continue;
+          }
+          dep_edge *e = scc_arena_alloc(ctx->arena, sizeof *e);
+          e->kind = (dep_kind)kind;
+          e->src = &g->stmts[s];
+          e->dst = &g->stmts[t];
+          e->array = me->name;
+          e->mem_obj = me->obj;
+          e->mem_index = i;
+          e->rel = isl_map_coalesce(rel);
+          scc_vec_push(ctx->arena, &g->edges, e);
+        }
+      }
     }
   }
-  isl_union_map_free(before);
   for (int i = 0; i < b.mems.len; i++) {
     mem *me = b.mems.items[i];
-    isl_union_map_free(me->w);
-    isl_union_map_free(me->r);
+    for (int s = 0; s < n; s++) {
+      isl_map_free(me->w[s]);
+      isl_map_free(me->r[s]);
+    }
   }
   if (g->edges.len > 1)
     qsort(g->edges.items, (size_t)g->edges.len, sizeof(void *), edge_cmp);
