@@ -566,7 +566,6 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
       for (int d = 0; d < rank; d++)
         m = isl_map_equate(m, isl_dim_in, d, isl_dim_out, d);
   }
-  m = isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
   isl_map **u = write ? &me->w[b->st->index] : &me->r[b->st->index];
   *u = *u ? isl_map_union(*u, m) : m;
 }
@@ -713,17 +712,30 @@ static isl_map *order_map(isl_space *sp, const dep_stmt *s, const dep_stmt *t,
   return u;
 }
 
-/* { x -> y : src(x) and dst(y) touch the same element, order(x, y) }, all
- * constraints in one system before the element is projected out, so that
+/* { x -> y in s's and t's domains : src(x) and dst(y) touch the same
+ * element, order(x, y) }; src and dst map s and t to the same array
+ * (their accesses, not yet restricted to the domains); order consumed.
+ * Without the domains (whose strides bring existential variables), the
+ * subscripts and the order are equalities and a few inequalities, so that
  * conflicting subscripts (C[i][.] against C[i + 1][.] in the same
- * iteration) make it empty at once: src and dst map statements to the
- * same array; order consumed. */
-static isl_map *conflict(isl_map *src, isl_map *dst, isl_map *order) {
-  isl_space *sp = isl_space_domain(isl_map_get_space(src));
-  isl_map *id = isl_map_identity(isl_space_map_from_set(sp));
-  isl_map *l = isl_map_range_product(isl_map_copy(src), id);
-  isl_map *r = isl_map_range_product(isl_map_copy(dst), isl_map_reverse(order));
-  return isl_map_apply_range(l, isl_map_reverse(r));
+ * iteration) make it empty at once; the domains are intersected with the
+ * pairs that remain.  NULL when empty. */
+static isl_map *conflict(isl_map *src, isl_map *dst, isl_map *order,
+                         const dep_stmt *s, const dep_stmt *t) {
+  isl_map *rel = isl_map_apply_range(isl_map_copy(src),
+                                     isl_map_reverse(isl_map_copy(dst)));
+  rel = isl_map_intersect(rel, order);
+  if (isl_map_is_empty(rel) != isl_bool_false) {
+    isl_map_free(rel);
+    return NULL;
+  }
+  rel = isl_map_intersect_domain(rel, isl_set_copy(s->domain));
+  rel = isl_map_intersect_range(rel, isl_set_copy(t->domain));
+  if (isl_map_is_empty(rel) != isl_bool_false) {
+    isl_map_free(rel);
+    return NULL;
+  }
+  return rel;
 }
 
 /* The number of loops enclosing every node of scope[0..nscope-1]. */
@@ -852,11 +864,10 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
           isl_space_free(sp);
           if (!order)
             continue;
-          isl_map *rel = conflict(src[s], dst[t], order);
-          if (isl_map_is_empty(rel) != isl_bool_false) {
-            isl_map_free(rel);
+          isl_map *rel =
+              conflict(src[s], dst[t], order, &g->stmts[s], &g->stmts[t]);
+          if (!rel)
             continue;
-          }
           dep_edge *e = scc_arena_alloc(ctx->arena, sizeof *e);
           e->kind = (dep_kind)kind;
           e->src = &g->stmts[s];
