@@ -823,6 +823,11 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       dim = len;
   }
   g->sched_dim = dim;
+  /* statements of one block have the same domain (their ancestors'
+   * bounds and conditions): built once per block */
+  const ir_block **dom_in = scc_arena_alloc(ctx->arena, sizeof *dom_in * (size_t)(n + 1));
+  isl_set **dom_of = scc_arena_alloc(ctx->arena, sizeof *dom_of * (size_t)(n + 1));
+  int ndom = 0;
   for (int s = 0; s < n; s++) {
     dep_stmt *st = &g->stmts[s];
     b.st = st;
@@ -833,7 +838,16 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                                   st->loops[d]->u.loop.iv->name);
     sp = isl_space_set_tuple_name(sp, isl_dim_set, st->name);
     b.space = sp;
-    st->domain = isl_set_coalesce(build_domain(&b));
+    int di = 0;
+    while (di < ndom && dom_in[di] != st->node->in)
+      di++;
+    if (di < ndom) {
+      st->domain = isl_set_set_tuple_name(isl_set_copy(dom_of[di]), st->name);
+    } else {
+      st->domain = isl_set_coalesce(build_domain(&b));
+      dom_in[ndom] = st->node->in;
+      dom_of[ndom++] = isl_set_copy(st->domain);
+    }
     st->sched = build_sched(&b, dim);
     b.where = st->domain;
     build_accesses(&b);
@@ -841,6 +855,8 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     isl_space_free(sp);
     b.space = NULL;
   }
+  for (int i = 0; i < ndom; i++)
+    isl_set_free(dom_of[i]);
   isl_space_free(pspace);
   /* dependences: per memory object and pair of statements, the conflicting
    * accesses in the order of the schedule (Allen & Kennedy 2001, ch. 2);
