@@ -30,6 +30,10 @@
  *    computes it exactly as (W . R^-1) intersected with the strict
  *    lexicographic order of the schedule, which is what
  *    isl_union_access_info_compute_flow returns for may-accesses only.
+ *    It is built pair of statements by pair (order_map, conflict): first
+ *    without the domains, which empties most pairs of a jammed body at
+ *    once, and, for the queries, only within one iteration of the loops
+ *    enclosing the scope (dep_graph_build_in).
  */
 #include "dep_int.h"
 
