@@ -829,8 +829,10 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   g->sched_dim = dim;
   /* statements of one block have the same domain (their ancestors'
    * bounds and conditions): built once per block */
-  const ir_block **dom_in = scc_arena_alloc(ctx->arena, sizeof *dom_in * (size_t)(n + 1));
-  isl_set **dom_of = scc_arena_alloc(ctx->arena, sizeof *dom_of * (size_t)(n + 1));
+  const ir_block **dom_in =
+      scc_arena_alloc(ctx->arena, sizeof *dom_in * (size_t)(n + 1));
+  isl_set **dom_of =
+      scc_arena_alloc(ctx->arena, sizeof *dom_of * (size_t)(n + 1));
   int ndom = 0;
   for (int s = 0; s < n; s++) {
     dep_stmt *st = &g->stmts[s];

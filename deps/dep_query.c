@@ -7,8 +7,9 @@
  * (dependences carried by an enclosing loop stay satisfied whatever
  * happens inside): so each builds only the dependences within one
  * iteration of those loops (dep_graph_build_in), and parallel loops and
- * unroll-and-jam only those carried by their loop.  A non-empty set of offending distances is reported
- * through its lexicographically smallest point.
+ * unroll-and-jam only those carried by their loop.  A non-empty set of
+ * offending distances is reported through its lexicographically smallest
+ * point.
  */
 #include "dep_int.h"
 
