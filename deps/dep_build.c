@@ -453,9 +453,13 @@ static int sched_items(const dep_stmt *st, sched_item *out, int cap) {
   return len;
 }
 
-static isl_map *build_sched(bld *b, int dim) {
+/* The statement's schedule with its last item (its own position in its
+ * block, *last the index of that dimension) left free: what every
+ * statement of the block shares (the caller fixes the position). */
+static isl_map *build_sched(bld *b, int dim, int *last) {
   sched_item items[2 * MAX_ANC + 2];
   int len = sched_items(b->st, items, 2 * MAX_ANC + 2);
+  *last = len - 1 < dim ? len - 1 : -1;
   isl_space *sp = map_space(b, dim, NULL);
   isl_multi_aff *ma = isl_multi_aff_zero(sp);
   for (int i = 0; i < len && i < dim; i++) {
@@ -471,7 +475,17 @@ static isl_map *build_sched(bld *b, int dim) {
     ma = isl_multi_aff_set_aff(ma, i, a);
   }
   isl_map *m = isl_map_from_multi_aff(ma);
+  if (*last >= 0)
+    m = isl_map_drop_constraints_involving_dims(m, isl_dim_out,
+                                                (unsigned)*last, 1);
   return isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
+}
+
+/* The position of the statement in its block (the last schedule item). */
+static int own_position(const dep_stmt *st) {
+  sched_item items[2 * MAX_ANC + 2];
+  int len = sched_items(st, items, 2 * MAX_ANC + 2);
+  return items[len - 1].v;
 }
 
 /* ---- accesses ----------------------------------------------------------- */
@@ -833,6 +847,9 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       scc_arena_alloc(ctx->arena, sizeof *dom_in * (size_t)(n + 1));
   isl_set **dom_of =
       scc_arena_alloc(ctx->arena, sizeof *dom_of * (size_t)(n + 1));
+  isl_map **sched_of =
+      scc_arena_alloc(ctx->arena, sizeof *sched_of * (size_t)(n + 1));
+  int *last_of = scc_arena_alloc(ctx->arena, sizeof *last_of * (size_t)(n + 1));
   int ndom = 0;
   for (int s = 0; s < n; s++) {
     dep_stmt *st = &g->stmts[s];
@@ -852,17 +869,25 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     } else {
       st->domain = isl_set_coalesce(build_domain(&b));
       dom_in[ndom] = st->node->in;
-      dom_of[ndom++] = isl_set_copy(st->domain);
+      dom_of[ndom] = isl_set_copy(st->domain);
+      sched_of[ndom] = build_sched(&b, dim, &last_of[ndom]);
+      ndom++;
     }
-    st->sched = build_sched(&b, dim);
+    st->sched = isl_map_set_tuple_name(isl_map_copy(sched_of[di]),
+                                       isl_dim_in, st->name);
+    if (last_of[di] >= 0)
+      st->sched = isl_map_fix_si(st->sched, isl_dim_out,
+                                 (unsigned)last_of[di], own_position(st));
     b.where = st->domain;
     build_accesses(&b);
     b.where = NULL;
     isl_space_free(sp);
     b.space = NULL;
   }
-  for (int i = 0; i < ndom; i++)
+  for (int i = 0; i < ndom; i++) {
     isl_set_free(dom_of[i]);
+    isl_map_free(sched_of[i]);
+  }
   isl_space_free(pspace);
   /* dependences: per memory object and pair of statements, the conflicting
    * accesses in the order of the schedule (Allen & Kennedy 2001, ch. 2);
