@@ -476,8 +476,8 @@ static isl_map *build_sched(bld *b, int dim, int *last) {
   }
   isl_map *m = isl_map_from_multi_aff(ma);
   if (*last >= 0)
-    m = isl_map_drop_constraints_involving_dims(m, isl_dim_out,
-                                                (unsigned)*last, 1);
+    m = isl_map_drop_constraints_involving_dims(m, isl_dim_out, (unsigned)*last,
+                                                1);
   return isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
 }
 
@@ -873,11 +873,11 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       sched_of[ndom] = build_sched(&b, dim, &last_of[ndom]);
       ndom++;
     }
-    st->sched = isl_map_set_tuple_name(isl_map_copy(sched_of[di]),
-                                       isl_dim_in, st->name);
+    st->sched = isl_map_set_tuple_name(isl_map_copy(sched_of[di]), isl_dim_in,
+                                       st->name);
     if (last_of[di] >= 0)
-      st->sched = isl_map_fix_si(st->sched, isl_dim_out,
-                                 (unsigned)last_of[di], own_position(st));
+      st->sched = isl_map_fix_si(st->sched, isl_dim_out, (unsigned)last_of[di],
+                                 own_position(st));
     b.where = st->domain;
     build_accesses(&b);
     b.where = NULL;
