@@ -88,3 +88,7 @@ done
 echo
 echo "ratio: fastest library's median time / this variant's (above 1 = faster than every library)"
 echo "CSV: $csv"
+
+echo
+echo "== compile time: schedcc on every sample schedule next to the C compiler on its output"
+sh "$here/compile-time.sh" "$build" || echo "(compile time: a schedule missed the goal or failed, see above)"

@@ -1,12 +1,14 @@
 /* dep.h — dependence analysis with isl: the legality of reordering
  * transforms on arbitrary C loop nests (docs/legality.md).
  *
- * From a kernel's current IR, each query rebuilds every statement's
- * iteration domain, its access relations and the current 2d+1 schedule as
- * isl sets and maps (parameters stay symbolic) and computes the
- * memory-based flow, anti and output dependences (W.R^-1, R.W^-1, W.W^-1
- * intersected with the strict schedule order: what
- * isl_union_access_info_compute_flow gives for may-accesses).  Transforms
+ * From a kernel's current IR, each query rebuilds the iteration domain,
+ * the access relations and the current 2d+1 schedule of every statement
+ * inside the loops concerned as isl sets and maps (parameters stay
+ * symbolic) and computes the memory-based flow, anti and output
+ * dependences (W.R^-1, R.W^-1, W.W^-1 intersected with the strict schedule
+ * order: what isl_union_access_info_compute_flow gives for may-accesses),
+ * only those within one iteration of the enclosing loops (which every
+ * query ignores: docs/legality.md, "Cost").  Transforms
  * ask whether a new order respects every dependence before they rewrite
  * anything; ctx->unsafe (--unsafe) makes every query answer "legal".
  * Statements are assignments (S<id>, as ir_print names them) and

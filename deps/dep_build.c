@@ -30,6 +30,10 @@
  *    computes it exactly as (W . R^-1) intersected with the strict
  *    lexicographic order of the schedule, which is what
  *    isl_union_access_info_compute_flow returns for may-accesses only.
+ *    It is built pair of statements by pair (order_map, conflict): first
+ *    without the domains, which empties most pairs of a jammed body at
+ *    once, and, for the queries, only within one iteration of the loops
+ *    enclosing the scope (dep_graph_build_in).
  */
 #include "dep_int.h"
 
@@ -52,7 +56,7 @@ typedef struct mem {
   const void *obj; /* ir_array * or ir_var * */
   const char *name;
   int rank;
-  isl_union_map *w, *r;
+  isl_map **w, **r; /* [statement index]: its writes / reads, NULL: none */
   const ir_expr *nonaffine; /* first access represented as any element */
   const ir_node *nonaffine_stmt;
 } mem;
@@ -65,6 +69,7 @@ typedef struct bld {
   scc_vec decl_var;  /* ir_var * */
   scc_vec decl_node; /* ir_node *, NULL when the var has several decls */
   scc_vec mems;      /* mem * */
+  int nstmts;
   /* the statement being built */
   dep_stmt *st;
   isl_space *space; /* its domain's set space */
@@ -453,9 +458,13 @@ static int sched_items(const dep_stmt *st, sched_item *out, int cap) {
   return len;
 }
 
-static isl_map *build_sched(bld *b, int dim) {
+/* The statement's schedule with its last item (its own position in its
+ * block, *last the index of that dimension) left free: what every
+ * statement of the block shares (the caller fixes the position). */
+static isl_map *build_sched(bld *b, int dim, int *last) {
   sched_item items[2 * MAX_ANC + 2];
   int len = sched_items(b->st, items, 2 * MAX_ANC + 2);
+  *last = len - 1 < dim ? len - 1 : -1;
   isl_space *sp = map_space(b, dim, NULL);
   isl_multi_aff *ma = isl_multi_aff_zero(sp);
   for (int i = 0; i < len && i < dim; i++) {
@@ -471,7 +480,17 @@ static isl_map *build_sched(bld *b, int dim) {
     ma = isl_multi_aff_set_aff(ma, i, a);
   }
   isl_map *m = isl_map_from_multi_aff(ma);
+  if (*last >= 0)
+    m = isl_map_drop_constraints_involving_dims(m, isl_dim_out, (unsigned)*last,
+                                                1);
   return isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
+}
+
+/* The position of the statement in its block (the last schedule item). */
+static int own_position(const dep_stmt *st) {
+  sched_item items[2 * MAX_ANC + 2];
+  int len = sched_items(st, items, 2 * MAX_ANC + 2);
+  return items[len - 1].v;
 }
 
 /* ---- accesses ----------------------------------------------------------- */
@@ -486,9 +505,8 @@ static mem *mem_of(bld *b, const void *obj, const char *name, int rank) {
   m->obj = obj;
   m->name = name;
   m->rank = rank;
-  isl_space *sp = isl_space_params_alloc(b->isl, 0);
-  m->w = isl_union_map_empty(isl_space_copy(sp));
-  m->r = isl_union_map_empty(sp);
+  m->w = scc_arena_alloc(b->ctx->arena, sizeof *m->w * (size_t)(b->nstmts + 1));
+  m->r = scc_arena_alloc(b->ctx->arena, sizeof *m->r * (size_t)(b->nstmts + 1));
   scc_vec_push(b->ctx->arena, &b->mems, m);
   return m;
 }
@@ -638,9 +656,8 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
       for (int d = 0; d < rank; d++)
         m = isl_map_equate(m, isl_dim_in, d, isl_dim_out, d);
   }
-  m = isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
-  isl_union_map **u = write ? &me->w : &me->r;
-  *u = isl_union_map_add_map(*u, m);
+  isl_map **u = write ? &me->w[b->st->index] : &me->r[b->st->index];
+  *u = *u ? isl_map_union(*u, m) : m;
 }
 
 static void read_cb(ir_expr *e, void *data) {
@@ -756,50 +773,98 @@ static int edge_cmp(const void *x, const void *y) {
   return a->mem_index - b->mem_index;
 }
 
-typedef struct edge_cb_data {
-  dep_graph *g;
-  dep_kind kind;
-  const char *array;
-  const void *obj;
-  int mem_index;
-  const mem *me;
-} edge_cb_data;
-
-static dep_stmt *stmt_named(dep_graph *g, const char *name) {
-  for (int i = 0; i < g->nstmts; i++)
-    if (strcmp(g->stmts[i].name, name) == 0)
-      return &g->stmts[i];
-  return NULL;
+/* The order of the instances of s before those of t, as a map
+ * { s[x] -> t[y] } in space sp: x and y in the same iteration of the first
+ * `outer` loops (both share them) and x before y, either carried by a
+ * common loop l >= outer (equal ivs before l, x_l before y_l in the loop's
+ * direction) or, with all common loops equal, s before t in the text (the
+ * loop-independent case).  level >= 0: only the part carried by loop
+ * `level`.  This is the strict lexicographic order of the 2d+1 schedule
+ * (build_sched) restricted to those iterations: the position dims of two
+ * distinct statements first differ after their common loops, in textual
+ * order.  NULL when empty. */
+static isl_map *order_map(isl_space *sp, const dep_stmt *s, const dep_stmt *t,
+                          int outer, int level) {
+  int c = dep_common_loops(s, t);
+  isl_map *u = NULL;
+  for (int l = outer; l <= c; l++) {
+    if ((level >= 0 && l != level) || (l == c && s->index >= t->index))
+      continue;
+    isl_map *m = isl_map_universe(isl_space_copy(sp));
+    for (int j = 0; j < l; j++)
+      m = isl_map_equate(m, isl_dim_in, j, isl_dim_out, j);
+    if (l < c)
+      m = s->loops[l]->u.loop.step > 0
+              ? isl_map_order_lt(m, isl_dim_in, l, isl_dim_out, l)
+              : isl_map_order_gt(m, isl_dim_in, l, isl_dim_out, l);
+    u = u ? isl_map_union(u, m) : m;
+  }
+  return u;
 }
 
-static isl_stat edge_cb(isl_map *m, void *user) {
-  edge_cb_data *d = user;
-  if (isl_map_is_empty(m) == isl_bool_true) {
-    isl_map_free(m);
-    return isl_stat_ok;
+/* { x -> y in s's and t's domains : src(x) and dst(y) touch the same
+ * element, order(x, y) }; src and dst map s and t to the same array
+ * (their accesses, not yet restricted to the domains); order consumed.
+ * Without the domains (whose strides bring existential variables), the
+ * subscripts and the order are equalities and a few inequalities, so that
+ * conflicting subscripts (C[i][.] against C[i + 1][.] in the same
+ * iteration) make it empty at once; the domains are intersected with the
+ * pairs that remain.  NULL when empty. */
+static isl_map *conflict(isl_map *src, isl_map *dst, isl_map *order,
+                         const dep_stmt *s, const dep_stmt *t) {
+  isl_map *rel = isl_map_apply_range(isl_map_copy(src),
+                                     isl_map_reverse(isl_map_copy(dst)));
+  rel = isl_map_intersect(rel, order);
+  if (isl_map_is_empty(rel) != isl_bool_false) {
+    isl_map_free(rel);
+    return NULL;
   }
-  dep_stmt *s = stmt_named(d->g, isl_map_get_tuple_name(m, isl_dim_in));
-  dep_stmt *t = stmt_named(d->g, isl_map_get_tuple_name(m, isl_dim_out));
-  if (!s || !t) {
-    isl_map_free(m);
-    return isl_stat_ok;
+  rel = isl_map_intersect_domain(rel, isl_set_copy(s->domain));
+  rel = isl_map_intersect_range(rel, isl_set_copy(t->domain));
+  if (isl_map_is_empty(rel) != isl_bool_false) {
+    isl_map_free(rel);
+    return NULL;
   }
-  dep_edge *e = scc_arena_alloc(d->g->ctx->arena, sizeof *e);
-  e->kind = d->kind;
-  e->src = s;
-  e->dst = t;
-  e->array = d->array;
-  e->mem_obj = d->obj;
-  e->mem_index = d->mem_index;
-  e->nonaffine = d->me->nonaffine;
-  e->nonaffine_stmt = d->me->nonaffine_stmt;
-  e->rel = isl_map_coalesce(m);
-  scc_vec_push(d->g->ctx->arena, &d->g->edges, e);
-  return isl_stat_ok;
+  return rel;
+}
+
+/* The number of loops enclosing every node of scope[0..nscope-1]. */
+static int scope_outer(ir_node **scope, int nscope) {
+  int outer = -1;
+  const ir_node *first = NULL;
+  for (int i = 0; i < nscope; i++) {
+    if (!scope[i])
+      continue;
+    if (!first) {
+      first = scope[i];
+      outer = dep_loop_depth(first);
+      continue;
+    }
+    /* loops enclosing first that also enclose scope[i], outermost first */
+    int d = 0, common = 0;
+    const ir_node *chain[256];
+    int len = 0;
+    for (const ir_node *p = ir_parent(first); p && len < 256; p = ir_parent(p))
+      if (p->kind == IR_NODE_LOOP)
+        chain[len++] = p;
+    for (int j = len - 1; j >= 0; j--, d++) {
+      if (!ir_node_within(scope[i], chain[j]))
+        break;
+      common = d + 1;
+    }
+    if (common < outer)
+      outer = common;
+  }
+  return outer < 0 ? 0 : outer;
 }
 
 dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                            int nscope) {
+  return dep_graph_build_in(ctx, k, scope, nscope, false, -1);
+}
+
+dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                              int nscope, bool same_outer, int level) {
   dep_graph *g = scc_arena_alloc(ctx->arena, sizeof *g);
   g->ctx = ctx;
   g->k = k;
@@ -817,6 +882,9 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   for (int i = 0; i < c.nodes.len; i++)
     n += c.nodes.items[i] != NULL;
   g->nstmts = n;
+  b.nstmts = n;
+  g->outer = same_outer ? scope_outer(scope, nscope) : 0;
+  g->level = level;
   g->stmts = scc_arena_alloc(ctx->arena, sizeof(dep_stmt) * (size_t)(n + 1));
   isl_space *pspace = isl_space_params_alloc(g->isl, (unsigned)b.params.len);
   for (int p = 0; p < b.params.len; p++)
@@ -845,7 +913,16 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       dim = len;
   }
   g->sched_dim = dim;
-  isl_union_map *sched = isl_union_map_empty(isl_space_copy(pspace));
+  /* statements of one block have the same domain (their ancestors'
+   * bounds and conditions): built once per block */
+  const ir_block **dom_in =
+      scc_arena_alloc(ctx->arena, sizeof *dom_in * (size_t)(n + 1));
+  isl_set **dom_of =
+      scc_arena_alloc(ctx->arena, sizeof *dom_of * (size_t)(n + 1));
+  isl_map **sched_of =
+      scc_arena_alloc(ctx->arena, sizeof *sched_of * (size_t)(n + 1));
+  int *last_of = scc_arena_alloc(ctx->arena, sizeof *last_of * (size_t)(n + 1));
+  int ndom = 0;
   for (int s = 0; s < n; s++) {
     dep_stmt *st = &g->stmts[s];
     b.st = st;
@@ -856,40 +933,82 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                                   st->loops[d]->u.loop.iv->name);
     sp = isl_space_set_tuple_name(sp, isl_dim_set, st->name);
     b.space = sp;
-    st->domain = isl_set_coalesce(build_domain(&b));
-    st->sched = build_sched(&b, dim);
-    sched = isl_union_map_add_map(sched, isl_map_copy(st->sched));
+    int di = 0;
+    while (di < ndom && dom_in[di] != st->node->in)
+      di++;
+    if (di < ndom) {
+      st->domain = isl_set_set_tuple_name(isl_set_copy(dom_of[di]), st->name);
+    } else {
+      st->domain = isl_set_coalesce(build_domain(&b));
+      dom_in[ndom] = st->node->in;
+      dom_of[ndom] = isl_set_copy(st->domain);
+      sched_of[ndom] = build_sched(&b, dim, &last_of[ndom]);
+      ndom++;
+    }
+    st->sched = isl_map_set_tuple_name(isl_map_copy(sched_of[di]), isl_dim_in,
+                                       st->name);
+    if (last_of[di] >= 0)
+      st->sched = isl_map_fix_si(st->sched, isl_dim_out, (unsigned)last_of[di],
+                                 own_position(st));
     b.where = st->domain;
     build_accesses(&b);
     b.where = NULL;
     isl_space_free(sp);
     b.space = NULL;
   }
+  for (int i = 0; i < ndom; i++) {
+    isl_set_free(dom_of[i]);
+    isl_map_free(sched_of[i]);
+  }
   isl_space_free(pspace);
   g->params = b.params;
-  /* dependences */
-  isl_union_map *before = isl_union_map_lex_lt_union_map(
-      isl_union_map_copy(sched), isl_union_map_copy(sched));
-  isl_union_map_free(sched);
+  /* dependences: per memory object and pair of statements, the conflicting
+   * accesses in the order of the schedule (Allen & Kennedy 2001, ch. 2);
+   * pairs are built one at a time, so only the non-empty relations stay */
   for (int kind = DEP_FLOW; kind <= DEP_OUTPUT; kind++) {
     for (int i = 0; i < b.mems.len; i++) {
       mem *me = b.mems.items[i];
-      isl_union_map *src = kind == DEP_ANTI ? me->r : me->w;
-      isl_union_map *dst = kind == DEP_FLOW ? me->r : me->w;
-      isl_union_map *rel = isl_union_map_apply_range(
-          isl_union_map_copy(src),
-          isl_union_map_reverse(isl_union_map_copy(dst)));
-      rel = isl_union_map_intersect(rel, isl_union_map_copy(before));
-      edge_cb_data d = {g, (dep_kind)kind, me->name, me->obj, i, me};
-      isl_union_map_foreach_map(rel, edge_cb, &d);
-      isl_union_map_free(rel);
+      isl_map **src = kind == DEP_ANTI ? me->r : me->w;
+      isl_map **dst = kind == DEP_FLOW ? me->r : me->w;
+      for (int s = 0; s < n; s++) {
+        if (!src[s])
+          continue;
+        for (int t = 0; t < n; t++) {
+          if (!dst[t])
+            continue;
+          isl_space *sp = isl_space_map_from_domain_and_range(
+              isl_set_get_space(g->stmts[s].domain),
+              isl_set_get_space(g->stmts[t].domain));
+          isl_map *order =
+              order_map(sp, &g->stmts[s], &g->stmts[t], g->outer, level);
+          isl_space_free(sp);
+          if (!order)
+            continue;
+          isl_map *rel =
+              conflict(src[s], dst[t], order, &g->stmts[s], &g->stmts[t]);
+          if (!rel)
+            continue;
+          dep_edge *e = scc_arena_alloc(ctx->arena, sizeof *e);
+          e->kind = (dep_kind)kind;
+          e->src = &g->stmts[s];
+          e->dst = &g->stmts[t];
+          e->array = me->name;
+          e->mem_obj = me->obj;
+          e->mem_index = i;
+          e->nonaffine = me->nonaffine;
+          e->nonaffine_stmt = me->nonaffine_stmt;
+          e->rel = isl_map_coalesce(rel);
+          scc_vec_push(ctx->arena, &g->edges, e);
+        }
+      }
     }
   }
-  isl_union_map_free(before);
   for (int i = 0; i < b.mems.len; i++) {
     mem *me = b.mems.items[i];
-    isl_union_map_free(me->w);
-    isl_union_map_free(me->r);
+    for (int s = 0; s < n; s++) {
+      isl_map_free(me->w[s]);
+      isl_map_free(me->r[s]);
+    }
   }
   if (g->edges.len > 1)
     qsort(g->edges.items, (size_t)g->edges.len, sizeof(void *), edge_cmp);

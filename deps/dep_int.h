@@ -55,6 +55,9 @@ typedef struct dep_graph {
   scc_vec edges; /* dep_edge *, flow first, then anti, then output */
   int sched_dim; /* length of every schedule vector */
   scc_vec params; /* ir_var *: the isl parameters, in order */
+  int outer;     /* the edges join instances in the same iteration of the
+                    first `outer` loops of both statements (0: any) */
+  int level;     /* >= 0: the edges hold only what loop `level` carries */
 } dep_graph;
 
 /* Builds the graph of the statements nested in any of scope[0..nscope-1]
@@ -62,6 +65,23 @@ typedef struct dep_graph {
  * what cannot be represented exactly is over-approximated. */
 dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                            int nscope);
+
+/* The same, narrowed to what a legality query of a transform inside the
+ * scope can see (the edges' relations are those of dep_graph_build
+ * intersected with these conditions; edges left empty are dropped):
+ *  - same_outer: only instances in the same iteration of the loops that
+ *    enclose every scope node (g->outer of them).  Every query of dep.h
+ *    fixes the distances over those loops to 0 (what they carry stays
+ *    satisfied whatever happens inside), so its answer and message are
+ *    unchanged; and subscripts that differ within one iteration (the rows
+ *    of an unrolled and jammed body) make most pairs empty at once.
+ *  - level >= 0: only the dependences carried by the level-th loop of both
+ *    statements (a loop in scope: parallel loops and unroll-and-jam look
+ *    at nothing else).
+ * Cost: one isl relation per pair of statements touching a common memory
+ * object, each built with its order constraints. */
+dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                              int nscope, bool same_outer, int level);
 void dep_graph_free(dep_graph *g);
 
 /* An integer expression of statement st of g as a piecewise quasi-affine

@@ -5,8 +5,11 @@
  * statements concerned, over the loops they share (dep_edge_deltas), with
  * the dimensions of the loops enclosing the transformed ones fixed to 0
  * (dependences carried by an enclosing loop stay satisfied whatever
- * happens inside).  A non-empty set of offending distances is reported
- * through its lexicographically smallest point.
+ * happens inside): so each builds only the dependences within one
+ * iteration of those loops (dep_graph_build_in), and parallel loops and
+ * unroll-and-jam only those carried by their loop.  A non-empty set of
+ * offending distances is reported through its lexicographically smallest
+ * point.
  */
 #include "dep_int.h"
 
@@ -88,7 +91,7 @@ bool dep_check_permutation(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
     identity = identity && perm[d] == d;
   if (identity)
     return true;
-  dep_graph *g = dep_graph_build(ctx, k, band, 1);
+  dep_graph *g = dep_graph_build_in(ctx, k, band, 1, true, -1);
   perm_data pd = {band, n, dep_loop_depth(band[0]), perm};
   int c = pd.outer + n;
   bool ok = true;
@@ -122,7 +125,7 @@ bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
                       const char **why) {
   if (ctx->unsafe || n < 1)
     return true;
-  dep_graph *g = dep_graph_build(ctx, k, band, 1);
+  dep_graph *g = dep_graph_build_in(ctx, k, band, 1, true, -1);
   perm_data pd = {band, n, dep_loop_depth(band[0]), NULL};
   int c = pd.outer + n;
   bool ok = true;
@@ -269,8 +272,8 @@ bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                         const char **why) {
   if (ctx->unsafe)
     return true;
-  dep_graph *g = dep_graph_build(ctx, k, &loop, 1);
   int outer = dep_loop_depth(loop);
+  dep_graph *g = dep_graph_build_in(ctx, k, &loop, 1, true, outer);
   carried_data cd = {outer};
   bool ok = true;
   scc_vec found = {0}; /* reduction statements (ir_node *) */
@@ -353,8 +356,8 @@ bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                               const char **why) {
   if (ctx->unsafe)
     return true;
-  dep_graph *g = dep_graph_build(ctx, k, &outer, 1);
   int depth = dep_loop_depth(outer);
+  dep_graph *g = dep_graph_build_in(ctx, k, &outer, 1, true, depth);
   bool ok = true;
   for (int i = 0; i < g->edges.len && ok; i++) {
     const dep_edge *e = g->edges.items[i];
@@ -401,7 +404,7 @@ bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   if (ctx->unsafe)
     return true;
   ir_node *scope[2] = {a, b};
-  dep_graph *g = dep_graph_build(ctx, k, scope, 2);
+  dep_graph *g = dep_graph_build_in(ctx, k, scope, 2, true, -1);
   int outer = dep_loop_depth(a);
   fuse_data fd = {outer, sign_of(a)};
   bool ok = dep_loop_depth(b) == outer;
@@ -469,7 +472,7 @@ bool dep_check_distribution(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   bool *reach = scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(m * m + 1));
   const dep_edge **back =
       scc_arena_alloc(ctx->arena, sizeof(dep_edge *) * (size_t)(m * m + 1));
-  dep_graph *g = dep_graph_build(ctx, k, &loop, 1);
+  dep_graph *g = dep_graph_build_in(ctx, k, &loop, 1, true, -1);
   int outer = dep_loop_depth(loop);
   for (int i = 0; i < g->edges.len; i++) {
     const dep_edge *e = g->edges.items[i];

@@ -5,7 +5,7 @@
 set -eu
 pkgs="cmake make gcc clang-19 libclang-19-dev llvm-19-dev libisl-dev libcmocka-dev libomp-19-dev"
 if [ "${1:-}" = "--bench" ]; then
-  pkgs="$pkgs libopenblas-dev libblis-dev libxsmm-dev"
+  pkgs="$pkgs libopenblas-dev libblis-dev libxsmm-dev time"
 fi
 missing=""
 for p in $pkgs; do

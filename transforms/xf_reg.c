@@ -381,9 +381,18 @@ bool xfr_disjoint(scc_ctx *ctx, const ir_expr *a, const ir_expr *b) {
     return false;
   for (int d = 0; d < n; d++) {
     int64_t c;
+    /* the difference is built in a scratch arena (ir_sub and ir_simplify
+     * build new nodes and leave their operands alone): scalar replacement
+     * asks this of every pair of references, which would otherwise leave
+     * garbage quadratic in the size of a jammed body in ctx's arena */
+    scc_arena *keep = ctx->arena;
+    ctx->arena = scc_arena_new();
     ir_expr *diff =
         ir_simplify(ctx, ir_sub(ctx, b->u.access.idx[d], a->u.access.idx[d]));
-    if (!ir_expr_const_value(ctx, diff, &c) || c == 0)
+    bool is_const = ir_expr_const_value(ctx, diff, &c);
+    scc_arena_free(ctx->arena);
+    ctx->arena = keep;
+    if (!is_const || c == 0)
       continue;
     if (d < n - 1 && !a->u.access.array->is_pointer)
       return true;
