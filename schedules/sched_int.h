@@ -264,6 +264,11 @@ bool sched_check_kernels(scc_ctx *ctx, const sched_program *p,
 void sched_report_no_loop(sched_run *r, const sched_stmt *s, const char *name,
                           ir_node *n, const char *what);
 
+/* --dump-after=<op|all> printed nothing while sequence q ran on kernel k:
+ * the warning, with "did you mean" when `opt` names no op. */
+void sched_warn_no_dump(scc_ctx *ctx, const sched_seq *q, const ir_kernel *k,
+                        const char *opt);
+
 #include "sched_remark.h"
 
 #endif

@@ -612,6 +612,8 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
                   "--dump-after=%s: '@%s' ran only %d op%s on kernel '%s'",
                   opts->dump_after, q->name, r.opno, r.opno == 1 ? "" : "s",
                   k->name);
+    else if (opts && opts->dump && opts->dump_after && !r.dumped)
+      sched_warn_no_dump(ctx, q, k, opts->dump_after);
   }
   return ctx->nerrors == before;
 }

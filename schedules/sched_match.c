@@ -189,3 +189,28 @@ void sched_report_no_loop(sched_run *r, const sched_stmt *s, const char *name,
   scc_note(r->ctx, at, "loops here: %s", b.data);
   scc_buf_free(&b);
 }
+
+void sched_warn_no_dump(scc_ctx *ctx, const sched_seq *q, const ir_kernel *k,
+                        const char *opt) {
+  if (strcmp(opt, "all") == 0) {
+    scc_warning(ctx, q->loc,
+                "--dump-after=all: '@%s' ran no transform op on kernel '%s'",
+                q->name, k->name);
+    return;
+  }
+  if (sched_op_find(opt)) {
+    scc_warning(ctx, q->loc, "--dump-after=%s: '@%s' ran no '%s' on kernel "
+                "'%s'",
+                opt, q->name, opt, k->name);
+    return;
+  }
+  const char *names[SCHED_NOPS];
+  for (int i = 0; i < SCHED_NOPS; i++)
+    names[i] = sched_ops[i].name;
+  const char *hint = sched_closest_name(opt, names, SCHED_NOPS);
+  scc_warning(ctx, q->loc,
+              "--dump-after=%s names no schedule op%s%s%s (expected an op "
+              "number, an op name or 'all')",
+              opt, hint ? "; did you mean '" : "", hint ? hint : "",
+              hint ? "'?" : "");
+}

@@ -236,9 +236,9 @@ static const char *unroll_tail(sched_run *r, const sched_before *b,
                               (long long)t, (long long)(t / f), (long long)f);
     return scc_arena_printf(
         r->ctx->arena, " (%lld = %lld x %lld + %lld: a remainder loop runs "
-        "the last %lld)",
+        "the last %lld iteration%s)",
         (long long)t, (long long)(t / f), (long long)f, (long long)(t % f),
-        (long long)(t % f));
+        (long long)(t % f), plural(t % f, "", "s"));
   }
   if (!rest)
     return " (the trip count is a multiple: no remainder loop)";

@@ -252,6 +252,11 @@ static void parse_args(options *o, int argc, char **argv) {
       if (!*o->dump_after)
         usage_error("%s", "'--dump-after' needs a value: an op number, an op "
                           "name or 'all'");
+      if (strspn(o->dump_after, "0123456789") == strlen(o->dump_after) &&
+          strtol(o->dump_after, NULL, 10) < 1)
+        usage_error("invalid value '%s' in '--dump-after' (ops are numbered "
+                    "from 1)",
+                    o->dump_after);
     } else if (starts_with(a, "--dump-format")) {
       const char *v = option_value(argc, argv, &i, "--dump-format");
       if (strcmp(v, "c") != 0 && strcmp(v, "ir") != 0)
