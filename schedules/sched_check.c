@@ -75,8 +75,7 @@ static const char *closest(const char *s, const char *const *names, int n) {
   return best;
 }
 
-const char *sched_closest_name(const char *s, const char *const *names,
-                               int n) {
+const char *sched_closest_name(const char *s, const char *const *names, int n) {
   return closest(s, names, n);
 }
 

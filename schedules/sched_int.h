@@ -246,8 +246,7 @@ void sched_set_result(sched_run *r, const sched_stmt *s, int j,
 
 /* The closest of `n` names to `s` by edit distance (within about a third
  * of its length), or NULL: for "did you mean" hints (sched_check.c). */
-const char *sched_closest_name(const char *s, const char *const *names,
-                               int n);
+const char *sched_closest_name(const char *s, const char *const *names, int n);
 
 /* Before a schedule runs on a module (sched_match.c): an error when the
  * module has no kernel, or when no sequence of the schedule would run on

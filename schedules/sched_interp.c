@@ -151,10 +151,10 @@ static void dump_after(sched_run *r, const sched_stmt *s, int no) {
   if (!o || !o->dump || !o->dump_after)
     return;
   int want = dump_number(o->dump_after);
-  if (want ? want != no
-           : strcmp(o->dump_after, s->opname) != 0 &&
-                 !(strcmp(o->dump_after, "all") == 0 &&
-                   is_transform(s->opname)))
+  if (want
+          ? want != no
+          : strcmp(o->dump_after, s->opname) != 0 &&
+                !(strcmp(o->dump_after, "all") == 0 && is_transform(s->opname)))
     return;
   r->dumped = true;
   scc_buf_printf(o->dump, "// %s after %s (%s:%d:%d): op %d on kernel '%s'\n",
@@ -468,11 +468,11 @@ bool sched_op_param_constant(sched_run *r, const sched_stmt *s) {
   int64_t v = sched_get_num(r, s->ops[0]);
   if (s->nslots_out > 0)
     sched_bind(r, s, 0)->ival = v;
-  sched_remark_applied(r, s, "%s = %lld",
-                       s->nres ? scc_arena_printf(r->ctx->arena, "'%%%s'",
-                                                  s->res_names[0])
-                               : "(unbound)",
-                       (long long)v);
+  sched_remark_applied(
+      r, s, "%s = %lld",
+      s->nres ? scc_arena_printf(r->ctx->arena, "'%%%s'", s->res_names[0])
+              : "(unbound)",
+      (long long)v);
   return true;
 }
 
@@ -608,10 +608,9 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
     sched_remark_kernel_end(&r, q, state);
     if (opts && opts->dump && opts->dump_after && !r.dumped &&
         dump_number(opts->dump_after))
-      scc_warning(ctx, q->loc,
-                  "--dump-after=%s: '@%s' ran only %d op%s on kernel '%s'",
-                  opts->dump_after, q->name, r.opno, r.opno == 1 ? "" : "s",
-                  k->name);
+      scc_warning(
+          ctx, q->loc, "--dump-after=%s: '@%s' ran only %d op%s on kernel '%s'",
+          opts->dump_after, q->name, r.opno, r.opno == 1 ? "" : "s", k->name);
     else if (opts && opts->dump && opts->dump_after && !r.dumped)
       sched_warn_no_dump(ctx, q, k, opts->dump_after);
   }

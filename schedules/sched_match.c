@@ -168,12 +168,13 @@ void sched_report_no_loop(sched_run *r, const sched_stmt *s, const char *name,
   }
   /* No hint for one- and two-letter names: every short iv is "close". */
   const char *hint =
-      strlen(name) < 3 ? NULL
-                       : sched_closest_name(
-                             name, (const char *const *)ln.names.items,
-                             ln.names.len);
+      strlen(name) < 3
+          ? NULL
+          : sched_closest_name(name, (const char *const *)ln.names.items,
+                               ln.names.len);
   if (hint)
-    scc_error(r->ctx, s->loc, "match.loop: no loop '%s' in %s; did you mean "
+    scc_error(r->ctx, s->loc,
+              "match.loop: no loop '%s' in %s; did you mean "
               "'%s'?",
               name, what, hint);
   else
@@ -199,7 +200,8 @@ void sched_warn_no_dump(scc_ctx *ctx, const sched_seq *q, const ir_kernel *k,
     return;
   }
   if (sched_op_find(opt)) {
-    scc_warning(ctx, q->loc, "--dump-after=%s: '@%s' ran no '%s' on kernel "
+    scc_warning(ctx, q->loc,
+                "--dump-after=%s: '@%s' ran no '%s' on kernel "
                 "'%s'",
                 opt, q->name, opt, k->name);
     return;

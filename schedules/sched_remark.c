@@ -128,13 +128,12 @@ void sched_remark_split(sched_run *r, const sched_stmt *s,
                          b->band[0], (long long)nm, (long long)div_by,
                          (long long)nr);
   else
-    sched_remark_applied(r, s,
-                         "%s split into a main loop over a multiple of %lld "
-                         "iterations and a remainder loop for the rest%s%s%s",
-                         b->band[0], (long long)div_by,
-                         b->trip_text ? " (of " : "",
-                         b->trip_text ? b->trip_text : "",
-                         b->trip_text ? ")" : "");
+    sched_remark_applied(
+        r, s,
+        "%s split into a main loop over a multiple of %lld "
+        "iterations and a remainder loop for the rest%s%s%s",
+        b->band[0], (long long)div_by, b->trip_text ? " (of " : "",
+        b->trip_text ? b->trip_text : "", b->trip_text ? ")" : "");
 }
 
 /* "196 = 6 x 32 + 4: partial tiles bounded with min" for one dimension. */
@@ -145,8 +144,8 @@ static const char *tile_dim(sched_run *r, const sched_before *b, int d,
   if (d < b->nband && b->band_has_trip[d]) {
     int64_t t = b->band_trip[d], q = t / size, rem = t % size;
     if (rem == 0)
-      return scc_arena_printf(r->ctx->arena, "%lld = %lld x %lld",
-                              (long long)t, (long long)q, (long long)size);
+      return scc_arena_printf(r->ctx->arena, "%lld = %lld x %lld", (long long)t,
+                              (long long)q, (long long)size);
     return scc_arena_printf(r->ctx->arena,
                             "%lld = %lld x %lld + %lld: partial tiles "
                             "bounded with min",
@@ -156,9 +155,8 @@ static const char *tile_dim(sched_run *r, const sched_before *b, int d,
   return "symbolic trip count: partial tiles bounded with min";
 }
 
-void sched_remark_tile(sched_run *r, const sched_stmt *s,
-                       const sched_before *b, const int64_t *sizes, int n,
-                       ir_node *const *out) {
+void sched_remark_tile(sched_run *r, const sched_stmt *s, const sched_before *b,
+                       const int64_t *sizes, int n, ir_node *const *out) {
   if (!b->valid)
     return;
   scc_buf m = {0};
@@ -226,29 +224,31 @@ void sched_remark_reorder(sched_run *r, const sched_stmt *s,
 }
 
 /* " (196 = 49 x 4: no remainder)" and the like, for unrolling by F. */
-static const char *unroll_tail(sched_run *r, const sched_before *b,
-                               int64_t f, const ir_node *rest) {
+static const char *unroll_tail(sched_run *r, const sched_before *b, int64_t f,
+                               const ir_node *rest) {
   if (b->nband && b->band_has_trip[0]) {
     int64_t t = b->band_trip[0];
     if (t % f == 0)
-      return scc_arena_printf(r->ctx->arena, " (%lld = %lld x %lld: no "
+      return scc_arena_printf(r->ctx->arena,
+                              " (%lld = %lld x %lld: no "
                               "remainder)",
                               (long long)t, (long long)(t / f), (long long)f);
     return scc_arena_printf(
-        r->ctx->arena, " (%lld = %lld x %lld + %lld: a remainder loop runs "
+        r->ctx->arena,
+        " (%lld = %lld x %lld + %lld: a remainder loop runs "
         "the last %lld iteration%s)",
         (long long)t, (long long)(t / f), (long long)f, (long long)(t % f),
         (long long)(t % f), plural(t % f, "", "s"));
   }
   if (!rest)
     return " (the trip count is a multiple: no remainder loop)";
-  bool simple = b->trip_text && strlen(b->trip_text) <= 16 &&
-                !strchr(b->trip_text, '?');
+  bool simple =
+      b->trip_text && strlen(b->trip_text) <= 16 && !strchr(b->trip_text, '?');
   return scc_arena_printf(r->ctx->arena,
                           " (%s%s iterations, not known to be a multiple of "
                           "%lld: a remainder loop runs the rest)",
-                          simple ? b->trip_text : "a symbolic number of",
-                          "", (long long)f);
+                          simple ? b->trip_text : "a symbolic number of", "",
+                          (long long)f);
 }
 
 void sched_remark_unroll(sched_run *r, const sched_stmt *s,
@@ -263,8 +263,7 @@ void sched_remark_unroll(sched_run *r, const sched_stmt *s,
                          (long long)(b->band_has_trip[0] ? b->band_trip[0] : 0),
                          plural(b->band_trip[0], "y", "ies"));
   else if (factor == 1)
-    sched_remark_applied(r, s, "%s unrolled by 1: nothing changed",
-                         b->band[0]);
+    sched_remark_applied(r, s, "%s unrolled by 1: nothing changed", b->band[0]);
   else
     sched_remark_applied(r, s, "%s unrolled by %lld%s", b->band[0],
                          (long long)factor, unroll_tail(r, b, factor, rest));
@@ -305,8 +304,8 @@ static bool count_fma_node(ir_node *n, void *data) {
 }
 
 void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
-                            const sched_before *b, bool contract,
-                            bool reassoc, const ir_node *v) {
+                            const sched_before *b, bool contract, bool reassoc,
+                            const ir_node *v) {
   if (!b->valid || !v)
     return;
   const ir_loop *l = &v->u.loop;
@@ -332,7 +331,8 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
   const char *rem;
   if (!rest) {
     rem = b->band_has_trip[0]
-              ? scc_arena_printf(r->ctx->arena, "no remainder (%lld = %lld x "
+              ? scc_arena_printf(r->ctx->arena,
+                                 "no remainder (%lld = %lld x "
                                  "%d)",
                                  (long long)b->band_trip[0],
                                  (long long)(b->band_trip[0] / w), w)
@@ -360,7 +360,8 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
     scc_buf_printf(&m, "; no fused multiply-adds (%s has none)",
                    ir_isa_name(isa));
   if (nred && reassoc)
-    scc_buf_printf(&m, "; %d reduction%s in vector accumulators, reduced "
+    scc_buf_printf(&m,
+                   "; %d reduction%s in vector accumulators, reduced "
                    "across lanes after the loop (reassociated)",
                    nred, nred == 1 ? "" : "s");
   sched_remark_applied(r, s, "%s", m.data);
@@ -446,7 +447,8 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
       scc_buf_printf(&m, " %s, %zu bytes, 64-byte aligned]",
                      ir_type_name(a->elem), array_bytes(a));
     }
-    sched_remark_applied(r, s, "the part of '%s' that %s reads is copied into "
+    sched_remark_applied(r, s,
+                         "the part of '%s' that %s reads is copied into "
                          "%s and read from there",
                          arg, b->band[0], m.data ? m.data : "a buffer");
     scc_buf_free(&m);
@@ -454,12 +456,14 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
   }
   scc_vec d = new_decls(r, b);
   if (s->op == SCHED_OP_SCALAR_REPLACE)
-    sched_remark_applied(r, s, "%d array element%s kept in register%s across "
+    sched_remark_applied(r, s,
+                         "%d array element%s kept in register%s across "
                          "%s: %s",
                          d.len, d.len == 1 ? "" : "s", d.len == 1 ? "" : "s",
                          b->band[0], decl_list(r, &d));
   else if (d.len)
-    sched_remark_applied(r, s, "%d loop-invariant value%s computed before %s: "
+    sched_remark_applied(r, s,
+                         "%d loop-invariant value%s computed before %s: "
                          "%s",
                          d.len, d.len == 1 ? "" : "s", b->band[0],
                          decl_list(r, &d));
@@ -470,9 +474,8 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
 
 /* ---- fuse, distribute, peel, skew, parallel ------------------------------ */
 
-void sched_remark_fuse(sched_run *r, const sched_stmt *s,
-                       const sched_before *a, const sched_before *b,
-                       const ir_node *fused) {
+void sched_remark_fuse(sched_run *r, const sched_stmt *s, const sched_before *a,
+                       const sched_before *b, const ir_node *fused) {
   if (!a->valid || !fused)
     return;
   int loops = 0;
@@ -501,9 +504,9 @@ void sched_remark_distribute(sched_run *r, const sched_stmt *s,
                               : "s");
 }
 
-void sched_remark_peel(sched_run *r, const sched_stmt *s,
-                       const sched_before *b, int64_t n, bool front,
-                       const ir_node *peeled, const ir_node *rest) {
+void sched_remark_peel(sched_run *r, const sched_stmt *s, const sched_before *b,
+                       int64_t n, bool front, const ir_node *peeled,
+                       const ir_node *rest) {
   (void)peeled;
   if (!b->valid)
     return;
@@ -513,7 +516,8 @@ void sched_remark_peel(sched_run *r, const sched_stmt *s,
           ? scc_arena_printf(r->ctx->arena, " (%lld iterations remain)",
                              (long long)nr)
           : "";
-  sched_remark_applied(r, s, "%s %lld iteration%s of %s peeled into a loop "
+  sched_remark_applied(r, s,
+                       "%s %lld iteration%s of %s peeled into a loop "
                        "of their own%s",
                        front ? "first" : "last", (long long)n,
                        n == 1 ? "" : "s", b->band[0], tail);
@@ -525,11 +529,12 @@ void sched_remark_skew(sched_run *r, const sched_stmt *s,
   if (!outer->valid)
     return;
   const ir_loop *o = &outer->loop->u.loop, *i = &inner->loop->u.loop;
-  sched_remark_applied(r, s, "%s skewed by %lld x %s: it runs over %s + "
+  sched_remark_applied(r, s,
+                       "%s skewed by %lld x %s: it runs over %s + "
                        "%lld*%s, its uses read %s - %lld*%s",
                        inner->band[0], (long long)factor, outer->band[0],
-                       i->iv->name, (long long)factor, o->iv->name,
-                       i->iv->name, (long long)factor, o->iv->name);
+                       i->iv->name, (long long)factor, o->iv->name, i->iv->name,
+                       (long long)factor, o->iv->name);
 }
 
 void sched_remark_parallel(sched_run *r, const sched_stmt *s,
@@ -559,7 +564,8 @@ void sched_remark_parallel(sched_run *r, const sched_stmt *s,
   scc_buf_free(&m);
 }
 
-/* ---- per kernel ----------------------------------------------------------- */
+/* ---- per kernel -----------------------------------------------------------
+ */
 
 static char *fingerprint(sched_run *r) {
   scc_buf b = {0};
@@ -569,14 +575,12 @@ static char *fingerprint(sched_run *r) {
   return t;
 }
 
-void sched_remark_kernel_begin(sched_run *r, const sched_seq *q,
-                               char **state) {
+void sched_remark_kernel_begin(sched_run *r, const sched_seq *q, char **state) {
   *state = NULL;
   if (!on(r))
     return;
   scc_remark(r->ctx, q->loc, "running '@%s' on kernel '%s' (%s:%d)", q->name,
-             r->k->name, r->k->loc.file ? r->k->loc.file : "?",
-             r->k->loc.line);
+             r->k->name, r->k->loc.file ? r->k->loc.file : "?", r->k->loc.line);
   *state = fingerprint(r);
 }
 

@@ -56,9 +56,8 @@ void sched_remark_match(sched_run *r, const sched_stmt *s, const scc_vec *out);
 void sched_remark_split(sched_run *r, const sched_stmt *s,
                         const sched_before *b, int64_t div_by,
                         const ir_node *main, const ir_node *rest);
-void sched_remark_tile(sched_run *r, const sched_stmt *s,
-                       const sched_before *b, const int64_t *sizes, int n,
-                       ir_node *const *out);
+void sched_remark_tile(sched_run *r, const sched_stmt *s, const sched_before *b,
+                       const int64_t *sizes, int n, ir_node *const *out);
 void sched_remark_interchange(sched_run *r, const sched_stmt *s,
                               const ir_node *a, const ir_node *b);
 void sched_remark_reorder(sched_run *r, const sched_stmt *s,
@@ -67,28 +66,26 @@ void sched_remark_unroll(sched_run *r, const sched_stmt *s,
                          const sched_before *b, int64_t factor,
                          const ir_node *main, const ir_node *rest);
 void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
-                            const sched_before *b, bool contract,
-                            bool reassoc, const ir_node *v);
+                            const sched_before *b, bool contract, bool reassoc,
+                            const ir_node *v);
 void sched_remark_unroll_and_jam(sched_run *r, const sched_stmt *s,
                                  const sched_before *b, int64_t factor,
                                  const ir_node *main, const ir_node *rest);
 /* loop.scalar_replace, loop.hoist, loop.pack (arg: the packed array). */
 void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
                            const sched_before *b, const char *arg);
-void sched_remark_fuse(sched_run *r, const sched_stmt *s,
-                       const sched_before *a, const sched_before *b,
-                       const ir_node *fused);
+void sched_remark_fuse(sched_run *r, const sched_stmt *s, const sched_before *a,
+                       const sched_before *b, const ir_node *fused);
 void sched_remark_distribute(sched_run *r, const sched_stmt *s,
                              const sched_before *b, ir_node *const *parts,
                              int n);
-void sched_remark_peel(sched_run *r, const sched_stmt *s,
-                       const sched_before *b, int64_t n, bool front,
-                       const ir_node *peeled, const ir_node *rest);
+void sched_remark_peel(sched_run *r, const sched_stmt *s, const sched_before *b,
+                       int64_t n, bool front, const ir_node *peeled,
+                       const ir_node *rest);
 void sched_remark_skew(sched_run *r, const sched_stmt *s,
                        const sched_before *outer, const sched_before *inner,
                        int64_t factor);
-void sched_remark_parallel(sched_run *r, const sched_stmt *s,
-                           const ir_node *p);
+void sched_remark_parallel(sched_run *r, const sched_stmt *s, const ir_node *p);
 
 /* After a transform op that succeeded: "nothing done" when its (first)
  * handle operand held no payload (an empty remainder, say), since no
@@ -98,8 +95,7 @@ void sched_remark_empty(sched_run *r, const sched_stmt *s);
 /* Around the run of a sequence on a kernel: the remark "running '@main' on
  * kernel 'k'" and, at the end, "changed nothing" when the kernel's IR is
  * the same as before.  *state is owned by these two calls. */
-void sched_remark_kernel_begin(sched_run *r, const sched_seq *q,
-                               char **state);
+void sched_remark_kernel_begin(sched_run *r, const sched_seq *q, char **state);
 void sched_remark_kernel_end(sched_run *r, const sched_seq *q,
                              const char *state);
 

@@ -35,8 +35,8 @@ typedef struct options {
   const char *output; /* NULL or "-": stdout */
   emit_kind emit;
   const char *dump_after;
-  bool dump_ir;  /* --dump-format=ir (default c) */
-  bool remarks;  /* -v, --remarks */
+  bool dump_ir; /* --dump-format=ir (default c) */
+  bool remarks; /* -v, --remarks */
   bool unsafe;
   bool line_markers;      /* --line-markers */
   const char *target_isa; /* --target-isa= */
