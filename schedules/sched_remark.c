@@ -320,13 +320,19 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
    * reductions) with the same iv. */
   const ir_node *rest = NULL;
   int nred = 0;
+  scc_buf reds = {0}; /* "'t', 'u'": the reduced variables or arrays */
   for (const ir_node *n = v->next; n; n = n->next) {
     if (n->kind == IR_NODE_LOOP) {
       if (n->u.loop.iv == l->iv)
         rest = n;
       break;
     }
-    nred += n->kind == IR_NODE_ASSIGN;
+    if (n->kind != IR_NODE_ASSIGN)
+      continue;
+    const ir_expr *lhs = n->u.assign.lhs;
+    scc_buf_printf(&reds, "%s'%s'", nred++ ? ", " : "",
+                   lhs->kind == IR_EXPR_VAR ? lhs->u.var->name
+                                            : expr_text(r, lhs));
   }
   const char *rem;
   if (!rest) {
@@ -361,11 +367,13 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                    ir_isa_name(isa));
   if (nred && reassoc)
     scc_buf_printf(&m,
-                   "; %d reduction%s in vector accumulators, reduced "
-                   "across lanes after the loop (reassociated)",
-                   nred, nred == 1 ? "" : "s");
+                   "; reduction%s into %s kept in %s, reduced across "
+                   "lanes after the loop (reassociated)",
+                   nred == 1 ? "" : "s", reds.data,
+                   nred == 1 ? "a vector accumulator" : "vector accumulators");
   sched_remark_applied(r, s, "%s", m.data);
   scc_buf_free(&m);
+  scc_buf_free(&reds);
 }
 
 void sched_remark_unroll_and_jam(sched_run *r, const sched_stmt *s,

@@ -9,7 +9,8 @@
 #  - match.loop of a missing loop lists the loops there (and suggests a
 #    close name);
 #  - -v / --remarks: one note per applied op (golden NAME.v.err for the
-#    schedules matmul, regs, scalar on matmul.c and ops on ops.c), a note when there
+#    schedules matmul, regs, scalar on matmul.c, ops on ops.c, vec on
+#    vec.c), a note when there
 #    is no schedule or the schedule changed nothing; without -v, silence;
 #  - --dump-after=N / op / all with --dump-format=c (default) and ir, the
 #    usage error for 0, the warnings for an op that never ran;
@@ -105,6 +106,8 @@ for name in matmul regs scalar; do
 done
 run 0 "-v on ops.sched" ops.c -s ops.sched -o "$tmp/o.c" -v
 expect_err ops.v.err
+run 0 "-v on vec.sched" vec.c -s vec.sched -o "$tmp/o.c" -v
+expect_err vec.v.err
 # Every op of schedules/ops.def gets its remark in one of the goldens (print
 # is checked below).
 for op in $(sed -n 's/^SCHED_OP([A-Z_]*, "\([^"]*\)".*/\1/p' "$ops_def"); do
