@@ -22,6 +22,7 @@ set -u
 schedcc=$1 root=$2 wrapper=${3:-}
 case $schedcc in /*) ;; *) schedcc=$PWD/$schedcc ;; esac
 case $root in /*) ;; *) root=$PWD/$root ;; esac
+case $wrapper in /* | '') ;; *) wrapper=$PWD/$wrapper ;; esac
 dir=$root/test/remarks docs=$root/docs ops_def=$root/schedules/ops.def
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-remarks.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
