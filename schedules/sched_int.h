@@ -207,6 +207,7 @@ struct sched_run {
   int depth;    /* include nesting */
   int opno;     /* ops started on this kernel (--dump-after=N, remarks) */
   bool dumped;  /* --dump-after printed something for this kernel */
+  int nremarks; /* remarks printed by sched_remark_applied (-v) */
 };
 
 /* Marks the handles named by `consumed` (n values) as consumed by `by`, and

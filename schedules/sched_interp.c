@@ -188,6 +188,7 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
   bool guard = is_transform(s->opname) && s->op != SCHED_OP_PARALLEL &&
                xf_kernel_has_parallel(r->k);
   ir_snapshot *snap = guard ? ir_kernel_snapshot(r->ctx, r->k) : NULL;
+  int nremarks = r->nremarks;
   if (!sched_ops[s->op].handler(r, s))
     return false;
   if (snap && !xf_parallel_recheck(r->ctx, r->k)) {
@@ -197,6 +198,8 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
   }
   if (is_transform(s->opname))
     sched_remark_empty(r, s);
+  if (s->op != SCHED_OP_INCLUDE)
+    sched_remark_fallback(r, s, nremarks);
   return true;
 }
 

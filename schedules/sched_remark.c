@@ -19,6 +19,20 @@ void sched_remark_applied(sched_run *r, const sched_stmt *s, const char *fmt,
   char *msg = scc_arena_vprintf(r->ctx->arena, fmt, ap);
   va_end(ap);
   scc_remark(r->ctx, s->loc, "%s: %s", s->opname, msg);
+  r->nremarks++;
+}
+
+void sched_remark_fallback(sched_run *r, const sched_stmt *s, int before) {
+  if (!on(r) || r->nremarks != before)
+    return;
+  const sched_value *v = s->nops > 0 && s->ops[0]->kind == SCHED_I_REF
+                             ? &r->env[s->ops[0]->slot]
+                             : NULL;
+  if (v && !v->is_param)
+    sched_remark_applied(r, s, "applied to '%s' (%d payload%s)", v->name,
+                         v->n, v->n == 1 ? "" : "s");
+  else
+    sched_remark_applied(r, s, "applied");
 }
 
 /* 'i' (the label when the loop has one: 'row' (i)). */

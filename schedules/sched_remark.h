@@ -92,6 +92,11 @@ void sched_remark_parallel(sched_run *r, const sched_stmt *s, const ir_node *p);
  * per-payload remark was printed. */
 void sched_remark_empty(sched_run *r, const sched_stmt *s);
 
+/* After op s succeeded: when it printed no remark since the remark count
+ * was `before` (an op whose handler has no remark of its own yet), the
+ * generic "<op>: applied to '%h' (N payloads)", so -v lists every op. */
+void sched_remark_fallback(sched_run *r, const sched_stmt *s, int before);
+
 /* Around the run of a sequence on a kernel: the remark "running '@main' on
  * kernel 'k'" and, at the end, "changed nothing" when the kernel's IR is
  * the same as before.  *state is owned by these two calls. */
