@@ -29,8 +29,8 @@ void sched_remark_fallback(sched_run *r, const sched_stmt *s, int before) {
                              ? &r->env[s->ops[0]->slot]
                              : NULL;
   if (v && !v->is_param)
-    sched_remark_applied(r, s, "applied to '%s' (%d payload%s)", v->name,
-                         v->n, v->n == 1 ? "" : "s");
+    sched_remark_applied(r, s, "applied to '%s' (%d payload%s)", v->name, v->n,
+                         v->n == 1 ? "" : "s");
   else
     sched_remark_applied(r, s, "applied");
 }
