@@ -36,8 +36,12 @@ bool sched_op_fuse(sched_run *r, const sched_stmt *s) {
   for (int j = 0; j < a->n; j++) {
     ir_node *la = sched_loop_of(r, s, a, j),
             *lb = la ? sched_loop_of(r, s, b, j) : NULL, *f = NULL;
+    sched_before ba, bb;
+    sched_before_loop(r, la, &ba);
+    sched_before_loop(r, lb, &bb);
     if (!lb || !sched_xf_done(r, s, xf_fuse(r->ctx, r->k, la, lb, &f)))
       return false;
+    sched_remark_fuse(r, s, &ba, &bb, f);
     scc_vec_push(r->ctx->arena, &res, f);
   }
   sched_set_result(r, s, 0, &res);
@@ -54,9 +58,12 @@ bool sched_op_distribute(sched_run *r, const sched_stmt *s) {
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), **parts = NULL;
     int n = 0;
+    sched_before b;
+    sched_before_loop(r, l, &b);
     if (!l ||
         !sched_xf_done(r, s, xf_distribute(r->ctx, r->k, l, want, &parts, &n)))
       return false;
+    sched_remark_distribute(r, s, &b, parts, n);
     for (int i = 0; i < n && i < want; i++)
       scc_vec_push(r->ctx->arena, &res[i], parts[i]);
   }
@@ -83,9 +90,12 @@ bool sched_op_peel(sched_run *r, const sched_stmt *s) {
   scc_vec peeled = {0}, rests = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *p = NULL, *rest = NULL;
+    sched_before b;
+    sched_before_loop(r, l, &b);
     if (!l ||
         !sched_xf_done(r, s, xf_peel(r->ctx, r->k, l, n, f != NULL, &p, &rest)))
       return false;
+    sched_remark_peel(r, s, &b, n, f != NULL, p, rest);
     scc_vec_push(r->ctx->arena, &peeled, p);
     scc_vec_push(r->ctx->arena, &rests, rest);
   }
@@ -104,9 +114,13 @@ bool sched_op_skew(sched_run *r, const sched_stmt *s) {
   for (int j = 0; j < a->n; j++) {
     ir_node *lo = sched_loop_of(r, s, a, j),
             *li = lo ? sched_loop_of(r, s, b, j) : NULL, *oo = NULL, *oi = NULL;
+    sched_before bo, bi;
+    sched_before_loop(r, lo, &bo);
+    sched_before_loop(r, li, &bi);
     if (!li ||
         !sched_xf_done(r, s, xf_skew(r->ctx, r->k, lo, li, factor, &oo, &oi)))
       return false;
+    sched_remark_skew(r, s, &bo, &bi, factor);
     scc_vec_push(r->ctx->arena, &ro, oo);
     scc_vec_push(r->ctx->arena, &ri, oi);
   }
@@ -129,6 +143,7 @@ bool sched_op_parallel(sched_run *r, const sched_stmt *s) {
     if (!l || !sched_xf_done(
                   r, s, xf_parallel(r->ctx, r->k, l, schedule, reduction, &p)))
       return false;
+    sched_remark_parallel(r, s, p);
     scc_vec_push(r->ctx->arena, &res, p);
   }
   sched_set_result(r, s, 0, &res);

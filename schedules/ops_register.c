@@ -20,10 +20,13 @@ bool sched_op_unroll_and_jam(sched_run *r, const sched_stmt *s) {
   scc_vec mains = {0}, rests = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *main = NULL, *rest = NULL;
+    sched_before b;
+    sched_before_loop(r, l, &b);
     if (!l ||
         !sched_xf_done(
             r, s, xf_unroll_and_jam(r->ctx, r->k, l, factor, &main, &rest)))
       return false;
+    sched_remark_unroll_and_jam(r, s, &b, factor, main, rest);
     scc_vec_push(r->ctx->arena, &mains, main);
     scc_vec_push(r->ctx->arena, &rests, rest);
   }
@@ -64,8 +67,11 @@ static bool one_loop(sched_run *r, const sched_stmt *s, one_loop_xf xf,
   scc_vec outs = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *out = NULL;
+    sched_before b;
+    sched_before_loop(r, l, &b);
     if (!l || !sched_xf_done(r, s, xf(r->ctx, r->k, l, arg, &out)))
       return false;
+    sched_remark_one_loop(r, s, &b, arg);
     scc_vec_push(r->ctx->arena, &outs, out);
   }
   sched_set_result(r, s, 0, &outs);

@@ -45,10 +45,13 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
   scc_vec loops = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *v = NULL;
+    sched_before b;
+    sched_before_loop(r, l, &b);
     if (!l || !sched_xf_done(r, s,
                              xf_vectorize(r->ctx, r->k, l, (int)width, isa,
                                           contract, reassoc, &v)))
       return false;
+    sched_remark_vectorize(r, s, &b, contract, reassoc, v);
     scc_vec_push(r->ctx->arena, &loops, v);
   }
   sched_set_result(r, s, 0, &loops);

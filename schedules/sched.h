@@ -18,6 +18,11 @@ typedef struct sched_options {
    * `dump_after` ("all" for every op) into *dump (NULL: no dumps). */
   const char *dump_after;
   scc_buf *dump;
+  /* --dump-after also accepts N (the N-th op run on a kernel, 1-based, in
+   * execution order: the order of the -v remarks).  dump_kernel, when set,
+   * prints the kernel into *dump instead of its IR (the driver passes the
+   * C backend here: --dump-format=c); NULL: the IR (--dump-format=ir). */
+  bool (*dump_kernel)(scc_ctx *ctx, const ir_kernel *k, scc_buf *out);
 } sched_options;
 
 /* Reads, parses and statically checks a schedule file (unknown ops, wrong

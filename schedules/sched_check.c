@@ -75,6 +75,10 @@ static const char *closest(const char *s, const char *const *names, int n) {
   return best;
 }
 
+const char *sched_closest_name(const char *s, const char *const *names, int n) {
+  return closest(s, names, n);
+}
+
 /* A name visible in a sequence: its slots are first..first+count-1. */
 typedef struct name_entry {
   const char *name;

@@ -205,6 +205,9 @@ struct sched_run {
   const sched_seq *seq;
   scc_vec live; /* sched_value *: every handle of every active frame */
   int depth;    /* include nesting */
+  int opno;     /* ops started on this kernel (--dump-after=N, remarks) */
+  bool dumped;  /* --dump-after printed something for this kernel */
+  int nremarks; /* remarks printed by sched_remark_applied (-v) */
 };
 
 /* Marks the handles named by `consumed` (n values) as consumed by `by`, and
@@ -241,5 +244,31 @@ sched_value *sched_bind(sched_run *r, const sched_stmt *s, int j);
 /* Binds result j of s to the payloads in *loops (ir_node *). */
 void sched_set_result(sched_run *r, const sched_stmt *s, int j,
                       const scc_vec *loops);
+
+/* The closest of `n` names to `s` by edit distance (within about a third
+ * of its length), or NULL: for "did you mean" hints (sched_check.c). */
+const char *sched_closest_name(const char *s, const char *const *names, int n);
+
+/* Before a schedule runs on a module (sched_match.c): an error when the
+ * module has no kernel, or when no sequence of the schedule would run on
+ * any kernel (no @main and no @<kernel name>), with "did you mean" for
+ * misspelled kernel names; a warning for a sequence that is named almost
+ * like a kernel, matches none and is never included.  False after an
+ * error. */
+bool sched_check_kernels(scc_ctx *ctx, const sched_program *p,
+                         const ir_module *m);
+
+/* match.loop found no loop `name` in payload item n (NULL: the kernel
+ * root; `what` names it): the error, with "did you mean" and a note
+ * listing the loops there ("loops here: i, j, k"). */
+void sched_report_no_loop(sched_run *r, const sched_stmt *s, const char *name,
+                          ir_node *n, const char *what);
+
+/* --dump-after=<op|all> printed nothing while sequence q ran on kernel k:
+ * the warning, with "did you mean" when `opt` names no op. */
+void sched_warn_no_dump(scc_ctx *ctx, const sched_seq *q, const ir_kernel *k,
+                        const char *opt);
+
+#include "sched_remark.h"
 
 #endif

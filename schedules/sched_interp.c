@@ -133,17 +133,37 @@ static bool is_transform(const char *name) {
          strcmp(name, "to_library") == 0;
 }
 
-/* --dump-after: the kernel after op s. */
-static void dump_after(sched_run *r, const sched_stmt *s) {
+/* --dump-after=N: N when the option is a positive number, else 0. */
+static int dump_number(const char *opt) {
+  int n = 0;
+  for (const char *p = opt; *p; p++) {
+    if (*p < '0' || *p > '9' || n > 100000000)
+      return 0;
+    n = n * 10 + (*p - '0');
+  }
+  return n;
+}
+
+/* --dump-after: the kernel after op s, the no-th op run on it: as C when
+ * the driver gave a printer (--dump-format=c), else as IR. */
+static void dump_after(sched_run *r, const sched_stmt *s, int no) {
   const sched_options *o = r->opts;
   if (!o || !o->dump || !o->dump_after)
     return;
-  if (strcmp(o->dump_after, s->opname) != 0 &&
-      !(strcmp(o->dump_after, "all") == 0 && is_transform(s->opname)))
+  int want = dump_number(o->dump_after);
+  if (want
+          ? want != no
+          : strcmp(o->dump_after, s->opname) != 0 &&
+                !(strcmp(o->dump_after, "all") == 0 && is_transform(s->opname)))
     return;
-  scc_buf_printf(o->dump, "// IR after %s (%s:%d:%d)\n", s->opname, s->loc.file,
-                 s->loc.line, s->loc.col);
-  ir_print_kernel(o->dump, r->ctx, r->k);
+  r->dumped = true;
+  scc_buf_printf(o->dump, "// %s after %s (%s:%d:%d): op %d on kernel '%s'\n",
+                 o->dump_kernel ? "C" : "IR", s->opname, s->loc.file,
+                 s->loc.line, s->loc.col, no, r->k->name);
+  if (!o->dump_kernel || !o->dump_kernel(r->ctx, r->k, o->dump))
+    ir_print_kernel(o->dump, r->ctx, r->k);
+  else if (o->dump->len && o->dump->data[o->dump->len - 1] != '\n')
+    scc_buf_puts(o->dump, "\n");
 }
 
 /* Handles the status of one transform application. */
@@ -168,6 +188,7 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
   bool guard = is_transform(s->opname) && s->op != SCHED_OP_PARALLEL &&
                xf_kernel_has_parallel(r->k);
   ir_snapshot *snap = guard ? ir_kernel_snapshot(r->ctx, r->k) : NULL;
+  int nremarks = r->nremarks;
   if (!sched_ops[s->op].handler(r, s))
     return false;
   if (snap && !xf_parallel_recheck(r->ctx, r->k)) {
@@ -175,6 +196,10 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
     scc_fail_report(r->ctx, s->loc, s->opname);
     return false;
   }
+  if (is_transform(s->opname))
+    sched_remark_empty(r, s);
+  if (s->op != SCHED_OP_INCLUDE)
+    sched_remark_fallback(r, s, nremarks);
   return true;
 }
 
@@ -236,13 +261,14 @@ bool sched_op_match_loop(sched_run *r, const sched_stmt *s) {
                      r->ctx->arena};
     walk_inside(r, h->items[j], &m);
     if (one.len == 0) {
-      scc_error(r->ctx, s->loc, "match.loop: no loop '%s' in %s", name,
-                payload_name(r, h->items[j]));
+      sched_report_no_loop(r, s, name, h->items[j],
+                           payload_name(r, h->items[j]));
       return false;
     }
     for (int i = 0; i < one.len; i++)
       scc_vec_push(r->ctx->arena, &out, one.items[i]);
   }
+  sched_remark_match(r, s, &out);
   sched_set_result(r, s, 0, &out);
   return true;
 }
@@ -284,6 +310,7 @@ bool sched_op_match_op(sched_run *r, const sched_stmt *s) {
       if (nth == 0 || i + 1 == nth)
         scc_vec_push(r->ctx->arena, &out, all.items[i]);
   }
+  sched_remark_match(r, s, &out);
   sched_set_result(r, s, 0, &out);
   return true;
 }
@@ -300,8 +327,11 @@ bool sched_op_split(sched_run *r, const sched_stmt *s) {
   scc_vec mains = {0}, rests = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *main = NULL, *rest = NULL;
+    sched_before b;
+    sched_before_loop(r, l, &b);
     if (!l || !sched_xf_done(r, s, xf_split(r->ctx, r->k, l, n, &main, &rest)))
       return false;
+    sched_remark_split(r, s, &b, n, main, rest);
     scc_vec_push(r->ctx->arena, &mains, main);
     scc_vec_push(r->ctx->arena, &rests, rest);
   }
@@ -325,8 +355,11 @@ bool sched_op_tile(sched_run *r, const sched_stmt *s) {
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j);
     memset(out, 0, sizeof *out * 2 * n);
+    sched_before b;
+    sched_before_loop(r, l, &b);
     if (!l || !sched_xf_done(r, s, xf_tile(r->ctx, r->k, l, sizes, n, out)))
       return false;
+    sched_remark_tile(r, s, &b, sizes, n, out);
     for (int i = 0; i < 2 * n; i++)
       scc_vec_push(r->ctx->arena, &res[i], out[i]);
   }
@@ -356,6 +389,7 @@ bool sched_op_interchange(sched_run *r, const sched_stmt *s) {
     if (!lb ||
         !sched_xf_done(r, s, xf_interchange(r->ctx, r->k, la, lb, &oa, &ob)))
       return false;
+    sched_remark_interchange(r, s, oa, ob);
     scc_vec_push(r->ctx->arena, &ra, oa);
     scc_vec_push(r->ctx->arena, &rb, ob);
   }
@@ -389,6 +423,7 @@ bool sched_op_reorder(sched_run *r, const sched_stmt *s) {
     memset(out, 0, sizeof *out * n);
     if (!sched_xf_done(r, s, xf_reorder(r->ctx, r->k, in, n, out)))
       return false;
+    sched_remark_reorder(r, s, out, n);
     for (int i = 0; i < n; i++)
       scc_vec_push(r->ctx->arena, &res[i], out[i]);
   }
@@ -416,9 +451,12 @@ bool sched_op_unroll(sched_run *r, const sched_stmt *s) {
   scc_vec mains = {0}, rests = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *main = NULL, *rest = NULL;
+    sched_before b;
+    sched_before_loop(r, l, &b);
     if (!l ||
         !sched_xf_done(r, s, xf_unroll(r->ctx, r->k, l, factor, &main, &rest)))
       return false;
+    sched_remark_unroll(r, s, &b, factor, main, rest);
     scc_vec_push(r->ctx->arena, &mains, main);
     scc_vec_push(r->ctx->arena, &rests, rest);
   }
@@ -433,6 +471,11 @@ bool sched_op_param_constant(sched_run *r, const sched_stmt *s) {
   int64_t v = sched_get_num(r, s->ops[0]);
   if (s->nslots_out > 0)
     sched_bind(r, s, 0)->ival = v;
+  sched_remark_applied(
+      r, s, "%s = %lld",
+      s->nres ? scc_arena_printf(r->ctx->arena, "'%%%s'", s->res_names[0])
+              : "(unbound)",
+      (long long)v);
   return true;
 }
 
@@ -454,6 +497,7 @@ bool sched_op_print(sched_run *r, const sched_stmt *s) {
   fwrite(b.data, 1, b.len, out);
   fflush(out);
   scc_buf_free(&b);
+  sched_remark_applied(r, s, "printed '%s' above", h->name);
   return true;
 }
 
@@ -464,6 +508,7 @@ bool sched_op_remark(sched_run *r, const sched_stmt *s) {
   for (int j = 0; j < h->n; j++)
     scc_note(r->ctx, h->items[j] ? h->items[j]->loc : r->k->loc, "%s",
              s->ops[1]->text);
+  sched_remark_applied(r, s, "printed the note above");
   return true;
 }
 
@@ -483,6 +528,8 @@ bool sched_op_include(sched_run *r, const sched_stmt *s) {
     scc_error(r->ctx, s->loc, "include nesting is too deep");
     return false;
   }
+  sched_remark_applied(r, s, "running '@%s' (%s:%d)", callee->name,
+                       callee->loc.file, callee->loc.line);
   return run_seq(r, callee, args);
 }
 
@@ -505,9 +552,10 @@ static bool run_seq(sched_run *r, const sched_seq *q, sched_value *args) {
   bool ok = true;
   for (int i = 0; i < q->stmts.len && ok; i++) {
     const sched_stmt *s = q->stmts.items[i];
+    int no = ++r->opno;
     ok = run_op(r, s);
     if (ok)
-      dump_after(r, s);
+      dump_after(r, s, no);
   }
   /* The caller's copies of our arguments share their fate. */
   for (int i = 0; i < q->nargs; i++)
@@ -530,6 +578,8 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
   if (!p || !m)
     return false;
   int before = ctx->nerrors;
+  if (!sched_check_kernels(ctx, p, m))
+    return false;
   for (int i = 0; i < m->kernels.len; i++) {
     ir_kernel *k = m->kernels.items[i];
     const sched_seq *q = sched_find_seq(p, k->name);
@@ -554,7 +604,18 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
     sched_run r = {.ctx = ctx, .prog = p, .k = k, .opts = opts};
     sched_value root = {.set = true, .n = 1};
     root.items = scc_arena_alloc(ctx->arena, sizeof *root.items);
-    run_seq(&r, q, &root);
+    char *state;
+    sched_remark_kernel_begin(&r, q, &state);
+    if (!run_seq(&r, q, &root))
+      continue;
+    sched_remark_kernel_end(&r, q, state);
+    if (opts && opts->dump && opts->dump_after && !r.dumped &&
+        dump_number(opts->dump_after))
+      scc_warning(
+          ctx, q->loc, "--dump-after=%s: '@%s' ran only %d op%s on kernel '%s'",
+          opts->dump_after, q->name, r.opno, r.opno == 1 ? "" : "s", k->name);
+    else if (opts && opts->dump && opts->dump_after && !r.dumped)
+      sched_warn_no_dump(ctx, q, k, opts->dump_after);
   }
   return ctx->nerrors == before;
 }

@@ -81,6 +81,10 @@ endforeach()
 # Driver: usage errors exit 2, --help/--version exit 0, -o onto the input is
 # refused.
 add_test(NAME driver.cli COMMAND sh ${T}/cli.sh ${SCHEDCC} ${S})
+# Never silent: no kernel, unmatched sequences, missing loops, -v remarks,
+# --dump-after (test/remarks.sh on test/remarks/).
+add_test(NAME driver.remarks COMMAND sh ${T}/remarks.sh ${SCHEDCC} ${CMAKE_SOURCE_DIR}
+         $<TARGET_FILE:schedcc-cc>)
 
 # ---- tests of later features: each block runs once its script exists ----
 

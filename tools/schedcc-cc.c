@@ -660,6 +660,23 @@ static bool is_input(char **argv, int i) {
   return argv[i][0] != '-' && !(i > 1 && takes_arg(argv[i - 1]));
 }
 
+/* Never silent: a schedule beside a source without kernels (the
+ * `#pragma schedcc kernel` forgotten) is a warning; the source is compiled
+ * as written. */
+static void warn_schedule_without_kernels(const char *src) {
+  char *sched = xstrdup(src);
+  sched[strlen(sched) - 2] = 0;
+  char *path = xprintf("%s%s", sched, ".sched");
+  if (access(path, R_OK) == 0)
+    fprintf(stderr,
+            "schedcc-cc: warning: '%s' is not applied: %s has no kernel "
+            "(mark a function or loop with '#pragma schedcc kernel' or "
+            "'#pragma scop'); compiling it as written\n",
+            path, src);
+  free(path);
+  free(sched);
+}
+
 /* The sources of the command that have kernels and a schedule. */
 static int find_jobs(int argc, char **argv, job *jobs) {
   int njobs = 0;
@@ -676,8 +693,10 @@ static int find_jobs(int argc, char **argv, job *jobs) {
       continue; /* the compiler reports it */
     scan sc = scan_source(text);
     free(text);
-    if (!sc.kernels)
+    if (!sc.kernels) {
+      warn_schedule_without_kernels(a);
       continue;
+    }
     char *dir = dir_of(a);
     char *sched = NULL;
     if (sc.schedule) {

@@ -35,8 +35,9 @@ typedef struct options {
   const char *output; /* NULL or "-": stdout */
   emit_kind emit;
   const char *dump_after;
+  bool dump_ir; /* --dump-format=ir (default c) */
+  bool remarks; /* -v, --remarks */
   bool unsafe;
-  bool remarks;           /* -v / --remarks */
   bool line_markers;      /* --line-markers */
   const char *target_isa; /* --target-isa= */
   const char *triple;     /* --target= */
@@ -87,16 +88,24 @@ static const char usage_text[] =
     "                          kernel, so lines keep their numbers (what "
     "schedcc-cc\n"
     "                          compiles)\n"
-    "  --dump-after=<op|all>   Print the IR to stderr after each application "
-    "of\n"
-    "                          schedule op <op> (e.g. loop.tile), or after "
-    "every op\n"
+    "  --dump-after=<N|op|all> Print the kernel's C to stderr after the N-th "
+    "op run\n"
+    "                          (1-based, the order of the -v remarks), after "
+    "each\n"
+    "                          application of op <op> (e.g. loop.tile), or "
+    "after\n"
+    "                          every transform op (all)\n"
+    "  --dump-format=<c|ir>    What --dump-after prints: the generated C "
+    "(default)\n"
+    "                          or the IR\n"
+    "  -v, --remarks           Say what each schedule op did, as a note at "
+    "the op\n"
+    "                          (and when a schedule changed nothing), and "
+    "where a\n"
+    "                          run-time check was inserted\n"
     "  -D <name>=<int>         A schedule parameter (none exist yet: ignored,\n"
     "                          with a warning; C flags go after --)\n"
     "  --unsafe                Skip legality checks (with a warning)\n"
-    "  -v, --remarks           Print remarks: what each op did, where a "
-    "run-time\n"
-    "                          check was inserted\n"
     "  -h, --help              Show this help and exit\n"
     "  --version               Show the version and exit\n"
     "  -- <compile flags>      The rest goes to libclang (-I, -D, -std=, "
@@ -242,10 +251,25 @@ static void parse_args(options *o, int argc, char **argv) {
       o->opt_level = a[2] - '0';
     } else if (starts_with(a, "--dump-after")) {
       o->dump_after = option_value(argc, argv, &i, "--dump-after");
-    } else if (strcmp(a, "--unsafe") == 0) {
-      o->unsafe = true;
+      if (!*o->dump_after)
+        usage_error("%s", "'--dump-after' needs a value: an op number, an op "
+                          "name or 'all'");
+      if (strspn(o->dump_after, "0123456789") == strlen(o->dump_after) &&
+          strtol(o->dump_after, NULL, 10) < 1)
+        usage_error("invalid value '%s' in '--dump-after' (ops are numbered "
+                    "from 1)",
+                    o->dump_after);
+    } else if (starts_with(a, "--dump-format")) {
+      const char *v = option_value(argc, argv, &i, "--dump-format");
+      if (strcmp(v, "c") != 0 && strcmp(v, "ir") != 0)
+        usage_error("invalid value '%s' in '--dump-format' (expected c or "
+                    "ir)",
+                    v);
+      o->dump_ir = strcmp(v, "ir") == 0;
     } else if (strcmp(a, "-v") == 0 || strcmp(a, "--remarks") == 0) {
       o->remarks = true;
+    } else if (strcmp(a, "--unsafe") == 0) {
+      o->unsafe = true;
     } else if (strcmp(a, "--line-markers") == 0) {
       o->line_markers = true;
     } else if (starts_with(a, "-D")) {
@@ -358,6 +382,7 @@ static int run(scc_ctx *ctx, const options *o) {
         .define_values = o->define_values,
         .dump_after = o->dump_after,
         .dump = o->dump_after ? &dump : NULL,
+        .dump_kernel = o->dump_ir ? NULL : be_emit_kernel_c,
     };
     for (int i = 0; i < m->kernels.len; i++)
       dep_assume_begin(ctx, m->kernels.items[i]);
@@ -371,8 +396,22 @@ static int run(scc_ctx *ctx, const options *o) {
     scc_buf_free(&dump);
     if (!ok || ctx->nerrors)
       return EXIT_USER;
-  } else if (o->dump_after) {
-    scc_warning(ctx, none, "--dump-after has no effect without a schedule");
+  } else {
+    if (o->dump_after)
+      scc_warning(ctx, none, "--dump-after has no effect without a schedule");
+    for (int i = 0; i < m->kernels.len; i++) {
+      const ir_kernel *k = m->kernels.items[i];
+      scc_remark(ctx, k->loc,
+                 "kernel '%s': no schedule (-s file.sched): emitted as "
+                 "written",
+                 k->name);
+    }
+    if (m->kernels.len == 0)
+      scc_remark(ctx, (scc_loc){o->input, 0, 0},
+                 "no kernel in %s: the file is copied unchanged (mark a "
+                 "function or loop with '#pragma schedcc kernel' or "
+                 "'#pragma scop')",
+                 o->input);
   }
 
   if (o->emit == EMIT_OBJECT || o->emit == EMIT_ASM || o->emit == EMIT_LLVM) {
@@ -414,7 +453,7 @@ int main(int argc, char **argv) {
   parse_args(&o, argc, argv);
   scc_ctx *ctx = scc_ctx_new();
   ctx->unsafe = o.unsafe;
-  ctx->remarks = ctx->remarks || o.remarks;
+  ctx->remarks = o.remarks;
   ctx->target_isa = o.target_isa ? o.target_isa : isa_from_flags(&o);
   int status = run(ctx, &o);
   scc_ctx_free(ctx);

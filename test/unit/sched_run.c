@@ -182,10 +182,21 @@ static void entry_per_kernel(void **state) {
 
   fx_init(&f);
   f.k->loc = (scc_loc){"t.c", 1, 1};
-  assert_true(run(&f, "named_sequence @x(%root) {\n}\n", NULL));
-  assert_diag(&f.t, "t.c:1:1: warning: schedule 't.sched' has no "
-                    "named_sequence @main, @__transform_main or @bmm; kernel "
-                    "'bmm' left unchanged\n");
+  /* A schedule none of whose sequences runs on any kernel is an error. */
+  assert_false(run(&f, "named_sequence @x(%root) {\n}\n", NULL));
+  assert_diag(&f.t, "t.sched:1:16: error: named_sequence '@x' matches no "
+                    "kernel of t.c (kernels: 'bmm'), and the schedule has no "
+                    "@main: it would change nothing\n");
+  tc_free(&f.t);
+
+  /* A misspelled kernel name gets "did you mean". */
+  fx_init(&f);
+  f.k->loc = (scc_loc){"t.c", 1, 1};
+  assert_false(run(&f, "named_sequence @bm(%root) {\n}\n", NULL));
+  assert_diag(&f.t, "t.sched:1:16: error: named_sequence '@bm' matches no "
+                    "kernel of t.c, and the schedule has no @main: did you "
+                    "mean '@bmm'?\n");
+  assert_diag(&f.t, "t.c:1:1: note: kernel 'bmm' is here\n");
   tc_free(&f.t);
 }
 
@@ -203,8 +214,10 @@ static void print_and_dump(void **state) {
                   &o));
   assert_diag(&f.t, "// print %l (t.sched:3:3): 1 payload\n");
   assert_non_null(dump.data);
-  assert_true(
-      strncmp(dump.data, "// IR after match.loop (t.sched:2:8)\n", 37) == 0);
+  assert_true(strncmp(dump.data,
+                      "// IR after match.loop (t.sched:2:8): op 1 on kernel "
+                      "'bmm'\n",
+                      59) == 0);
   scc_buf_free(&dump);
   tc_free(&f.t);
 }
@@ -330,7 +343,7 @@ static void transforms_end_to_end(void **state) {
   for (const char *p = dump.data; p && (p = strstr(p, "// IR after ")); p++)
     dumps++;
   assert_int_equal(dumps, 3);
-  assert_non_null(strstr(dump.data, "// IR after loop.tile (t.sched:4:10)\n"));
+  assert_non_null(strstr(dump.data, "// IR after loop.tile (t.sched:4:10): "));
   /* top level: the tile loop of i (from the main part), then the rest */
   ir_node *tile_i = f.k->body.first;
   assert_int_equal(tile_i->kind, IR_NODE_LOOP);
