@@ -570,7 +570,8 @@ static int check_alternatives(checker *c, sched_stmt *s) {
           i + 1, bound, bound == 1 ? "" : "s", bound == 1 ? "" : ", ...");
     }
     for (int k = 0; k < nold; k++)
-      if (c->killer.items[k] && !union_k[k] && c->killer.items[k] != saved_k[k]) {
+      if (c->killer.items[k] && !union_k[k] &&
+          c->killer.items[k] != saved_k[k]) {
         union_k[k] = c->killer.items[k];
         union_n[k] = c->nested.items[k];
       }
@@ -614,8 +615,9 @@ static int check_tunable(checker *c, sched_stmt *s) {
     return -1;
   }
   const char *name = s->items[0].text;
-  bool ident = name[0] && (name[0] == '_' || (name[0] >= 'a' && name[0] <= 'z') ||
-                           (name[0] >= 'A' && name[0] <= 'Z'));
+  bool ident =
+      name[0] && (name[0] == '_' || (name[0] >= 'a' && name[0] <= 'z') ||
+                  (name[0] >= 'A' && name[0] <= 'Z'));
   for (const char *q = name; *q && ident; q++)
     ident = *q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
             (*q >= '0' && *q <= '9');
@@ -648,18 +650,21 @@ static int check_tunable(checker *c, sched_stmt *s) {
                  (range && (strcmp(a->key, "step") == 0 ||
                             strcmp(a->key, "divides") == 0));
     if (!known) {
-      err(c, a->loc, "unknown attribute '%s' of 'param.tunable' %s (expected %s)",
-          a->key, range ? "range" : "choice",
+      err(c, a->loc,
+          "unknown attribute '%s' of 'param.tunable' %s (expected %s)", a->key,
+          range ? "range" : "choice",
           range ? "step, divides, default" : "default");
       ok = false;
     } else if (!a->has_value || a->value.kind != SCHED_I_INT) {
-      err(c, a->loc, "attribute '%s' of 'param.tunable' needs an integer ('%s = N')",
+      err(c, a->loc,
+          "attribute '%s' of 'param.tunable' needs an integer ('%s = N')",
           a->key, a->key);
       ok = false;
     }
     for (int j = 0; j < i; j++)
       if (strcmp(s->attrs[j].key, a->key) == 0) {
-        err(c, a->loc, "attribute '%s' of 'param.tunable' is given twice", a->key);
+        err(c, a->loc, "attribute '%s' of 'param.tunable' is given twice",
+            a->key);
         ok = false;
       }
   }
@@ -667,8 +672,8 @@ static int check_tunable(checker *c, sched_stmt *s) {
     s->ops[s->nops++] = &s->items[i];
   int bound = s->multi ? s->declared : s->nres;
   if (bound > 1) {
-    err(c, s->res_locs[0], "'param.tunable' produces 1 result, but %d are bound",
-        bound);
+    err(c, s->res_locs[0],
+        "'param.tunable' produces 1 result, but %d are bound", bound);
     return -1;
   }
   return ok ? bound : -1;
