@@ -147,7 +147,7 @@ bool sched_op_alternatives(sched_run *r, const sched_stmt *s) {
     scc_buf b = {0};
     scc_buf_printf(&b, "alternatives: all %d regions failed", n);
     for (int i = 0; i < n; i++)
-      scc_buf_printf(&b, "%s region %d: %s", i ? ";" : " (", i + 1, msgs[i]);
+      scc_buf_printf(&b, "%sregion %d: %s", i ? "; " : " (", i + 1, msgs[i]);
     scc_buf_puts(&b, n ? ")" : "");
     r->failed = true;
     r->fail_msg = scc_arena_strndup(r->ctx->arena, b.data, b.len);

@@ -639,6 +639,8 @@ static int check_tunable(checker *c, sched_stmt *s) {
   }
   for (int i = 0; i < list->n; i++)
     if (list->elems[i].kind != SCHED_I_INT) {
+      if (list->elems[i].kind == SCHED_I_REF)
+        resolve(c, &list->elems[i]);
       err(c, list->elems[i].loc,
           "the domain of a tunable parameter holds integer literals, got %s",
           kind_name(c, &list->elems[i]));

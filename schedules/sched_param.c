@@ -147,7 +147,7 @@ static const char *domain_text(scc_ctx *ctx, const param_decl *p) {
                      (long long)p->divides);
     if (p->step != 1 || p->divides)
       scc_buf_puts(&b, "}");
-    if (p->vals) {
+    if (p->vals && p->nvals > 0) {
       scc_buf_puts(&b, ": ");
       for (int i = 0; i < p->nvals; i++)
         scc_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)p->vals[i]);
