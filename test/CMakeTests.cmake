@@ -186,3 +186,10 @@ foreach(src ${dep_srcs})
   add_test(NAME deps.${name} COMMAND sh ${T}/deps.sh ${SCHEDCC} ${T}/deps ${name})
 endforeach()
 add_test(NAME legality.unsafe COMMAND sh ${T}/legality.sh ${SCHEDCC})
+
+# schedcc-tune on a tiny kernel: CSV, plot, best schedule, a study shared
+# by two processes through SQLite, wrong variants recorded as failed
+# (test/tune.sh).
+add_test(NAME tune.tiny
+         COMMAND sh ${T}/tune.sh ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
+set_tests_properties(tune.tiny PROPERTIES TIMEOUT 600)
