@@ -5,9 +5,12 @@
  *   program   := (import | sequence)*
  *   import    := 'import' "path"      (the named file's sequences join the
  *                                      program; see resolve_import)
- *   sequence  := 'named_sequence' @name '(' [%arg {',' %arg}] ')' '{'
- *                  stmt* '}'
+ *   sequence  := 'named_sequence' @name '(' [%arg {',' %arg}] ')'
+ *                  ['{' 'failures' '=' ('suppress'|'propagate') '}']
+ *                  '{' stmt* '}'
  *   stmt      := [results '='] op operand* | 'include' @name '(' refs ')'
+ *              | [results '='] 'alternatives' region {',' region}
+ *   region    := '{' stmt* '}'          (a ',' may end a line)
  *   results   := %a {',' %b} | %t ':' INT
  *   operand   := %name | %name#k | INT | "string" | word | '[' list ']'
  *              | '{' attr {',' attr} '}'      (top-level commas optional)
