@@ -89,6 +89,31 @@ echo
 echo "ratio: fastest library's median time / this variant's (above 1 = faster than every library)"
 echo "CSV: $csv"
 
+# Case study 5: schedcc-tune on bmm with samples/bmm.tune.sched
+# (BENCH_TUNE_TRIALS trials, default 60; 0 skips it): the best time, the
+# speed-up over the starting point (the schedule's defaults, the
+# schedcc-bmm.tune row above) and the trial that reached it; the trials'
+# CSV and the plot (best time so far against trials) go next to the CSV.
+trials=${BENCH_TUNE_TRIALS:-60}
+case " $problems " in
+  *" bmm "*)
+    if [ "$trials" -gt 0 ] && /usr/bin/python3 -c "import optuna, matplotlib" 2>/dev/null; then
+      echo
+      echo "== bmm: schedcc-tune, $trials trials (samples/bmm.tune.sched)"
+      if $pin "$root/$build/schedcc-tune" "$root/samples/bmm.c" -s "$root/samples/bmm.tune.sched" \
+        --trials "$trials" --runs 3 --tolerance 1e-4 --args=--values \
+        --time-pattern 'bmm: ([0-9.]+) ms' -o "$out/bmm.best.sched" \
+        --csv "${csv%.csv}-tune.csv" --plot "${csv%.csv}-tune.png" \
+        -- -ffp-contract=off 2>"$out/tune.log"; then
+        grep 'best:' "$out/tune.log" | sed 's/^schedcc-tune: /  /'
+        echo "  best schedule: $out/bmm.best.sched; trials: ${csv%.csv}-tune.csv; plot: ${csv%.csv}-tune.png"
+      else
+        echo "  (schedcc-tune failed: see $out/tune.log)"
+      fi
+    else
+      echo "(schedcc-tune skipped: BENCH_TUNE_TRIALS=0 or no python3-optuna/matplotlib)"
+    fi;;
+esac
 echo
 echo "== compile time: schedcc on every sample schedule next to the C compiler on its output"
 sh "$here/compile-time.sh" "$build" || echo "(compile time: a schedule missed the goal or failed, see above)"

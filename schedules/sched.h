@@ -42,4 +42,12 @@ sched_program *sched_parse_string(scc_ctx *ctx, const char *name,
 bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
                  const sched_options *opts);
 
+/* --emit=params: the tunable parameters of a checked program (name,
+ * domain, default, the value -D gives, declaration) and its constraints as
+ * JSON into *out; the format is documented in docs/tuning.md and read by
+ * schedcc-tune.  -D values are checked first (errors as for sched_apply);
+ * false after an error. */
+bool sched_params_json(scc_ctx *ctx, sched_program *p,
+                       const sched_options *opts, scc_buf *out);
+
 #endif

@@ -469,6 +469,222 @@ static void consume_slot(checker *c, const sched_stmt *s,
   }
 }
 
+/* ---- alternatives and param.tunable --------------------------------------
+ * Regions of `alternatives` are checked in order, each from the handle
+ * state before the op (a region that fails is rolled back, so the next one
+ * sees the handles as they were); names defined in a region are local to
+ * it.  After the op, a handle consumed in any region is consumed (the
+ * region that ran is known only at run time).  Each region ends with
+ * `yield` giving as many values as the op binds, of the same kinds in
+ * every region (a region that yields nothing only when nothing is bound). */
+
+static void check_stmt(checker *c, sched_stmt *s);
+
+/* The yield ending a region, or NULL. */
+static sched_stmt *region_yield(const scc_vec *region) {
+  if (region->len == 0)
+    return NULL;
+  sched_stmt *last = region->items[region->len - 1];
+  return last && strcmp(last->opname, "yield") == 0 ? last : NULL;
+}
+
+static void check_yield(checker *c, sched_stmt *y, int region, int bound,
+                        const sched_stmt *first_yield) {
+  y->op = SCHED_OP_YIELD;
+  y->ops = scc_arena_alloc(c->ctx->arena, sizeof *y->ops * (y->nitems + 1));
+  y->nops = 0;
+  bool ok = true;
+  for (int i = 0; i < y->nitems; i++) {
+    sched_item *it = &y->items[i];
+    if (it->kind != SCHED_I_REF) {
+      err(c, it->loc, "'yield' takes handles or parameters ('%%x'), got %s",
+          kind_name(c, it));
+      ok = false;
+      continue;
+    }
+    ok &= resolve(c, it);
+    y->ops[y->nops++] = it;
+  }
+  if (y->nres)
+    err(c, y->res_locs[0], "'yield' produces no results");
+  if (y->nattrs)
+    err(c, y->attrs[0].loc, "'yield' takes no attributes");
+  if (y->nitems != bound) {
+    err(c, y->loc,
+        "region %d of 'alternatives' yields %d value%s, but the op binds %d",
+        region + 1, y->nitems, y->nitems == 1 ? "" : "s", bound);
+    return;
+  }
+  if (!ok || !first_yield || first_yield == y)
+    return;
+  for (int i = 0; i < bound; i++) {
+    const sched_item *a = first_yield->ops[i], *b = y->ops[i];
+    if (a->slot < 0 || b->slot < 0)
+      continue;
+    if (slot_at(c, a->slot)->is_param != slot_at(c, b->slot)->is_param)
+      err(c, b->loc,
+          "value %d yielded by region %d of 'alternatives' is %s, but region "
+          "1 yields %s",
+          i + 1, region + 1, kind_name(c, b), kind_name(c, a));
+  }
+}
+
+static int check_alternatives(checker *c, sched_stmt *s) {
+  int bound = s->multi ? s->declared : s->nres;
+  if (s->nitems || s->nattrs)
+    err(c, s->nitems ? s->items[0].loc : s->attrs[0].loc,
+        "'alternatives' takes regions only (usage: %s)",
+        sched_ops[s->op].usage);
+  int nold = c->slots.len;
+  void **saved_k = scc_arena_alloc(c->ctx->arena, sizeof *saved_k * (nold + 1));
+  void **saved_n = scc_arena_alloc(c->ctx->arena, sizeof *saved_n * (nold + 1));
+  void **union_k = scc_arena_alloc(c->ctx->arena, sizeof *union_k * (nold + 1));
+  void **union_n = scc_arena_alloc(c->ctx->arena, sizeof *union_n * (nold + 1));
+  for (int k = 0; k < nold; k++) {
+    saved_k[k] = c->killer.items[k];
+    saved_n[k] = c->nested.items[k];
+  }
+  const sched_stmt *first_yield = NULL;
+  for (int i = 0; i < s->nregions; i++) {
+    for (int k = 0; k < nold; k++) {
+      c->killer.items[k] = saved_k[k];
+      c->nested.items[k] = saved_n[k];
+    }
+    int names_mark = c->names.len;
+    scc_vec *region = &s->regions[i];
+    sched_stmt *y = region_yield(region);
+    for (int j = 0; j < region->len; j++) {
+      sched_stmt *x = region->items[j];
+      if (x == y)
+        continue;
+      if (strcmp(x->opname, "yield") == 0) {
+        err(c, x->loc, "'yield' must be the last statement of its region");
+        continue;
+      }
+      check_stmt(c, x);
+    }
+    if (y) {
+      check_yield(c, y, i, bound, first_yield);
+      if (!first_yield && y->nops == bound)
+        first_yield = y;
+    } else if (bound > 0) {
+      err(c, s->region_locs[i],
+          "region %d of 'alternatives' yields nothing, but the op binds %d "
+          "value%s (end it with 'yield %%x%s')",
+          i + 1, bound, bound == 1 ? "" : "s", bound == 1 ? "" : ", ...");
+    }
+    for (int k = 0; k < nold; k++)
+      if (c->killer.items[k] && !union_k[k] &&
+          c->killer.items[k] != saved_k[k]) {
+        union_k[k] = c->killer.items[k];
+        union_n[k] = c->nested.items[k];
+      }
+    c->names.len = names_mark;
+  }
+  for (int k = 0; k < nold; k++) {
+    c->killer.items[k] = union_k[k] ? union_k[k] : saved_k[k];
+    c->nested.items[k] = union_k[k] ? union_n[k] : saved_n[k];
+  }
+  return bound;
+}
+
+/* The results of alternatives take the kinds region 1 yields. */
+static void alternatives_result_kinds(checker *c, sched_stmt *s, int count) {
+  if (s->nregions == 0 || count <= 0)
+    return;
+  sched_stmt *y = region_yield(&s->regions[0]);
+  if (!y || y->nops < count)
+    return;
+  for (int i = 0; i < count; i++)
+    if (y->ops[i]->slot >= 0 && s->first_slot + i < c->slots.len)
+      slot_at(c, s->first_slot + i)->is_param =
+          slot_at(c, y->ops[i]->slot)->is_param;
+}
+
+/* %p = param.tunable "name" range [lo, hi] {step = S, divides = D,
+ * default = V} | %p = param.tunable "name" choice [v1, ...] {default = V}:
+ * the form (the domain itself is checked by sched_params_collect).  Returns
+ * the number of result slots, -1 after an error. */
+static int check_tunable(checker *c, sched_stmt *s) {
+  const char *usage = sched_ops[s->op].usage;
+  s->ops = scc_arena_alloc(c->ctx->arena, sizeof *s->ops * 3);
+  bool ok = true;
+  if (s->nitems != 3 || s->items[0].kind != SCHED_I_STRING ||
+      s->items[1].kind != SCHED_I_KEYWORD ||
+      (strcmp(s->items[1].text, "range") != 0 &&
+       strcmp(s->items[1].text, "choice") != 0) ||
+      s->items[2].kind != SCHED_I_LIST) {
+    err(c, s->nitems ? s->items[0].loc : s->loc,
+        "malformed 'param.tunable' (usage: %s)", usage);
+    return -1;
+  }
+  const char *name = s->items[0].text;
+  bool ident =
+      name[0] && (name[0] == '_' || (name[0] >= 'a' && name[0] <= 'z') ||
+                  (name[0] >= 'A' && name[0] <= 'Z'));
+  for (const char *q = name; *q && ident; q++)
+    ident = *q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+            (*q >= '0' && *q <= '9');
+  if (!ident) {
+    err(c, s->items[0].loc,
+        "parameter name \"%s\" must be an identifier (letters, digits, '_')",
+        name);
+    ok = false;
+  }
+  bool range = strcmp(s->items[1].text, "range") == 0;
+  sched_item *list = &s->items[2];
+  if (range && list->n != 2) {
+    err(c, list->loc, "'range' takes two numbers [low, high], got %d", list->n);
+    ok = false;
+  }
+  if (!range && list->n == 0) {
+    err(c, list->loc, "'choice' needs at least one value");
+    ok = false;
+  }
+  for (int i = 0; i < list->n; i++)
+    if (list->elems[i].kind != SCHED_I_INT) {
+      if (list->elems[i].kind == SCHED_I_REF)
+        resolve(c, &list->elems[i]);
+      err(c, list->elems[i].loc,
+          "the domain of a tunable parameter holds integer literals, got %s",
+          kind_name(c, &list->elems[i]));
+      ok = false;
+    }
+  for (int i = 0; i < s->nattrs; i++) {
+    sched_attr *a = &s->attrs[i];
+    bool known = strcmp(a->key, "default") == 0 ||
+                 (range && (strcmp(a->key, "step") == 0 ||
+                            strcmp(a->key, "divides") == 0));
+    if (!known) {
+      err(c, a->loc,
+          "unknown attribute '%s' of 'param.tunable' %s (expected %s)", a->key,
+          range ? "range" : "choice",
+          range ? "step, divides, default" : "default");
+      ok = false;
+    } else if (!a->has_value || a->value.kind != SCHED_I_INT) {
+      err(c, a->loc,
+          "attribute '%s' of 'param.tunable' needs an integer ('%s = N')",
+          a->key, a->key);
+      ok = false;
+    }
+    for (int j = 0; j < i; j++)
+      if (strcmp(s->attrs[j].key, a->key) == 0) {
+        err(c, a->loc, "attribute '%s' of 'param.tunable' is given twice",
+            a->key);
+        ok = false;
+      }
+  }
+  for (int i = 0; i < 3; i++)
+    s->ops[s->nops++] = &s->items[i];
+  int bound = s->multi ? s->declared : s->nres;
+  if (bound > 1) {
+    err(c, s->res_locs[0],
+        "'param.tunable' produces 1 result, but %d are bound", bound);
+    return -1;
+  }
+  return ok ? bound : -1;
+}
+
 static void check_stmt(checker *c, sched_stmt *s) {
   const sched_opdef *d = sched_op_find(s->opname);
   int nslots = -1, parent = -1;
@@ -484,7 +700,16 @@ static void check_stmt(checker *c, sched_stmt *s) {
       err(c, s->loc, "unknown op '%s'", s->opname);
   } else {
     s->op = (sched_op_id)(d - sched_ops);
-    if (s->op == SCHED_OP_INCLUDE) {
+    if (s->op == SCHED_OP_ALTERNATIVES) {
+      nslots = check_alternatives(c, s);
+    } else if (s->op == SCHED_OP_YIELD) {
+      err(c, s->loc,
+          "'yield' must be the last statement of an 'alternatives' region");
+      nslots = 0;
+    } else if (s->op == SCHED_OP_PARAM_TUNABLE) {
+      nslots = check_tunable(c, s);
+      is_param = true;
+    } else if (s->op == SCHED_OP_INCLUDE) {
       bool ok = true;
       s->ops = scc_arena_alloc(c->ctx->arena, sizeof *s->ops * (s->nitems + 1));
       for (int i = 0; i < s->nitems; i++) {
@@ -557,6 +782,8 @@ static void check_stmt(checker *c, sched_stmt *s) {
     for (int i = 0; i < s->nres; i++)
       define(c, s->res_names[i], 1, false, s->res_locs[i], is_param, parent);
   }
+  if (s->op == SCHED_OP_ALTERNATIVES)
+    alternatives_result_kinds(c, s, count);
 }
 
 static void check_seq(checker *c, sched_seq *q) {
@@ -575,12 +802,21 @@ static void check_seq(checker *c, sched_seq *q) {
     q->slots[i] = *slot_at(c, i);
 }
 
+static void find_cycles_in(checker *c, const scc_vec *stmts, int *state);
+
 /* Depth-first search for include cycles; state: 0 new, 1 on stack, 2 done. */
 static void find_cycles(checker *c, int i, int *state) {
   state[i] = 1;
   sched_seq *q = c->prog->seqs.items[i];
-  for (int j = 0; j < q->stmts.len; j++) {
-    sched_stmt *s = q->stmts.items[j];
+  find_cycles_in(c, &q->stmts, state);
+  state[i] = 2;
+}
+
+static void find_cycles_in(checker *c, const scc_vec *stmts, int *state) {
+  for (int j = 0; j < stmts->len; j++) {
+    sched_stmt *s = stmts->items[j];
+    for (int r = 0; r < s->nregions; r++)
+      find_cycles_in(c, &s->regions[r], state);
     if (s->op != SCHED_OP_INCLUDE || s->callee_seq < 0)
       continue;
     if (state[s->callee_seq] == 1)
@@ -588,7 +824,6 @@ static void find_cycles(checker *c, int i, int *state) {
     else if (state[s->callee_seq] == 0)
       find_cycles(c, s->callee_seq, state);
   }
-  state[i] = 2;
 }
 
 bool sched_check(scc_ctx *ctx, sched_program *p) {
@@ -623,5 +858,7 @@ bool sched_check(scc_ctx *ctx, sched_program *p) {
       if (!state[i])
         find_cycles(&c, i, state);
   }
+  if (c.ok && !sched_params_collect(ctx, p))
+    c.ok = false;
   return c.ok;
 }

@@ -137,6 +137,12 @@ struct sched_stmt {
   int nslots_out;
   int first_slot;
   int callee_seq; /* include: index of the callee in the program */
+  /* alternatives only (sched_alt.c): the regions in order, each a list of
+   * statements (sched_stmt *) whose last may be `yield`, and the location
+   * of each region's '{'. */
+  int nregions;
+  scc_vec *regions;
+  scc_loc *region_locs;
 };
 
 /* A value slot of a sequence: an argument or one result of a statement. */
@@ -157,11 +163,20 @@ typedef struct sched_seq {
   scc_vec stmts; /* sched_stmt * */
   int nslots;    /* after checking; args are slots 0..nargs-1 */
   sched_slot *slots;
+  /* {failures = suppress}: a silenceable failure of an op of this sequence
+   * is undone and becomes a remark, and the sequence goes on (sched_alt.c);
+   * default (false): it propagates to the caller. */
+  bool suppress;
 } sched_seq;
+
+typedef struct sched_params sched_params;
 
 struct sched_program {
   const char *file;
   scc_vec seqs; /* sched_seq * */
+  /* The tunable parameters and constraints of every sequence (collected by
+   * sched_params_collect after checking; sched_param.c). */
+  sched_params *params;
 };
 
 /* Parses tokens into a program; reports syntax errors (recovering at the
@@ -208,6 +223,14 @@ struct sched_run {
   int opno;     /* ops started on this kernel (--dump-after=N, remarks) */
   bool dumped;  /* --dump-after printed something for this kernel */
   int nremarks; /* remarks printed by sched_remark_applied (-v) */
+  /* Silenceable failures (sched_alt.c): while catching > 0 (inside an
+   * alternatives region or a {failures = suppress} sequence) a silenceable
+   * failure is recorded here, not reported: failed is set, fail_msg holds
+   * "op: message", fail_at the op, fail_payload the payload (or none). */
+  int catching;
+  bool failed;
+  const char *fail_msg;
+  scc_loc fail_at, fail_payload;
 };
 
 /* Marks the handles named by `consumed` (n values) as consumed by `by`, and
@@ -215,6 +238,38 @@ struct sched_run {
  * in, their payload items.  Called before the transform runs. */
 void sched_consume(sched_run *r, const sched_stmt *by, sched_value **consumed,
                    int n);
+
+/* ---- alternatives, failure propagation (sched_alt.c) -------------------- */
+
+/* A silenceable failure of op s whose message is pending (scc_fail): while
+ * r->catching, recorded in r (not counted as an error); otherwise reported
+ * as an error at s with a note at the payload.  Returns false. */
+bool sched_silenceable(sched_run *r, const sched_stmt *s);
+/* Runs statement s of a {failures = suppress} sequence: a silenceable
+ * failure undoes s (payload and handles as before it), binds its results
+ * to empty handles and becomes a remark; returns false only on a definite
+ * failure. */
+bool sched_run_suppressed(sched_run *r, const sched_stmt *s);
+/* Runs one statement (its op, the parallel re-check, --dump-after): what
+ * a sequence does for each of its statements (sched_interp.c). */
+bool sched_run_stmt(sched_run *r, const sched_stmt *s);
+
+/* ---- tunable parameters (sched_param.c) ----------------------------------
+ */
+
+/* Collects the param.tunable and param.constraint statements of every
+ * sequence of a checked program into p->params; reports duplicate names,
+ * empty domains, defaults outside the domain, constraint syntax and
+ * unknown names in constraints.  False after an error. */
+bool sched_params_collect(scc_ctx *ctx, sched_program *p);
+/* Gives every parameter its value: -D (opts) or the default; reports an
+ * unknown -D name (with the closest declared name), a value outside its
+ * domain (at the declaration) and a violated constraint (at the
+ * constraint).  False after an error. */
+bool sched_params_bind(scc_ctx *ctx, sched_program *p,
+                       const sched_options *opts);
+/* The bound value of the parameter named `name` (0 when unknown). */
+int64_t sched_params_value(const sched_program *p, const char *name);
 
 #define SCHED_OP(id, name, handler, ...)                                       \
   bool handler(sched_run *r, const sched_stmt *s);

@@ -168,10 +168,8 @@ static void dump_after(sched_run *r, const sched_stmt *s, int no) {
 
 /* Handles the status of one transform application. */
 bool sched_xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
-  if (st == XF_SILENCEABLE) {
-    scc_fail_report(r->ctx, s->loc, s->opname);
-    return false;
-  }
+  if (st == XF_SILENCEABLE)
+    return sched_silenceable(r, s);
   if (st != XF_OK)
     return false;
   return ir_verify_kernel(r->ctx, r->k, s->opname);
@@ -193,13 +191,20 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
     return false;
   if (snap && !xf_parallel_recheck(r->ctx, r->k)) {
     ir_kernel_restore(r->k, snap);
-    scc_fail_report(r->ctx, s->loc, s->opname);
-    return false;
+    return sched_silenceable(r, s);
   }
   if (is_transform(s->opname))
     sched_remark_empty(r, s);
   if (s->op != SCHED_OP_INCLUDE)
     sched_remark_fallback(r, s, nremarks);
+  return true;
+}
+
+bool sched_run_stmt(sched_run *r, const sched_stmt *s) {
+  int no = ++r->opno;
+  if (!run_op(r, s))
+    return false;
+  dump_after(r, s, no);
   return true;
 }
 
@@ -552,10 +557,7 @@ static bool run_seq(sched_run *r, const sched_seq *q, sched_value *args) {
   bool ok = true;
   for (int i = 0; i < q->stmts.len && ok; i++) {
     const sched_stmt *s = q->stmts.items[i];
-    int no = ++r->opno;
-    ok = run_op(r, s);
-    if (ok)
-      dump_after(r, s, no);
+    ok = q->suppress ? sched_run_suppressed(r, s) : sched_run_stmt(r, s);
   }
   /* The caller's copies of our arguments share their fate. */
   for (int i = 0; i < q->nargs; i++)
@@ -578,7 +580,7 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
   if (!p || !m)
     return false;
   int before = ctx->nerrors;
-  if (!sched_check_kernels(ctx, p, m))
+  if (!sched_check_kernels(ctx, p, m) || !sched_params_bind(ctx, p, opts))
     return false;
   for (int i = 0; i < m->kernels.len; i++) {
     ir_kernel *k = m->kernels.items[i];

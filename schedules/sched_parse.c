@@ -5,9 +5,12 @@
  *   program   := (import | sequence)*
  *   import    := 'import' "path"      (the named file's sequences join the
  *                                      program; see resolve_import)
- *   sequence  := 'named_sequence' @name '(' [%arg {',' %arg}] ')' '{'
- *                  stmt* '}'
+ *   sequence  := 'named_sequence' @name '(' [%arg {',' %arg}] ')'
+ *                  ['{' 'failures' '=' ('suppress'|'propagate') '}']
+ *                  '{' stmt* '}'
  *   stmt      := [results '='] op operand* | 'include' @name '(' refs ')'
+ *              | [results '='] 'alternatives' region {',' region}
+ *   region    := '{' stmt* '}'          (a ',' may end a line)
  *   results   := %a {',' %b} | %t ':' INT
  *   operand   := %name | %name#k | INT | "string" | word | '[' list ']'
  *              | '{' attr {',' attr} '}'      (top-level commas optional)
@@ -206,6 +209,81 @@ static bool parse_include(parser *p, sched_stmt *s, scc_vec *items) {
   return expect_punct(p, ')');
 }
 
+static sched_stmt *parse_stmt(parser *p);
+
+/* alternatives { stmt* }, { stmt* }, ... — a ',' between regions may be
+ * followed by a line break. */
+static bool parse_regions(parser *p, sched_stmt *s) {
+  scc_vec regions = {0}, locs = {0};
+  for (;;) {
+    if (!is_punct(p->t, '{')) {
+      expected(p, "'{' to begin a region of 'alternatives'");
+      return false;
+    }
+    scc_loc *l = scc_arena_alloc(p->ctx->arena, sizeof *l);
+    *l = p->t->loc;
+    p->t++;
+    scc_vec *stmts = scc_arena_alloc(p->ctx->arena, sizeof *stmts);
+    while (!is_punct(p->t, '}')) {
+      if (p->t->kind == SCHED_T_EOF ||
+          (p->t->kind == SCHED_T_IDENT &&
+           strcmp(p->t->text, "named_sequence") == 0)) {
+        expected(p, "'}' at the end of the region");
+        return false;
+      }
+      sched_stmt *x = parse_stmt(p);
+      if (x)
+        scc_vec_push(p->ctx->arena, stmts, x);
+    }
+    p->t++;
+    scc_vec_push(p->ctx->arena, &regions, stmts);
+    scc_vec_push(p->ctx->arena, &locs, l);
+    if (!is_punct(p->t, ','))
+      break;
+    p->t++;
+  }
+  s->nregions = regions.len;
+  s->regions = scc_arena_alloc(p->ctx->arena, sizeof *s->regions * regions.len);
+  s->region_locs =
+      scc_arena_alloc(p->ctx->arena, sizeof *s->region_locs * regions.len);
+  for (int i = 0; i < regions.len; i++) {
+    s->regions[i] = *(scc_vec *)regions.items[i];
+    s->region_locs[i] = *(scc_loc *)locs.items[i];
+  }
+  return true;
+}
+
+/* named_sequence @s(%h) {failures = suppress|propagate} — the sequence's
+ * attributes, told from its body by the '=' after the first word. */
+static bool parse_seq_attrs(parser *p, sched_seq *q) {
+  scc_vec attrs = {0};
+  if (!parse_attrs(p, &attrs))
+    return false;
+  for (int i = 0; i < attrs.len; i++) {
+    sched_attr *a = attrs.items[i];
+    if (strcmp(a->key, "failures") != 0) {
+      scc_error(p->ctx, a->loc,
+                "unknown attribute '%s' of 'named_sequence' (expected "
+                "'failures = suppress' or 'failures = propagate')",
+                a->key);
+      p->errors++;
+      return false;
+    }
+    const char *v = a->value.kind == SCHED_I_KEYWORD ? a->value.text : "";
+    if (strcmp(v, "suppress") == 0)
+      q->suppress = true;
+    else if (strcmp(v, "propagate") == 0)
+      q->suppress = false;
+    else {
+      scc_error(p->ctx, a->has_value ? a->value.loc : a->loc,
+                "'failures' must be 'suppress' or 'propagate'");
+      p->errors++;
+      return false;
+    }
+  }
+  return true;
+}
+
 static sched_stmt *parse_stmt(parser *p) {
   sched_stmt *s = scc_arena_alloc(p->ctx->arena, sizeof *s);
   const sched_tok *start = p->t;
@@ -258,6 +336,9 @@ static sched_stmt *parse_stmt(parser *p) {
   scc_vec items = {0}, attrs = {0};
   if (strcmp(s->opname, "include") == 0) {
     if (!parse_include(p, s, &items))
+      goto fail;
+  } else if (strcmp(s->opname, "alternatives") == 0) {
+    if (!parse_regions(p, s))
       goto fail;
   } else {
     /* Operands: everything up to the end of the line. */
@@ -331,7 +412,12 @@ static sched_seq *parse_seq(parser *p) {
       p->t++;
     }
   }
-  if (!expect_punct(p, ')') || !expect_punct(p, '{'))
+  if (!expect_punct(p, ')'))
+    return NULL;
+  if (is_punct(p->t, '{') && p->t[1].kind == SCHED_T_IDENT &&
+      is_punct(&p->t[2], '=') && !parse_seq_attrs(p, q))
+    return NULL;
+  if (!expect_punct(p, '{'))
     return NULL;
   q->nargs = args.len;
   q->arg_names = (const char **)args.items;

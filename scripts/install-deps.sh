@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [--bench]   (--bench adds the reference
 # libraries the benchmarks compare against).  Needs root for apt-get.
 set -eu
-pkgs="cmake make gcc clang-19 libclang-19-dev llvm-19-dev libisl-dev libcmocka-dev libomp-19-dev"
+pkgs="cmake make gcc clang-19 libclang-19-dev llvm-19-dev libisl-dev libcmocka-dev libomp-19-dev python3-optuna python3-matplotlib"
 if [ "${1:-}" = "--bench" ]; then
   pkgs="$pkgs libopenblas-dev libblis-dev libxsmm-dev time"
 fi

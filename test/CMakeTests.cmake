@@ -207,3 +207,9 @@ foreach(v alias_shift.vec_avx2 alias_shift.vec_scalar gemm_nn.vec_avx2
   add_test(NAME versioning.diff.${v}
            COMMAND sh ${T}/versioning.sh ${SCHEDCC} ${T}/diff/${name}.c ${T}/diff/${v}.sched)
 endforeach()
+# schedcc-tune on a tiny kernel: CSV, plot, best schedule, a study shared
+# by two processes through SQLite, wrong variants recorded as failed
+# (test/tune.sh).
+add_test(NAME tune.tiny
+         COMMAND sh ${T}/tune.sh ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
+set_tests_properties(tune.tiny PROPERTIES TIMEOUT 600)

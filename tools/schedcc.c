@@ -26,7 +26,8 @@ typedef enum emit_kind {
   EMIT_SCHEDULE,
   EMIT_OBJECT,
   EMIT_ASM,
-  EMIT_LLVM
+  EMIT_LLVM,
+  EMIT_PARAMS
 } emit_kind;
 
 typedef struct options {
@@ -69,6 +70,10 @@ static const char usage_text[] =
     "  --emit=schedule         Emit the schedule equivalent to the kernels'\n"
     "                          '#pragma omp tile/unroll' directives\n"
     "  --emit=llvm             Emit LLVM IR (.ll) through the LLVM backend\n"
+    "  --emit=params           Emit the schedule's tunable parameters "
+    "(domains,\n"
+    "                          defaults, -D values) and constraints as JSON\n"
+    "                          (needs -s; the C file is not parsed)\n"
     "  -c                      Emit an object file through the LLVM backend\n"
     "                          (needs -o)\n"
     "  -S                      Emit assembly through the LLVM backend\n"
@@ -103,8 +108,8 @@ static const char usage_text[] =
     "                          (and when a schedule changed nothing), and "
     "where a\n"
     "                          run-time check was inserted\n"
-    "  -D <name>=<int>         A schedule parameter (none exist yet: ignored,\n"
-    "                          with a warning; C flags go after --)\n"
+    "  -D <name>=<int>         Set the schedule's tunable parameter <name>\n"
+    "                          (param.tunable; C flags go after --)\n"
     "  --unsafe                Skip legality checks (with a warning)\n"
     "  -h, --help              Show this help and exit\n"
     "  --version               Show the version and exit\n"
@@ -227,9 +232,11 @@ static void parse_args(options *o, int argc, char **argv) {
         o->emit = EMIT_SCHEDULE;
       else if (strcmp(v, "llvm") == 0)
         o->emit = EMIT_LLVM;
+      else if (strcmp(v, "params") == 0)
+        o->emit = EMIT_PARAMS;
       else
         usage_error("invalid value '%s' in '--emit' (expected c, ir, deps, "
-                    "schedule or llvm)",
+                    "schedule, llvm or params)",
                     v);
     } else if (strcmp(a, "-c") == 0) {
       o->emit = EMIT_OBJECT;
@@ -333,6 +340,26 @@ static bool same_file(const char *a, const char *b) {
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* --emit=params: the schedule's parameters as JSON, without parsing the C
+ * file. */
+static int emit_params(scc_ctx *ctx, const options *o, const char *out) {
+  if (!o->schedule) {
+    scc_error(ctx, (scc_loc){0}, "--emit=params needs a schedule (-s file)");
+    return EXIT_USER;
+  }
+  sched_program *p = sched_parse_file(ctx, o->schedule);
+  if (!p || ctx->nerrors)
+    return EXIT_USER;
+  sched_options so = {.ndefines = o->ndefines,
+                      .define_names = o->define_names,
+                      .define_values = o->define_values};
+  scc_buf text = {0};
+  bool ok = sched_params_json(ctx, p, &so, &text) &&
+            scc_write_file_atomic(ctx, out, text.data, text.len);
+  scc_buf_free(&text);
+  return ok && !ctx->nerrors ? 0 : EXIT_USER;
+}
+
 static int run(scc_ctx *ctx, const options *o) {
   scc_loc none = {0};
   const char *out = o->output ? o->output : "-";
@@ -343,15 +370,17 @@ static int run(scc_ctx *ctx, const options *o) {
   }
   if (o->unsafe)
     scc_warning(ctx, none, "--unsafe: legality checks are skipped");
-  /* Schedule parameters (`param`) are not implemented yet: say so rather
-   * than ignore a -D that was most likely meant for the C file. */
-  for (int i = 0; i < o->ndefines; i++)
+  /* -D sets schedule parameters (checked by sched_apply); without a
+   * schedule it was most likely meant for the C file: say so. */
+  for (int i = 0; !o->schedule && i < o->ndefines; i++)
     scc_warning(ctx, none,
-                "-D %s=%lld is ignored: schedules declare no parameters that "
-                "-D could set yet (compile flags for the C file go after "
-                "'--': schedcc k.c -- -D%s=%lld)",
+                "-D %s=%lld is ignored: there is no schedule (-s) whose "
+                "parameters it could set (compile flags for the C file go "
+                "after '--': schedcc k.c -- -D%s=%lld)",
                 o->define_names[i], (long long)o->define_values[i],
                 o->define_names[i], (long long)o->define_values[i]);
+  if (o->emit == EMIT_PARAMS)
+    return emit_params(ctx, o, out);
 
   ir_module *m = fe_parse_file(ctx, o->input, o->clang_args, o->nclang);
   if (!m || ctx->nerrors)

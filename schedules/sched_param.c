@@ -1,0 +1,789 @@
+/* sched_param.c — tunable parameters: their domains, -D values, the
+ * constraints between them, and the ops that use them:
+ *
+ *   %t1 = param.tunable "t1" range [1, 196] {divides = 196, default = 28}
+ *   %kc = param.tunable "kc" range [64, 1024] {step = 64}
+ *   %v  = param.tunable "vect" choice [0, 1]
+ *   param.constraint "t3 % 16 == 0 || vect == 0"
+ *   param.assert %v
+ *
+ * A domain is a range [lo, hi] (every step-th value from lo, optionally
+ * only the divisors of D) or a list of choices.  The value of a parameter
+ * is the -D value (schedcc -D t1=28) or its default ({default = V}, else
+ * the smallest value of a range's domain, the first choice).  Constraints
+ * are C expressions over parameter names (integers, + - * / %, comparisons,
+ * && || !, parentheses; / and % truncate like C) that must be nonzero.
+ * Everything is checked before any payload is touched (sched_params_bind);
+ * `param.assert %p` fails silenceably when %p is 0 (the MLIR Transform
+ * dialect paper's Figure 10, `assert vect`), so an alternatives region can
+ * say "only when this choice is on".  The spelling and the JSON of
+ * --emit=params are a contract with schedcc-tune (docs/tuning.md).
+ *
+ * Source: the tuning parameters of Lücke et al., "The MLIR Transform
+ * Dialect", CGO 2025, §4.5, Figures 10 and 11.
+ */
+#include "sched_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- data ---------------------------------------------------------------- */
+
+typedef struct cexpr {
+  int op; /* 'n' number, 'v' parameter, 'u' unary minus, '!', or a binary
+             operator: + - * / % < > 'l' (<=) 'g' (>=) 'e' (==) 'N' (!=)
+             '&' (&&) '|' (||) */
+  int64_t num;
+  int param;
+  struct cexpr *a, *b;
+} cexpr;
+
+typedef struct param_decl {
+  const char *name;
+  const sched_stmt *stmt;
+  scc_loc loc; /* of the name string */
+  bool choice;
+  int64_t lo, hi, step, divides;
+  /* choice: the choices; range with divides: the divisors in the domain
+   * (sorted); else NULL (an arithmetic range). */
+  int nvals;
+  int64_t *vals;
+  int64_t def;
+  scc_loc def_loc;
+  int64_t value;
+  bool given; /* by -D */
+} param_decl;
+
+typedef struct param_constraint {
+  const char *text;
+  scc_loc loc;
+  cexpr *e;
+  int nused;
+  int *used; /* parameters it reads, in order of first use */
+} param_constraint;
+
+struct sched_params {
+  scc_vec decls;       /* param_decl * */
+  scc_vec constraints; /* param_constraint * */
+};
+
+static param_decl *decl_at(const sched_params *ps, int i) {
+  return ps->decls.items[i];
+}
+
+static int find_param(const sched_params *ps, const char *name) {
+  for (int i = 0; i < ps->decls.len; i++)
+    if (strcmp(decl_at(ps, i)->name, name) == 0)
+      return i;
+  return -1;
+}
+
+/* Levenshtein distance, for "did you mean". */
+static int distance(const char *a, const char *b) {
+  int la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > 63 || lb > 63)
+    return 99;
+  int d[64][64];
+  for (int i = 0; i <= la; i++)
+    d[i][0] = i;
+  for (int j = 0; j <= lb; j++)
+    d[0][j] = j;
+  for (int i = 1; i <= la; i++)
+    for (int j = 1; j <= lb; j++) {
+      int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
+      d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
+    }
+  return d[la][lb];
+}
+
+static const char *closest_param(const sched_params *ps, const char *name) {
+  const char *best = NULL;
+  int bestd = (int)strlen(name) / 3 + 2;
+  for (int i = 0; i < ps->decls.len; i++) {
+    int d = distance(name, decl_at(ps, i)->name);
+    if (d < bestd) {
+      bestd = d;
+      best = decl_at(ps, i)->name;
+    }
+  }
+  return best;
+}
+
+/* ---- domains ------------------------------------------------------------- */
+
+static bool in_domain(const param_decl *p, int64_t v) {
+  if (p->vals) {
+    for (int i = 0; i < p->nvals; i++)
+      if (p->vals[i] == v)
+        return true;
+    return false;
+  }
+  return v >= p->lo && v <= p->hi && (v - p->lo) % p->step == 0;
+}
+
+static int cmp_i64(const void *x, const void *y) {
+  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* The domain as text: "range [1, 196] {divides = 196}", "choice [0, 1]". */
+static const char *domain_text(scc_ctx *ctx, const param_decl *p) {
+  scc_buf b = {0};
+  if (p->choice) {
+    scc_buf_puts(&b, "choice [");
+    for (int i = 0; i < p->nvals; i++)
+      scc_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)p->vals[i]);
+    scc_buf_puts(&b, "]");
+  } else {
+    scc_buf_printf(&b, "range [%lld, %lld]", (long long)p->lo,
+                   (long long)p->hi);
+    if (p->step != 1 || p->divides)
+      scc_buf_puts(&b, " {");
+    if (p->step != 1)
+      scc_buf_printf(&b, "step = %lld", (long long)p->step);
+    if (p->divides)
+      scc_buf_printf(&b, "%sdivides = %lld", p->step != 1 ? ", " : "",
+                     (long long)p->divides);
+    if (p->step != 1 || p->divides)
+      scc_buf_puts(&b, "}");
+    if (p->vals && p->nvals > 0) {
+      scc_buf_puts(&b, ": ");
+      for (int i = 0; i < p->nvals; i++)
+        scc_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)p->vals[i]);
+    }
+  }
+  char *t = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
+  scc_buf_free(&b);
+  return t;
+}
+
+static const sched_attr *attr(const sched_stmt *s, const char *key) {
+  for (int i = 0; i < s->nattrs; i++)
+    if (strcmp(s->attrs[i].key, key) == 0)
+      return &s->attrs[i];
+  return NULL;
+}
+
+/* Builds the declaration of a checked param.tunable; false after
+ * reporting an empty domain or a default outside it. */
+static bool make_decl(scc_ctx *ctx, const sched_stmt *s, param_decl *p) {
+  const sched_item *list = s->ops[2];
+  p->name = s->ops[0]->text;
+  p->loc = s->ops[0]->loc;
+  p->stmt = s;
+  p->choice = strcmp(s->ops[1]->text, "choice") == 0;
+  p->step = 1;
+  if (p->choice) {
+    p->nvals = list->n;
+    p->vals = scc_arena_alloc(ctx->arena, sizeof *p->vals * (size_t)list->n);
+    for (int i = 0; i < list->n; i++) {
+      p->vals[i] = list->elems[i].ival;
+      for (int j = 0; j < i; j++)
+        if (p->vals[j] == p->vals[i]) {
+          scc_error(ctx, list->elems[i].loc,
+                    "value %lld appears twice in the choices of parameter "
+                    "'%s'",
+                    (long long)p->vals[i], p->name);
+          return false;
+        }
+    }
+  } else {
+    p->lo = list->elems[0].ival;
+    p->hi = list->elems[1].ival;
+    const sched_attr *st = attr(s, "step"), *dv = attr(s, "divides");
+    if (st)
+      p->step = st->value.ival;
+    if (dv)
+      p->divides = dv->value.ival;
+    if (p->lo > p->hi) {
+      scc_error(ctx, list->loc,
+                "empty range [%lld, %lld] for parameter '%s': the low end "
+                "comes first",
+                (long long)p->lo, (long long)p->hi, p->name);
+      return false;
+    }
+    if (p->step < 1) {
+      scc_error(ctx, st->value.loc,
+                "{step = %lld} of parameter '%s' must be at least 1",
+                (long long)p->step, p->name);
+      return false;
+    }
+    if (dv && p->divides <= 0) {
+      scc_error(ctx, dv->value.loc,
+                "{divides = %lld} of parameter '%s' must be positive",
+                (long long)p->divides, p->name);
+      return false;
+    }
+    if (dv) {
+      scc_vec v = {0};
+      for (int64_t d = 1; d <= p->divides / d; d++)
+        if (p->divides % d == 0) {
+          int64_t pair[2] = {d, p->divides / d};
+          for (int k = 0; k < (pair[0] == pair[1] ? 1 : 2); k++)
+            if (pair[k] >= p->lo && pair[k] <= p->hi &&
+                (pair[k] - p->lo) % p->step == 0) {
+              int64_t *x = scc_arena_alloc(ctx->arena, sizeof *x);
+              *x = pair[k];
+              scc_vec_push(ctx->arena, &v, x);
+            }
+        }
+      p->nvals = v.len;
+      p->vals =
+          scc_arena_alloc(ctx->arena, sizeof *p->vals * (size_t)(v.len + 1));
+      for (int i = 0; i < v.len; i++)
+        p->vals[i] = *(int64_t *)v.items[i];
+      qsort(p->vals, (size_t)p->nvals, sizeof *p->vals, cmp_i64);
+      if (p->nvals == 0) {
+        scc_error(ctx, dv->value.loc,
+                  "parameter '%s' has an empty domain: no divisor of %lld in "
+                  "%s",
+                  p->name, (long long)p->divides, domain_text(ctx, p));
+        return false;
+      }
+    }
+  }
+  const sched_attr *d = attr(s, "default");
+  p->def = p->vals ? p->vals[0] : p->lo;
+  p->def_loc = p->loc;
+  if (d) {
+    p->def = d->value.ival;
+    p->def_loc = d->value.loc;
+    if (!in_domain(p, p->def)) {
+      scc_error(ctx, d->value.loc,
+                "default %lld of parameter '%s' is outside its domain %s",
+                (long long)p->def, p->name, domain_text(ctx, p));
+      return false;
+    }
+  }
+  p->value = p->def;
+  return true;
+}
+
+/* ---- constraint expressions ---------------------------------------------- */
+
+typedef struct eparser {
+  scc_ctx *ctx;
+  const sched_params *ps;
+  const char *text, *p;
+  scc_loc loc; /* of the string literal */
+  bool ok;
+  scc_vec used; /* int * */
+} eparser;
+
+static void eskip(eparser *e) {
+  while (*e->p == ' ' || *e->p == '\t' || *e->p == '\n')
+    e->p++;
+}
+
+static scc_loc eloc(const eparser *e) {
+  scc_loc l = e->loc;
+  l.col += 1 + (int)(e->p - e->text);
+  return l;
+}
+
+static void eerror(eparser *e, const char *what) {
+  if (!e->ok)
+    return;
+  const char *at = *e->p ? scc_arena_printf(e->ctx->arena, "'%.12s'", e->p)
+                         : "the end of the constraint";
+  scc_error(e->ctx, eloc(e), "constraint: expected %s, got %s", what, at);
+  e->ok = false;
+}
+
+static cexpr *enode(eparser *e, int op, cexpr *a, cexpr *b) {
+  cexpr *x = scc_arena_alloc(e->ctx->arena, sizeof *x);
+  x->op = op;
+  x->a = a;
+  x->b = b;
+  return x;
+}
+
+static bool eaccept(eparser *e, const char *tok) {
+  eskip(e);
+  size_t n = strlen(tok);
+  if (strncmp(e->p, tok, n) != 0)
+    return false;
+  /* '<' must not eat the start of "<=", '!' of "!=", ... */
+  if (n == 1 && strchr("<>!=", tok[0]) && e->p[1] == '=')
+    return false;
+  if (n == 1 && (tok[0] == '&' || tok[0] == '|'))
+    return false;
+  e->p += n;
+  return true;
+}
+
+static cexpr *eor(eparser *e);
+
+static cexpr *eprimary(eparser *e) {
+  eskip(e);
+  if (*e->p >= '0' && *e->p <= '9') {
+    char *end;
+    cexpr *x = enode(e, 'n', NULL, NULL);
+    x->num = strtoll(e->p, &end, 10);
+    e->p = end;
+    return x;
+  }
+  if (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
+      (*e->p >= 'A' && *e->p <= 'Z')) {
+    const char *start = e->p;
+    while (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
+           (*e->p >= 'A' && *e->p <= 'Z') || (*e->p >= '0' && *e->p <= '9'))
+      e->p++;
+    const char *name =
+        scc_arena_strndup(e->ctx->arena, start, (size_t)(e->p - start));
+    int i = find_param(e->ps, name);
+    if (i < 0) {
+      if (e->ok) {
+        const char *hint = closest_param(e->ps, name);
+        scc_loc l = e->loc;
+        l.col += 1 + (int)(start - e->text);
+        if (hint)
+          scc_error(e->ctx, l,
+                    "constraint: unknown parameter '%s'; did you mean '%s'?",
+                    name, hint);
+        else
+          scc_error(e->ctx, l,
+                    "constraint: unknown parameter '%s' (declare it with "
+                    "param.tunable \"%s\" ...)",
+                    name, name);
+      }
+      e->ok = false;
+      return enode(e, 'n', NULL, NULL);
+    }
+    cexpr *x = enode(e, 'v', NULL, NULL);
+    x->param = i;
+    bool seen = false;
+    for (int k = 0; k < e->used.len; k++)
+      seen |= *(int *)e->used.items[k] == i;
+    if (!seen) {
+      int *pi = scc_arena_alloc(e->ctx->arena, sizeof *pi);
+      *pi = i;
+      scc_vec_push(e->ctx->arena, &e->used, pi);
+    }
+    return x;
+  }
+  if (eaccept(e, "(")) {
+    cexpr *x = eor(e);
+    if (!eaccept(e, ")"))
+      eerror(e, "')'");
+    return x;
+  }
+  eerror(e, "a number, a parameter name or '('");
+  return enode(e, 'n', NULL, NULL);
+}
+
+static cexpr *eunary(eparser *e) {
+  if (eaccept(e, "-"))
+    return enode(e, 'u', eunary(e), NULL);
+  if (eaccept(e, "+"))
+    return eunary(e);
+  if (eaccept(e, "!"))
+    return enode(e, '!', eunary(e), NULL);
+  return eprimary(e);
+}
+
+static cexpr *emul(eparser *e) {
+  cexpr *x = eunary(e);
+  for (;;) {
+    if (eaccept(e, "*"))
+      x = enode(e, '*', x, eunary(e));
+    else if (eaccept(e, "/"))
+      x = enode(e, '/', x, eunary(e));
+    else if (eaccept(e, "%"))
+      x = enode(e, '%', x, eunary(e));
+    else
+      return x;
+  }
+}
+
+static cexpr *eadd(eparser *e) {
+  cexpr *x = emul(e);
+  for (;;) {
+    if (eaccept(e, "+"))
+      x = enode(e, '+', x, emul(e));
+    else if (eaccept(e, "-"))
+      x = enode(e, '-', x, emul(e));
+    else
+      return x;
+  }
+}
+
+static cexpr *erel(eparser *e) {
+  cexpr *x = eadd(e);
+  for (;;) {
+    if (eaccept(e, "<="))
+      x = enode(e, 'l', x, eadd(e));
+    else if (eaccept(e, ">="))
+      x = enode(e, 'g', x, eadd(e));
+    else if (eaccept(e, "<"))
+      x = enode(e, '<', x, eadd(e));
+    else if (eaccept(e, ">"))
+      x = enode(e, '>', x, eadd(e));
+    else
+      return x;
+  }
+}
+
+static cexpr *eeq(eparser *e) {
+  cexpr *x = erel(e);
+  for (;;) {
+    if (eaccept(e, "=="))
+      x = enode(e, 'e', x, erel(e));
+    else if (eaccept(e, "!="))
+      x = enode(e, 'N', x, erel(e));
+    else
+      return x;
+  }
+}
+
+static cexpr *eand(eparser *e) {
+  cexpr *x = eeq(e);
+  while (eaccept(e, "&&"))
+    x = enode(e, '&', x, eeq(e));
+  return x;
+}
+
+static cexpr *eor(eparser *e) {
+  cexpr *x = eand(e);
+  while (eaccept(e, "||"))
+    x = enode(e, '|', x, eand(e));
+  return x;
+}
+
+/* Evaluates x; *why is set (and 0 returned) on division by zero or
+ * overflow. */
+static int64_t eval(const cexpr *x, const sched_params *ps, const char **why) {
+  if (*why)
+    return 0;
+  int64_t a, b, r;
+  switch (x->op) {
+  case 'n':
+    return x->num;
+  case 'v':
+    return decl_at(ps, x->param)->value;
+  case 'u':
+    a = eval(x->a, ps, why);
+    if (__builtin_sub_overflow((int64_t)0, a, &r))
+      *why = "overflow";
+    return r;
+  case '!':
+    return !eval(x->a, ps, why);
+  case '&':
+    return eval(x->a, ps, why) && eval(x->b, ps, why);
+  case '|':
+    return eval(x->a, ps, why) || eval(x->b, ps, why);
+  }
+  a = eval(x->a, ps, why);
+  b = eval(x->b, ps, why);
+  switch (x->op) {
+  case '+':
+    if (__builtin_add_overflow(a, b, &r))
+      *why = "overflow";
+    return r;
+  case '-':
+    if (__builtin_sub_overflow(a, b, &r))
+      *why = "overflow";
+    return r;
+  case '*':
+    if (__builtin_mul_overflow(a, b, &r))
+      *why = "overflow";
+    return r;
+  case '/':
+  case '%':
+    if (b == 0 || (a == INT64_MIN && b == -1)) {
+      *why = b == 0 ? "division by zero" : "overflow";
+      return 0;
+    }
+    return x->op == '/' ? a / b : a % b;
+  case '<':
+    return a < b;
+  case '>':
+    return a > b;
+  case 'l':
+    return a <= b;
+  case 'g':
+    return a >= b;
+  case 'e':
+    return a == b;
+  case 'N':
+    return a != b;
+  }
+  return 0;
+}
+
+/* ---- collecting ---------------------------------------------------------- */
+
+static void collect_decls(scc_ctx *ctx, sched_params *ps, const scc_vec *stmts,
+                          bool *ok) {
+  for (int i = 0; i < stmts->len; i++) {
+    const sched_stmt *s = stmts->items[i];
+    for (int r = 0; r < s->nregions; r++)
+      collect_decls(ctx, ps, &s->regions[r], ok);
+    if (s->op != SCHED_OP_PARAM_TUNABLE || s->nops < 3)
+      continue;
+    param_decl *p = scc_arena_alloc(ctx->arena, sizeof *p);
+    if (!make_decl(ctx, s, p)) {
+      *ok = false;
+      continue;
+    }
+    int old = find_param(ps, p->name);
+    if (old >= 0) {
+      scc_error(ctx, p->loc, "parameter '%s' is declared twice", p->name);
+      scc_note(ctx, decl_at(ps, old)->loc, "previous declaration is here");
+      *ok = false;
+      continue;
+    }
+    scc_vec_push(ctx->arena, &ps->decls, p);
+  }
+}
+
+static void collect_constraints(scc_ctx *ctx, sched_params *ps,
+                                const scc_vec *stmts, bool *ok) {
+  for (int i = 0; i < stmts->len; i++) {
+    const sched_stmt *s = stmts->items[i];
+    for (int r = 0; r < s->nregions; r++)
+      collect_constraints(ctx, ps, &s->regions[r], ok);
+    if (s->op != SCHED_OP_PARAM_CONSTRAINT || s->nops < 1)
+      continue;
+    eparser e = {ctx,  ps, s->ops[0]->text, s->ops[0]->text, s->ops[0]->loc,
+                 true, {0}};
+    cexpr *x = eor(&e);
+    eskip(&e);
+    if (e.ok && *e.p)
+      eerror(&e, "an operator or the end of the constraint");
+    if (!e.ok) {
+      *ok = false;
+      continue;
+    }
+    param_constraint *c = scc_arena_alloc(ctx->arena, sizeof *c);
+    c->text = s->ops[0]->text;
+    c->loc = s->ops[0]->loc;
+    c->e = x;
+    c->nused = e.used.len;
+    c->used =
+        scc_arena_alloc(ctx->arena, sizeof *c->used * (size_t)(e.used.len + 1));
+    for (int k = 0; k < e.used.len; k++)
+      c->used[k] = *(int *)e.used.items[k];
+    scc_vec_push(ctx->arena, &ps->constraints, c);
+  }
+}
+
+bool sched_params_collect(scc_ctx *ctx, sched_program *p) {
+  sched_params *ps = scc_arena_alloc(ctx->arena, sizeof *ps);
+  p->params = ps;
+  bool ok = true;
+  for (int i = 0; i < p->seqs.len; i++)
+    collect_decls(ctx, ps, &((sched_seq *)p->seqs.items[i])->stmts, &ok);
+  if (!ok)
+    return false;
+  for (int i = 0; i < p->seqs.len; i++)
+    collect_constraints(ctx, ps, &((sched_seq *)p->seqs.items[i])->stmts, &ok);
+  return ok;
+}
+
+/* ---- binding values ------------------------------------------------------ */
+
+/* "t3 = 20 (-D), vect = 1 (default)" for the parameters c reads. */
+static const char *used_values(scc_ctx *ctx, const sched_params *ps,
+                               const param_constraint *c) {
+  scc_buf b = {0};
+  for (int k = 0; k < c->nused; k++) {
+    const param_decl *p = decl_at(ps, c->used[k]);
+    scc_buf_printf(&b, "%s%s = %lld (%s)", k ? ", " : "", p->name,
+                   (long long)p->value, p->given ? "-D" : "default");
+  }
+  char *t = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
+  scc_buf_free(&b);
+  return t;
+}
+
+bool sched_params_bind(scc_ctx *ctx, sched_program *p,
+                       const sched_options *opts) {
+  sched_params *ps = p->params;
+  if (!ps) {
+    ps = p->params = scc_arena_alloc(ctx->arena, sizeof *ps);
+  }
+  bool ok = true;
+  for (int i = 0; i < ps->decls.len; i++) {
+    decl_at(ps, i)->value = decl_at(ps, i)->def;
+    decl_at(ps, i)->given = false;
+  }
+  scc_loc file = {p->file, 0, 0};
+  for (int d = 0; opts && d < opts->ndefines; d++) {
+    const char *name = opts->define_names[d];
+    int64_t v = opts->define_values[d];
+    int i = find_param(ps, name);
+    if (i < 0) {
+      if (ps->decls.len == 0) {
+        scc_error(ctx, file,
+                  "-D %s=%lld: the schedule declares no tunable parameters "
+                  "(declare one with '%%%s = param.tunable \"%s\" range [lo, "
+                  "hi]'; compile flags for the C file go after '--': schedcc "
+                  "k.c -s k.sched -- -D%s=%lld)",
+                  name, (long long)v, name, name, name, (long long)v);
+      } else {
+        const char *hint = closest_param(ps, name);
+        scc_buf names = {0};
+        for (int k = 0; k < ps->decls.len; k++)
+          scc_buf_printf(&names, "%s'%s'", k ? ", " : "", decl_at(ps, k)->name);
+        if (hint)
+          scc_error(ctx, file,
+                    "-D %s=%lld: the schedule declares no parameter '%s'; did "
+                    "you mean '%s'?",
+                    name, (long long)v, name, hint);
+        else
+          scc_error(ctx, file,
+                    "-D %s=%lld: the schedule declares no parameter '%s' (its "
+                    "parameters: %s)",
+                    name, (long long)v, name, names.data);
+        if (hint)
+          scc_note(ctx, decl_at(ps, find_param(ps, hint))->loc,
+                   "parameter '%s' is declared here", hint);
+        scc_buf_free(&names);
+      }
+      ok = false;
+      continue;
+    }
+    param_decl *pd = decl_at(ps, i);
+    if (!in_domain(pd, v)) {
+      scc_error(ctx, pd->loc,
+                "-D %s=%lld is outside the domain of parameter '%s': %s", name,
+                (long long)v, name, domain_text(ctx, pd));
+      ok = false;
+      continue;
+    }
+    pd->value = v;
+    pd->given = true;
+  }
+  if (!ok)
+    return false;
+  for (int i = 0; i < ps->constraints.len; i++) {
+    const param_constraint *c = ps->constraints.items[i];
+    const char *why = NULL;
+    int64_t v = eval(c->e, ps, &why);
+    if (why) {
+      scc_error(ctx, c->loc,
+                "constraint \"%s\" cannot be evaluated (%s) with %s", c->text,
+                why, used_values(ctx, ps, c));
+      ok = false;
+    } else if (!v) {
+      scc_error(ctx, c->loc,
+                "parameter values violate the constraint \"%s\": %s", c->text,
+                used_values(ctx, ps, c));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+int64_t sched_params_value(const sched_program *p, const char *name) {
+  if (!p->params)
+    return 0;
+  int i = find_param(p->params, name);
+  return i < 0 ? 0 : decl_at(p->params, i)->value;
+}
+
+/* ---- --emit=params ---------------------------------------------------------
+ */
+
+static void json_str(scc_buf *b, const char *s) {
+  scc_buf_puts(b, "\"");
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      scc_buf_printf(b, "\\%c", c);
+    else if (c < 0x20)
+      scc_buf_printf(b, "\\u%04x", c);
+    else
+      scc_buf_putn(b, (const char *)&c, 1);
+  }
+  scc_buf_puts(b, "\"");
+}
+
+static void json_loc(scc_buf *b, scc_loc l) {
+  scc_buf_puts(b, "\"file\": ");
+  json_str(b, l.file);
+  scc_buf_printf(b, ", \"line\": %d, \"col\": %d", l.line, l.col);
+}
+
+bool sched_params_json(scc_ctx *ctx, sched_program *p,
+                       const sched_options *opts, scc_buf *out) {
+  if (!sched_params_bind(ctx, p, opts))
+    return false;
+  const sched_params *ps = p->params;
+  scc_buf_puts(out, "{\n  \"schedule\": ");
+  json_str(out, p->file);
+  scc_buf_puts(out, ",\n  \"parameters\": [");
+  for (int i = 0; i < ps->decls.len; i++) {
+    const param_decl *d = decl_at(ps, i);
+    scc_buf_puts(out, i ? ",\n    {" : "\n    {");
+    scc_buf_puts(out, "\"name\": ");
+    json_str(out, d->name);
+    scc_buf_printf(out, ", \"domain\": \"%s\"", d->choice ? "choice" : "range");
+    if (!d->choice) {
+      scc_buf_printf(out, ", \"low\": %lld, \"high\": %lld, \"step\": %lld",
+                     (long long)d->lo, (long long)d->hi, (long long)d->step);
+      if (d->divides)
+        scc_buf_printf(out, ", \"divides\": %lld", (long long)d->divides);
+    }
+    if (d->vals) {
+      scc_buf_puts(out, ", \"values\": [");
+      for (int k = 0; k < d->nvals; k++)
+        scc_buf_printf(out, "%s%lld", k ? ", " : "", (long long)d->vals[k]);
+      scc_buf_puts(out, "]");
+    }
+    scc_buf_printf(out, ", \"default\": %lld, \"value\": %lld, \"given\": %s, ",
+                   (long long)d->def, (long long)d->value,
+                   d->given ? "true" : "false");
+    json_loc(out, d->stmt->loc);
+    scc_buf_puts(out, "}");
+  }
+  scc_buf_puts(out, ps->decls.len ? "\n  ],\n" : "],\n");
+  scc_buf_puts(out, "  \"constraints\": [");
+  for (int i = 0; i < ps->constraints.len; i++) {
+    const param_constraint *c = ps->constraints.items[i];
+    scc_buf_puts(out, i ? ",\n    {" : "\n    {");
+    scc_buf_puts(out, "\"expr\": ");
+    json_str(out, c->text);
+    scc_buf_puts(out, ", \"params\": [");
+    for (int k = 0; k < c->nused; k++) {
+      scc_buf_puts(out, k ? ", " : "");
+      json_str(out, decl_at(ps, c->used[k])->name);
+    }
+    scc_buf_puts(out, "], ");
+    json_loc(out, c->loc);
+    scc_buf_puts(out, "}");
+  }
+  scc_buf_puts(out, ps->constraints.len ? "\n  ]\n}\n" : "]\n}\n");
+  return true;
+}
+
+/* ---- the ops ---------------------------------------------------------------
+ */
+
+bool sched_op_param_tunable(sched_run *r, const sched_stmt *s) {
+  int64_t v = sched_params_value(r->prog, s->ops[0]->text);
+  if (s->nslots_out > 0)
+    sched_bind(r, s, 0)->ival = v;
+  return true;
+}
+
+/* Constraints are checked before the run (sched_params_bind). */
+bool sched_op_param_constraint(sched_run *r, const sched_stmt *s) {
+  (void)r;
+  (void)s;
+  return true;
+}
+
+bool sched_op_param_assert(sched_run *r, const sched_stmt *s) {
+  const sched_item *it = s->ops[0];
+  if (sched_get_num(r, it) != 0)
+    return true;
+  if (it->kind == SCHED_I_REF)
+    scc_fail(r->ctx, (scc_loc){0}, "parameter '%s' is 0",
+             r->env[it->slot].name ? r->env[it->slot].name : it->text);
+  else
+    scc_fail(r->ctx, (scc_loc){0}, "the value is 0");
+  return sched_silenceable(r, s);
+}

@@ -1,0 +1,95 @@
+#!/bin/sh
+# schedcc-tune end to end on a tiny kernel (test/tune/tiny.c, 96^3 matmul):
+#  1. 4 trials, 1 run each: exit 0, a CSV row per trial (trial 0 = the
+#     schedule's defaults), a PNG plot, a best schedule without
+#     param.tunable that schedcc accepts and whose program prints what the
+#     untransformed one prints;
+#  2. two processes sharing one SQLite study: together at least 4 trials,
+#     numbered once each, run by both processes;
+#  3. a variant whose output differs (FMA contraction) is a failed trial,
+#     never a result (exit 1, no -o written), and is accepted with
+#     --tolerance.
+#   test/tune.sh SCHEDCC_TUNE SCHEDCC DIR
+set -u
+tune=$1 schedcc=$2 dir=$3
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-tune-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+export SCHEDCC="$schedcc"
+py=/usr/bin/python3
+if ! $py -c "import optuna, matplotlib" 2>/dev/null; then
+  echo "FAIL: /usr/bin/python3 lacks optuna or matplotlib (scripts/install-deps.sh installs python3-optuna python3-matplotlib)"
+  exit 1
+fi
+
+# 1. a short run
+if ! "$tune" "$dir/tiny.c" -s "$dir/tiny.tune.sched" --trials 4 --runs 1 \
+  --seed 3 --csv "$tmp/t.csv" --plot "$tmp/t.png" -o "$tmp/best.sched" \
+  -- -ffp-contract=off 2>"$tmp/err1"; then
+  fail "schedcc-tune exited with $?"; cat "$tmp/err1"
+fi
+rows=$(($(wc -l <"$tmp/t.csv") - 1))
+[ "$rows" -eq 4 ] || fail "the CSV holds $rows trials, expected 4"
+head -1 "$tmp/t.csv" | grep -q '^trial,state,status,time_ms,best_ms,ti,tk,tj,split,vect,start,' ||
+  fail "unexpected CSV header: $(head -1 "$tmp/t.csv")"
+sed -n 2p "$tmp/t.csv" | grep -q '^0,[A-Z]*,[a-z]*,[0-9.]*,[0-9.]*,8,16,16,2,0,1,' ||
+  fail "trial 0 is not the defaults (8, 16, 16, 2, 0): $(sed -n 2p "$tmp/t.csv")"
+if awk -F, 'NR > 1 && $3 !~ /^(ok|refused|infeasible|wrong|crash|timeout|error)$/' "$tmp/t.csv" | grep -q .; then
+  fail "unknown trial status in the CSV"
+fi
+grep -q 'best [0-9.]* ms (trial' "$tmp/err1" || fail "no progress line with the best so far"
+grep -q '^\[#' "$tmp/err1" || fail "no progress bar"
+[ "$(head -c 4 "$tmp/t.png" | od -An -c | tr -d ' ')" = "211PNG" ] || fail "the plot is not a PNG"
+if grep -q 'param.tunable' "$tmp/best.sched"; then fail "the best schedule still has param.tunable"; fi
+grep -q 'param.constant' "$tmp/best.sched" || fail "the best schedule has no param.constant"
+grep -q '^  // holds for the tuned values: param.constraint' "$tmp/best.sched" ||
+  fail "the constraint is not kept as a comment"
+# the best schedule runs without the tuner and gives the same output
+cc=${CC:-cc}
+if "$schedcc" "$dir/tiny.c" -s "$tmp/best.sched" -o "$tmp/best.c" 2>"$tmp/err"; then
+  $cc -O2 -march=native -ffp-contract=off "$dir/tiny.c" -o "$tmp/ref" -lm &&
+    $cc -O2 -march=native -ffp-contract=off "$tmp/best.c" -o "$tmp/best" -lm &&
+    "$tmp/ref" >"$tmp/ref.out" && "$tmp/best" >"$tmp/best.out" &&
+    cmp -s "$tmp/ref.out" "$tmp/best.out" || fail "the best schedule's program prints something else"
+else
+  fail "schedcc refuses the best schedule"; cat "$tmp/err"
+fi
+
+# 2. two processes, one SQLite study
+db="sqlite:///$tmp/s.db"
+"$tune" "$dir/tiny.c" -s "$dir/tiny.tune.sched" --trials 4 --runs 1 \
+  --storage "$db" --study shared --csv "$tmp/a.csv" -- -ffp-contract=off 2>"$tmp/errA" &
+pid=$!
+"$tune" "$dir/tiny.c" -s "$dir/tiny.tune.sched" --trials 4 --runs 1 \
+  --storage "$db" --study shared --csv "$tmp/b.csv" -- -ffp-contract=off 2>"$tmp/errB" ||
+  { fail "second process exited with $?"; cat "$tmp/errB"; }
+wait $pid || { fail "first process exited with $?"; cat "$tmp/errA"; }
+# the CSV of the study, read again by a third process that runs nothing
+"$tune" "$dir/tiny.c" -s "$dir/tiny.tune.sched" --trials 4 --runs 1 \
+  --storage "$db" --study shared --csv "$tmp/all.csv" -- -ffp-contract=off 2>"$tmp/errC" ||
+  { fail "third process exited with $?"; cat "$tmp/errC"; }
+n=$(($(wc -l <"$tmp/all.csv") - 1))
+[ "$n" -ge 4 ] || fail "the shared study holds $n trials, expected at least 4"
+dups=$(tail -n +2 "$tmp/all.csv" | cut -d, -f1 | sort | uniq -d)
+[ -z "$dups" ] || fail "trial numbers repeat: $dups"
+workers=$(tail -n +2 "$tmp/all.csv" | awk -F, '{print $(NF-1)}' | sort -u | grep -c .)
+[ "$workers" -ge 2 ] || fail "the trials of the shared study were run by $workers process(es), expected 2"
+grep -q "0 trials to run" "$tmp/errC" || fail "the third process ran trials of a full study"
+
+# 3. a wrong variant is a failed trial
+if grep -q fma /proc/cpuinfo; then
+  status=0
+  "$tune" "$dir/tiny.c" -s "$dir/fma.tune.sched" --trials 1 --runs 1 \
+    --csv "$tmp/w.csv" -o "$tmp/w.sched" -- -ffp-contract=off 2>"$tmp/errW" || status=$?
+  [ $status -eq 1 ] || { fail "a run whose only variant is wrong exited with $status, expected 1"; cat "$tmp/errW"; }
+  sed -n 2p "$tmp/w.csv" | grep -q '^0,FAIL,wrong,,' || fail "the FMA variant is not recorded as wrong: $(sed -n 2p "$tmp/w.csv")"
+  [ -e "$tmp/w.sched" ] && fail "a best schedule was written although no trial succeeded"
+  "$tune" "$dir/tiny.c" -s "$dir/fma.tune.sched" --trials 1 --runs 1 \
+    --tolerance 1e-4 --csv "$tmp/w2.csv" -- -ffp-contract=off 2>"$tmp/errW2" ||
+    { fail "with --tolerance the FMA variant is refused"; cat "$tmp/errW2"; }
+  sed -n 2p "$tmp/w2.csv" | grep -q '^0,COMPLETE,ok,' || fail "with --tolerance: $(sed -n 2p "$tmp/w2.csv")"
+fi
+
+[ $fails -eq 0 ] && echo "ok: schedcc-tune" || cat "$tmp/err1"
+exit $((fails != 0))
