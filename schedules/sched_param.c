@@ -766,20 +766,28 @@ bool sched_op_param_tunable(sched_run *r, const sched_stmt *s) {
   int64_t v = sched_params_value(r->prog, s->ops[0]->text);
   if (s->nslots_out > 0)
     sched_bind(r, s, 0)->ival = v;
+  sched_remark_applied(r, s, "'%s' = %lld", s->ops[0]->text, (long long)v);
   return true;
 }
 
 /* Constraints are checked before the run (sched_params_bind). */
 bool sched_op_param_constraint(sched_run *r, const sched_stmt *s) {
-  (void)r;
-  (void)s;
+  sched_remark_applied(r, s, "\"%s\" holds for the values of this run",
+                       s->ops[0]->text);
   return true;
 }
 
 bool sched_op_param_assert(sched_run *r, const sched_stmt *s) {
   const sched_item *it = s->ops[0];
-  if (sched_get_num(r, it) != 0)
+  int64_t v = sched_get_num(r, it);
+  if (v != 0) {
+    sched_remark_applied(r, s, "'%s' is %lld: holds",
+                         it->kind == SCHED_I_REF && r->env[it->slot].name
+                             ? r->env[it->slot].name
+                             : it->text,
+                         (long long)v);
     return true;
+  }
   if (it->kind == SCHED_I_REF)
     scc_fail(r->ctx, (scc_loc){0}, "parameter '%s' is 0",
              r->env[it->slot].name ? r->env[it->slot].name : it->text);
