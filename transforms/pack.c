@@ -17,7 +17,9 @@
  *     loads stay contiguous).  At most 2 MiB.
  *  3. Copy.  A loop nest `X_p[t..] = X[base_d + lo_d + t_d]`, each t_d
  *     clamped to the array's declared extent (partial tiles at the edges
- *     read nothing out of bounds), placed before the loop and hoisted out
+ *     read nothing out of bounds); a dimension of extent 1 gets no copy
+ *     loop, its subscript clamped into the array instead (a tile that
+ *     does not move in the loop is one assignment, always run), placed before the loop and hoisted out
  *     of every enclosing loop that changes no variable a base_d reads (its
  *     iv, inner ivs, locals assigned in it) and does not write X: the copy
  *     runs once per footprint.
@@ -459,16 +461,33 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   ir_node *outer = NULL, *innermost = NULL;
   for (int i = 0; i < nkept; i++) {
     int d = order[i];
+    ir_expr *ext = ir_int(ctx, dim[d].hi - dim[d].lo + 1);
+    ir_affine oa;
+    bool low_ok =
+        ir_expr_to_affine(ctx, origin[d], &oa) && nonneg(ctx, at, &oa);
+    if (dim[d].hi == dim[d].lo) {
+      /* One element (the tile does not move in the loop): copy it without
+       * a loop, its subscript clamped into the array instead of a clamped
+       * trip count, so the buffer is always written (a copy loop that may
+       * run 0 times leaves it "maybe uninitialized" for the compiler).
+       * Where the packed loop reads it, the subscript is within the array
+       * and the clamp changes nothing. */
+      ir_expr *sub =
+          ir_min(ctx, origin[d], ir_add_const(ctx, x->dims[d], -1));
+      if (!low_ok)
+        sub = ir_max(ctx, ir_int(ctx, 0), sub);
+      src_idx[d] = sub;
+      dst_idx[i] = ir_int(ctx, 0);
+      continue;
+    }
     tv[i] = ir_var_new(
         ctx, k,
         ir_fresh_name(ctx, k,
                       scc_arena_printf(ctx->arena, "%s_p%d", x->name, i)),
         IR_TY_INT, IR_VAR_IV, loop->loc);
-    ir_expr *ext = ir_int(ctx, dim[d].hi - dim[d].lo + 1);
     ir_expr *ub = ir_min(ctx, ext, ir_sub(ctx, x->dims[d], origin[d]));
     ir_expr *lb = ir_int(ctx, 0);
-    ir_affine oa;
-    if (!(ir_expr_to_affine(ctx, origin[d], &oa) && nonneg(ctx, at, &oa)))
+    if (!low_ok)
       lb = ir_max(ctx, lb, ir_sub(ctx, ir_int(ctx, 0), origin[d]));
     ir_node *l = ir_loop_new(ctx, tv[i], lb, ub, 1, loop->loc);
     if (innermost)
@@ -481,9 +500,13 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   }
   ir_expr *src = ir_access(ctx, x, rank, src_idx);
   ir_expr *dst = ir_access(ctx, buf, nkept, dst_idx);
-  ir_block_append(&innermost->u.loop.body,
-                  ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc));
-  ir_insert_before(at, outer);
+  ir_node *copy = ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc);
+  if (innermost) {
+    ir_block_append(&innermost->u.loop.body, copy);
+    ir_insert_before(at, outer);
+  } else {
+    ir_insert_before(at, copy);
+  }
 
   /* Redirect the accesses. */
   for (int i = 0; i < as.slots.len; i++) {
