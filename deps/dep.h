@@ -45,6 +45,21 @@ bool dep_check_permutation(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
 bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
                       const char **why);
 
+/* Tiling with sizes (loop.tile): sizes[d] > 0 tiles band[d], 0 leaves it
+ * untiled.  The tile loops of the tiled dimensions go outside every point
+ * loop, the point loops keep the band's order.  Legal when every
+ * dependence not carried by an enclosing loop has a non-negative
+ * distance, in the direction of the loop's step, in each tiled dimension
+ * (whatever the distances in the untiled ones): sufficient for every size,
+ * and with all sizes > 0 the same as dep_check_tiling (deps/dep_tile.c
+ * gives the argument).  *why: "would reverse ..." followed, when skewing
+ * the offending dimension by an earlier band loop makes every tiled
+ * distance non-negative, by "; a wavefront: skewing 'j' by 'i'
+ * (`loop.skew %i, %j {factor = 1}`, ...) makes it tileable", otherwise by
+ * "; leave 'j' untiled (tile size 0) or tile fewer loops". */
+bool dep_check_tiling_sizes(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
+                            const int64_t *sizes, const char **why);
+
 /* No dependence is carried by `loop` (parallel and vectorized loops): no
  * dependence between two instances in the same iteration of the enclosing
  * loops and different iterations of `loop`.  With allow_reductions,
