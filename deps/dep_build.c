@@ -886,3 +886,29 @@ void dep_representative(isl_set *deltas, int c, int64_t *v, bool *have_v) {
   }
   isl_set_free(s);
 }
+
+/* ---- one access (deps/dep_access.c) ------------------------------------- */
+
+isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
+                             const ir_expr *e) {
+  bld b = {.ctx = g->ctx, .k = g->k, .isl = g->isl};
+  for (int i = 0; i < g->k->vars.len; i++) {
+    ir_var *v = g->k->vars.items[i];
+    if (v->kind == IR_VAR_PARAM && ir_type_is_integer(v->type))
+      scc_vec_push(g->ctx->arena, &b.params, v);
+  }
+  b.st = (dep_stmt *)st;
+  b.space = isl_set_get_space(st->domain);
+  b.where = st->domain;
+  add_access(&b, e, false);
+  isl_space_free(b.space);
+  isl_map *m = NULL;
+  for (int i = 0; i < b.mems.len; i++) {
+    mem *me = b.mems.items[i];
+    if (!m && isl_union_map_n_map(me->r) == 1)
+      m = isl_map_from_union_map(isl_union_map_copy(me->r));
+    isl_union_map_free(me->w);
+    isl_union_map_free(me->r);
+  }
+  return m;
+}
