@@ -1,8 +1,10 @@
 /* pack.c — loop.pack %l "X": BLIS/GotoBLAS packing of the tile of array X
  * that a loop reads.
  *
- *  1. Footprint.  Every access X[s0]...[sn-1] in the loop (X must not be
- *     written there) has affine subscripts.  Each induction variable v of
+ *  1. Footprint.  Every load X[s0]...[sn-1] in the loop has affine
+ *     subscripts.  When the loop also stores into X, the stores stay on X
+ *     and isl must prove that they never touch an element a load reads
+ *     (dep_access_unwritten, within one execution of the loop).  Each induction variable v of
  *     the loop or of a loop nested in it is bounded as base_v + [lo, hi]
  *     with base_v affine in variables outside the loop and lo, hi
  *     constants: lb (expanded recursively) gives base and lo; an upper
@@ -26,8 +28,8 @@
  *  4. Rewrite.  Each access becomes X_p[s_d - base_d - lo_d] (lanes and
  *     mask kept).
  * Values are copied, not recomputed: the result is bit-identical.
- * Refused (payload untouched): unknown array, pointer array, X written in
- * the loop, no access, a non-affine subscript, a loop whose extent is not
+ * Refused (payload untouched): unknown array, pointer array, a load of X
+ * that a store in the loop may overwrite, no load, a non-affine subscript, a loop whose extent is not
  * bounded by a constant, accesses that disagree on the base, an extent
  * the declaration does not give, a buffer over 2 MiB, a copy that would
  * run inside a parallel loop (the buffer is shared between its threads).
@@ -35,6 +37,7 @@
  * Multiplication", ACM TOMS 34(3), 2008; Van Zee and van de Geijn, "BLIS",
  * ACM TOMS 41(3), 2015.
  */
+#include "../deps/dep.h"
 #include "xf_reg.h"
 
 #include <string.h>
@@ -240,6 +243,18 @@ static void acc_cb(ir_expr **slot, void *data) {
     scc_vec_push(s->ctx->arena, &s->slots, slot);
 }
 
+typedef struct lhs_slots {
+  scc_ctx *ctx;
+  scc_vec lhs; /* ir_expr *: assignment targets */
+} lhs_slots;
+
+static bool lhs_cb(ir_node *n, void *data) {
+  lhs_slots *s = data;
+  if (n->kind == IR_NODE_ASSIGN)
+    scc_vec_push(s->ctx->arena, &s->lhs, n->u.assign.lhs);
+  return true;
+}
+
 /* Depth (within the kernel) of the innermost loop of the packed region
  * whose iv e reads; -1 when none. */
 static int driving_depth(packer *p, const ir_expr *e) {
@@ -297,15 +312,46 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   }
   scc_vec vars = {0}, written = {0};
   xfr_loop_defs(ctx, loop, &vars, &written);
-  if (xfr_vec_has(&written, x)) {
-    scc_fail(ctx, loop->loc,
-             "loop.pack: loop '%s' writes array '%s'; only arrays the loop "
-             "only reads can be packed",
-             iv, array);
-    return XF_SILENCEABLE;
-  }
   acc_state as = {ctx, x, {0}};
   xfr_walk_block_slots(&loop->u.loop.body, acc_cb, &as);
+  if (xfr_vec_has(&written, x)) {
+    /* The loop writes X: its stores stay on X, and the loads are packed
+     * when isl proves that no store in the loop touches what they read
+     * (dep_access_unwritten: trmm's B[k][j], k > i, in the loops that
+     * write B[i][j]). */
+    lhs_slots ls = {ctx, {0}};
+    ir_walk_block(&loop->u.loop.body, lhs_cb, &ls);
+    scc_vec reads = {0};
+    for (int i = 0; i < as.slots.len; i++)
+      if (!xfr_vec_has(&ls.lhs, *(ir_expr **)as.slots.items[i]))
+        scc_vec_push(ctx->arena, &reads, as.slots.items[i]);
+    if (reads.len == 0) {
+      scc_fail(ctx, loop->loc,
+               "loop.pack: loop '%s' writes array '%s' and reads it only "
+               "where it writes it; only elements the loop reads and does "
+               "not write can be packed",
+               iv, array);
+      return XF_SILENCEABLE;
+    }
+    dep_access *da = dep_access_open(ctx, k, loop);
+    const ir_expr *bad = NULL;
+    for (int i = 0; i < reads.len && !bad; i++)
+      if (!dep_access_unwritten(da, *(ir_expr **)reads.items[i]))
+        bad = *(ir_expr **)reads.items[i];
+    dep_access_close(da);
+    if (bad) {
+      scc_buf b = {0};
+      ir_print_c_expr(&b, bad);
+      scc_fail(ctx, bad->loc,
+               "loop.pack: loop '%s' writes array '%s' and reads '%s', "
+               "which those writes may touch; only elements the loop does "
+               "not write can be packed",
+               iv, array, b.data ? b.data : "");
+      scc_buf_free(&b);
+      return XF_SILENCEABLE;
+    }
+    as.slots = reads;
+  }
   if (as.slots.len == 0) {
     scc_fail(ctx, loop->loc, "loop.pack: loop '%s' does not read array '%s'",
              iv, array);
