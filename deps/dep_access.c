@@ -14,8 +14,8 @@
 #include "dep_int.h"
 
 #include <isl/map.h>
-#include <isl/space.h>
 #include <isl/set.h>
+#include <isl/space.h>
 
 struct dep_access {
   scc_ctx *ctx;
@@ -96,9 +96,8 @@ static bool disjoint_in(dep_access *da, const dep_stmt *sa, const ir_expr *a,
   for (int d = 0; d < outer; d++)
     rel = isl_map_equate(rel, isl_dim_in, d, isl_dim_out, d);
   if (a == b && sa == sb) /* two different instances */
-    rel = isl_map_subtract(
-        rel, isl_map_identity(isl_space_map_from_set(
-                 isl_space_domain(isl_map_get_space(rel)))));
+    rel = isl_map_subtract(rel, isl_map_identity(isl_space_map_from_set(
+                                    isl_space_domain(isl_map_get_space(rel)))));
   isl_bool empty = isl_map_is_empty(rel);
   isl_map_free(rel);
   return empty == isl_bool_true;

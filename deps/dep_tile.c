@@ -158,7 +158,8 @@ bool dep_check_tiling_sizes(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
           val[outer + dd] * step_sign(band[dd]) < 0)
         bad = dd;
     int se, sf;
-    if (bad >= 0 && find_skew(g, band, outer, n, sizes, bad, val, have, &se, &sf)) {
+    if (bad >= 0 &&
+        find_skew(g, band, outer, n, sizes, bad, val, have, &se, &sf)) {
       const char *ei = band[se]->u.loop.iv->name,
                  *di = band[bad]->u.loop.iv->name;
       msg = scc_arena_printf(

@@ -41,7 +41,7 @@ typedef struct hoist_state {
   scc_vec slots;        /* ir_expr **: maximal invariant subexpressions */
   ir_node *loop;
   ir_kernel *k;
-  dep_access *da; /* element queries, opened on first use */
+  dep_access *da;         /* element queries, opened on first use */
   const ir_expr *blocked; /* a load not moved because the loop may write it */
 } hoist_state;
 

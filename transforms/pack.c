@@ -4,14 +4,15 @@
  *  1. Footprint.  Every load X[s0]...[sn-1] in the loop has affine
  *     subscripts.  When the loop also stores into X, the stores stay on X
  *     and isl must prove that they never touch an element a load reads
- *     (dep_access_unwritten, within one execution of the loop).  Each induction variable v of
- *     the loop or of a loop nested in it is bounded as base_v + [lo, hi]
- *     with base_v affine in variables outside the loop and lo, hi
- *     constants: lb (expanded recursively) gives base and lo; an upper
- *     bound ub (or one operand of a min) with the same base gives hi =
- *     ub - 1 (tile loops i_t .. min(i_t + 32, n) give [0, 31]).  Each
- *     subscript then expands to base_d + [lo_d, hi_d] (a vector access
- *     adds lanes - 1 to the last); all accesses must agree on base_d.
+ *     (dep_access_unwritten, within one execution of the loop).  Each
+ *     induction variable v of the loop or of a loop nested in it is
+ *     bounded as base_v + [lo, hi] with base_v affine in variables outside
+ *     the loop and lo, hi constants: lb (expanded recursively) gives base
+ *     and lo; an upper bound ub (or one operand of a min) with the same
+ *     base gives hi = ub - 1 (tile loops i_t .. min(i_t + 32, n) give
+ *     [0, 31]).  Each subscript then expands to base_d + [lo_d, hi_d] (a
+ *     vector access adds lanes - 1 to the last); all accesses must agree
+ *     on base_d.
  *  2. Buffer.  `_Alignas(64) T X_p[E..]` (an ir_array with is_local) over
  *     the dimensions whose extent E_d = hi_d - lo_d + 1 exceeds 1, ordered
  *     as the loops read them: by the depth of the innermost loop whose iv
@@ -21,16 +22,18 @@
  *     clamped to the array's declared extent (partial tiles at the edges
  *     read nothing out of bounds); a dimension of extent 1 gets no copy
  *     loop, its subscript clamped into the array instead (a tile that
- *     does not move in the loop is one assignment, always run), placed before the loop and hoisted out
- *     of every enclosing loop that changes no variable a base_d reads (its
- *     iv, inner ivs, locals assigned in it) and does not write X: the copy
- *     runs once per footprint.
- *  4. Rewrite.  Each access becomes X_p[s_d - base_d - lo_d] (lanes and
+ *     does not move in the loop is one assignment, always run).  The copy
+ *     is placed before the loop and hoisted out of every enclosing loop
+ *     that changes no variable a base_d reads (its iv, inner ivs, locals
+ *     assigned in it) and does not write X: the copy runs once per
+ *     footprint.
+ *  4. Rewrite.  Each load becomes X_p[s_d - base_d - lo_d] (lanes and
  *     mask kept).
  * Values are copied, not recomputed: the result is bit-identical.
  * Refused (payload untouched): unknown array, pointer array, a load of X
- * that a store in the loop may overwrite, no load, a non-affine subscript, a loop whose extent is not
- * bounded by a constant, accesses that disagree on the base, an extent
+ * that a store in the loop may overwrite, no load, a non-affine
+ * subscript, a loop whose extent is not bounded by a constant, accesses
+ * that disagree on the base, an extent
  * the declaration does not give, a buffer over 2 MiB, a copy that would
  * run inside a parallel loop (the buffer is shared between its threads).
  * Source: Goto and van de Geijn, "Anatomy of High-Performance Matrix
@@ -518,8 +521,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
        * run 0 times leaves it "maybe uninitialized" for the compiler).
        * Where the packed loop reads it, the subscript is within the array
        * and the clamp changes nothing. */
-      ir_expr *sub =
-          ir_min(ctx, origin[d], ir_add_const(ctx, x->dims[d], -1));
+      ir_expr *sub = ir_min(ctx, origin[d], ir_add_const(ctx, x->dims[d], -1));
       if (!low_ok)
         sub = ir_max(ctx, ir_int(ctx, 0), sub);
       src_idx[d] = sub;

@@ -545,8 +545,9 @@ static void classify_defs(vx *st, bool reassoc) {
     vx_def *d = scc_arena_alloc(ctx->arena, sizeof *d);
     d->target = lhs;
     bool red = reduction_form(n, &op, &operand);
-    if (red && arr && (others_mention(body, n, NULL, arr) ||
-                       expr_mentions(operand, NULL, arr))) {
+    if (red && arr &&
+        (others_mention(body, n, NULL, arr) ||
+         expr_mentions(operand, NULL, arr))) {
       /* other accesses to the target's array: a private reduction when
        * isl proves they never touch its element (cholesky's
        * A[i][j] -= A[i][k] * A[j][k] over k < j; one row sum per jammed
