@@ -22,9 +22,12 @@
  * becomes a contiguous vector load or store; a scalar local assigned before
  * any read in each iteration (or declared in the body) becomes a vector
  * variable; `s op= e` / `s = s op e` (op +, -, *) on a scalar local or an
- * invariant array element that nothing else in the loop touches is a
- * reduction: a vector accumulator and a horizontal reduction after the
- * loop, only with reassoc.  Lane-wise: + - * / unary -, sqrt/sqrtf.  With
+ * invariant array element that nothing else in the loop touches (for an
+ * element, other accesses to its array are allowed when isl proves they
+ * touch other elements: dep_access_lhs_private) is a reduction: a vector
+ * accumulator and a horizontal reduction after the loop, only with
+ * reassoc.  Each reduction statement is its own reduction with its own
+ * accumulator (s[i], s[i + 1], ... after unroll-and-jam).  Lane-wise: + - * / unary -, sqrt/sqrtf.  With
  * contract (and an ISA with FMA: avx2, avx512), x*y + z, z + x*y, x*y - z,
  * z - x*y and `z += x*y` / `z -= x*y` become fused multiply-adds
  * (CALL fmaf/fma, negated operands for the subtracting forms).
@@ -35,8 +38,9 @@
  * 0 or 1 in i (or i in a non-last subscript), i used as a value, a call
  * other than sqrt, a comparison/select/cast of loop-variant values, a
  * scalar carrying a value across iterations that is not a recognized
- * reduction, a written array accessed through different subscripts in the
- * loop, a reduction without reassoc, a temporary read after the loop, a
+ * reduction, a written array accessed through different subscripts that
+ * may touch the written elements (dep_access_disjoint), a reduction into
+ * an element another access may touch, a reduction without reassoc, a temporary read after the loop, a
  * width the ISA does not have for the element type, isa neon, a kernel
  * already vectorized for another ISA, an iv whose value after the loop is
  * read (xf_final_value_unread) when the loop counts down (it is reversed)
