@@ -897,6 +897,16 @@ isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
     if (v->kind == IR_VAR_PARAM && ir_type_is_integer(v->type))
       scc_vec_push(g->ctx->arena, &b.params, v);
   }
+  /* the parameters must be those the graph was built with, in its order
+   * (else positions would name other parameters): checked by name */
+  isl_size np = isl_set_dim(st->domain, isl_dim_param);
+  if (np < 0 || np != b.params.len)
+    return NULL;
+  for (int p = 0; p < b.params.len; p++) {
+    const char *nm = isl_set_get_dim_name(st->domain, isl_dim_param, p);
+    if (!nm || strcmp(nm, ((ir_var *)b.params.items[p])->name) != 0)
+      return NULL;
+  }
   b.st = (dep_stmt *)st;
   b.space = isl_set_get_space(st->domain);
   b.where = st->domain;
