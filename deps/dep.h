@@ -53,6 +53,21 @@ bool dep_check_permutation(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
 bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
                       const char **why);
 
+/* Tiling with sizes (loop.tile): sizes[d] > 0 tiles band[d], 0 leaves it
+ * untiled.  The tile loops of the tiled dimensions go outside every point
+ * loop, the point loops keep the band's order.  Legal when every
+ * dependence not carried by an enclosing loop has a non-negative
+ * distance, in the direction of the loop's step, in each tiled dimension
+ * (whatever the distances in the untiled ones): sufficient for every size,
+ * and with all sizes > 0 the same as dep_check_tiling (deps/dep_tile.c
+ * gives the argument).  *why: "would reverse ..." followed, when skewing
+ * the offending dimension by an earlier band loop makes every tiled
+ * distance non-negative, by "; a wavefront: skewing 'j' by 'i'
+ * (`loop.skew %i, %j {factor = 1}`, ...) makes it tileable", otherwise by
+ * "; leave 'j' untiled (tile size 0) or tile fewer loops". */
+bool dep_check_tiling_sizes(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
+                            const int64_t *sizes, const char **why);
+
 /* No dependence is carried by `loop` (parallel and vectorized loops): no
  * dependence between two instances in the same iteration of the enclosing
  * loops and different iterations of `loop`.  With allow_reductions,
@@ -124,6 +139,51 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k);
 /* The assumptions of k as text (--emit=deps): "  assume 'a' and 'b' do not
  * overlap (run-time check)", the ranges, and why. */
 void dep_assume_print(scc_buf *out, const ir_kernel *k);
+
+/* ---- element queries (deps/dep_access.c) ------------------------------
+ *
+ * Whether two array accesses inside a loop can touch the same element, as
+ * isl sees it, for the transforms that keep an element in a register, move
+ * a load out of a loop, copy a tile or give a reduction its own
+ * accumulator (loop.scalar_replace, loop.hoist, loop.pack,
+ * loop.vectorize, and dep_check_parallel's reductions).  The question is
+ * asked within one execution of `loop`: both instances in the same
+ * iteration of every loop enclosing `loop`, in any iterations of `loop`
+ * and of the loops inside it (`for j: B[i][j] += A[k][i] * B[k][j]` with
+ * k > i: B[i][j] and B[k][j] never meet; a syntactic test cannot tell).
+ * Accesses are IR_EXPR_ACCESS nodes (pointers into the IR, not copies)
+ * of assignments and declarations nested in `loop`; any other access
+ * (in a loop bound or an if condition) is answered "may touch".
+ * Non-affine subscripts are "any element".  The answers are exact for
+ * affine accesses over the iteration domains (parameters universally
+ * quantified: true only when no parameter value makes them meet).
+ * With --unsafe the answers are the same (these are facts, not legality
+ * verdicts).  Sources: the access relations and dependence polyhedra of
+ * Feautrier 1991 and Pugh's Omega test (1992), computed with isl. */
+typedef struct dep_access dep_access;
+
+/* Builds the statements of `loop` (a loop of k's current IR) once for
+ * several questions; free with dep_access_close.  Never NULL. */
+dep_access *dep_access_open(scc_ctx *ctx, ir_kernel *k, ir_node *loop);
+void dep_access_close(dep_access *da);
+
+/* True when no element that an instance of access a touches is touched by
+ * an instance of access b in the same execution of the loop (a and b may
+ * be in one statement, and may be the same expression: then, whether two
+ * different iterations touch one element). */
+bool dep_access_disjoint(dep_access *da, const ir_expr *a, const ir_expr *b);
+
+/* True when no assignment in the loop writes an element that access a
+ * reads (a load that may move before the loop or into a copy). */
+bool dep_access_unwritten(dep_access *da, const ir_expr *a);
+
+/* For an assignment s in the loop whose lhs is an array access: true when
+ * every other access to that array in the loop (in s's rhs, or in other
+ * nodes) touches other elements than the lhs does, so the lhs element is
+ * s's alone in the loop (a reduction into it may use a private
+ * accumulator).  The reads of the lhs itself (`x op= e`, or `x` in
+ * `x = x op e`) do not count. */
+bool dep_access_lhs_private(dep_access *da, const ir_node *s);
 
 /* Appends the dependences of every kernel of m, as text (--emit=deps):
  * per kernel a header line, each statement's domain, then each dependence

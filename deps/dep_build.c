@@ -1092,3 +1092,32 @@ void dep_representative(isl_set *deltas, int c, int64_t *v, bool *have_v) {
   }
   isl_set_free(s);
 }
+
+/* ---- one access (deps/dep_access.c) ------------------------------------- */
+
+isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
+                             const ir_expr *e) {
+  /* the parameters the graph was built with, in its order (positions name
+   * them) */
+  bld b = {.ctx = g->ctx, .k = g->k, .isl = g->isl, .params = g->params,
+           .nstmts = g->nstmts};
+  isl_size np = isl_set_dim(st->domain, isl_dim_param);
+  if (np < 0 || np != b.params.len)
+    return NULL;
+  b.st = (dep_stmt *)st;
+  b.space = isl_set_get_space(st->domain);
+  b.where = st->domain;
+  add_access(&b, e, false);
+  isl_space_free(b.space);
+  isl_map *m = NULL;
+  for (int i = 0; i < b.mems.len; i++) {
+    mem *me = b.mems.items[i];
+    for (int j = 0; j <= b.nstmts; j++) {
+      if (!m && me->r[j])
+        m = isl_map_copy(me->r[j]);
+      isl_map_free(me->w[j]);
+      isl_map_free(me->r[j]);
+    }
+  }
+  return m;
+}

@@ -112,6 +112,18 @@ dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub, ir_var *want,
  * (they carry no dependence). */
 ir_var *dep_delin_size(scc_ctx *ctx, const ir_block *body, const ir_array *a);
 
+/* The access relation { st[ivs] -> array[subscripts] } of the access e
+ * (an IR_EXPR_ACCESS in st's node), over st's domain, as the graph models
+ * it (non-affine subscripts: any element; vector accesses: their lanes);
+ * NULL on failure.  The caller frees it.  (dep_build.c, for
+ * dep_access.c.) */
+isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
+                             const ir_expr *e);
+
+/* A dep_access (dep.h) over an existing graph of `loop`'s statements,
+ * which it does not own (dep_access_close leaves g alone). */
+dep_access *dep_access_from_graph(dep_graph *g, ir_node *loop);
+
 /* "flow", "anti", "output". */
 const char *dep_kind_name(dep_kind kind);
 

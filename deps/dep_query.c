@@ -220,8 +220,13 @@ static bool is_minmax_call(const ir_expr *e) {
 }
 
 /* x op= e or x = x op e / e op x (op +, *, min, max; x -= e and x = x - e
- * count as +), e not reading x, and nothing else in `loop` touching x. */
-static bool is_reduction(ir_node *s, ir_node *loop) {
+ * count as +), e not reading x, and nothing else in `loop` touching x.
+ * For an array element x, e and the other nodes may access other elements
+ * of its array when isl proves they never touch x's element within the
+ * loop (dep_access_lhs_private, deps/dep_access.c: cholesky's
+ * `A[i][j] -= A[i][k] * A[j][k]` over k < j; one row sum per jammed row,
+ * `s[i] += ...; s[i + 1] += ...`). */
+static bool is_reduction(dep_graph *g, ir_node *s, ir_node *loop) {
   if (s->kind != IR_NODE_ASSIGN)
     return false;
   ir_expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs, *other = NULL;
@@ -249,11 +254,17 @@ static bool is_reduction(ir_node *s, ir_node *loop) {
     else if (expr_eq(rhs->u.call.args[1], lhs))
       other = rhs->u.call.args[0];
   }
-  if (!other || reads_obj(other, obj))
+  if (!other)
     return false;
+  bool reads = reads_obj(other, obj);
   touch t = {obj, s, false};
   ir_walk_block(&loop->u.loop.body, touch_node, &t);
-  return !t.hit;
+  if (!reads && !t.hit)
+    return true;
+  if (lhs->kind != IR_EXPR_ACCESS)
+    return false;
+  dep_access *da = dep_access_from_graph(g, loop);
+  return dep_access_lhs_private(da, s);
 }
 
 typedef struct carried_data {
@@ -288,7 +299,7 @@ bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     ir_node *s = e->src->node;
     if (allow_reductions && e->src->node == e->dst->node &&
         s->kind == IR_NODE_ASSIGN && obj_of(s->u.assign.lhs) == e->mem_obj &&
-        is_reduction(s, loop)) {
+        is_reduction(g, s, loop)) {
       isl_set_free(v);
       bool dup = false;
       for (int j = 0; j < found.len; j++)

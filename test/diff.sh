@@ -7,7 +7,8 @@
 # Both programs are built by the same compiler ($CC, default cc) with
 # -ffp-contract=off (so FMA contraction neither fakes nor hides differences),
 # run, and their stdout compared byte for byte.  The generated file must
-# also compile without warnings (-Wall -Wextra -Werror) under gcc and, when
+# also compile without warnings (-O2 -Wall -Wextra -Werror: optimizing, so
+# flow warnings such as -Wmaybe-uninitialized are seen) under gcc and, when
 # installed, clang-19.  ARGS are passed to the programs.
 #
 # Generated code holding `#pragma omp` (loop.parallel) is compiled and
@@ -49,7 +50,7 @@ fi
 
 for cc in gcc clang-19; do
   command -v $cc >/dev/null 2>&1 || continue
-  if ! $cc $common $omp -Wall -Wextra -Werror -fsyntax-only "$tmp/gen.c" 2>"$tmp/warn"; then
+  if ! $cc $common $omp -O2 -Wall -Wextra -Werror -c "$tmp/gen.c" -o "$tmp/gen.o" 2>"$tmp/warn"; then
     echo "FAIL: generated code does not compile cleanly with $cc:"
     cat "$tmp/warn"
     exit 1
@@ -57,7 +58,13 @@ for cc in gcc clang-19; do
 done
 
 $CC $common $CFLAGS "$src" -o "$tmp/orig" -lm
-$CC $common $omp $CFLAGS "$tmp/gen.c" -o "$tmp/gen" -lm
+# The build that runs is warning-free too (at $CFLAGS, -O1 by default:
+# gcc -O1 sees -Wmaybe-uninitialized cases that -O2 inlines away).
+if ! $CC $common $omp $CFLAGS -Wall -Wextra -Werror "$tmp/gen.c" -o "$tmp/gen" -lm 2>"$tmp/warn"; then
+  echo "FAIL: generated code does not compile cleanly with $CC $CFLAGS:"
+  cat "$tmp/warn"
+  exit 1
+fi
 "$tmp/orig" "$@" >"$tmp/orig.out"
 threads_list=default
 [ -n "$omp" ] && threads_list="1 2"

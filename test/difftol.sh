@@ -14,7 +14,7 @@
 # `// tolerance: 1e-5` or `// tolerance: 1e-5 abs 1e-4` in the schedule
 # (defaults: rel 1e-6, abs 1e-30; abs matters for sums that cancel to
 # near zero).  The
-# generated file must compile without warnings (-Wall -Wextra -Werror)
+# generated file must compile without warnings (-O2 -Wall -Wextra -Werror)
 # under gcc and, when installed, clang-19.  When the host cannot run the
 # ISA the generated code uses, the test is skipped (exit 0, "skipped: host
 # lacks avx512").
@@ -43,7 +43,7 @@ common="$common $isa"
 
 for cc in gcc clang-19; do
   command -v $cc >/dev/null 2>&1 || continue
-  if ! $cc $common -Wall -Wextra -Werror -fsyntax-only "$tmp/gen.c" 2>"$tmp/warn"; then
+  if ! $cc $common -O2 -Wall -Wextra -Werror -c "$tmp/gen.c" -o "$tmp/gen.o" 2>"$tmp/warn"; then
     echo "FAIL: generated code does not compile cleanly with $cc:"
     cat "$tmp/warn"
     exit 1
@@ -51,7 +51,13 @@ for cc in gcc clang-19; do
 done
 
 $CC $common $CFLAGS "$src" -o "$tmp/orig" -lm
-$CC $common $CFLAGS "$tmp/gen.c" -o "$tmp/gen" -lm
+# The build that runs is warning-free too (at $CFLAGS, -O1 by default:
+# gcc -O1 sees -Wmaybe-uninitialized cases that -O2 inlines away).
+if ! $CC $common $CFLAGS -Wall -Wextra -Werror "$tmp/gen.c" -o "$tmp/gen" -lm 2>"$tmp/warn"; then
+  echo "FAIL: generated code does not compile cleanly with $CC $CFLAGS:"
+  cat "$tmp/warn"
+  exit 1
+fi
 "$tmp/orig" "$@" >"$tmp/orig.out"
 "$tmp/gen" "$@" >"$tmp/gen.out"
 if [ ! -s "$tmp/orig.out" ]; then

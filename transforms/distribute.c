@@ -14,15 +14,127 @@
  * binds `%parts:N`): a different number of groups is refused before
  * anything changes.  Groups without nodes are skipped (never an empty
  * loop).
+ * Induction variables of the loops inside the body are not memory in the
+ * dependence analysis, so their values are checked here: when the loops of
+ * an iv `j` land in two or more groups, distribution changes the value `j`
+ * holds between and after the loops, which is refused when it is read
+ * there (xf_iv_read_after): read in the body outside its loops, or read
+ * after `loop` while a group placed after the group of the textually last
+ * `j` loop also holds a `j` loop (that loop would now run last).
  * Refused: not a loop, an empty body, a body declaring a scalar (its uses
  * could land in another loop), a dependence cycle the order cannot
  * respect (dep_check_distribution), a group count different from
- * `expected`.
+ * `expected`, an iv whose observed value would change (above).
  * Source: Kennedy and McKinley, LCPC 1993; Allen and Kennedy, "Optimizing
  * Compilers for Modern Architectures", 2001, §2.4 (loop distribution).
  */
 #include "../deps/dep.h"
 #include "xf_util.h"
+
+typedef struct iv_loops {
+  const ir_var *iv;
+  bool found;  /* a loop of iv inside the walked node */
+  bool read;   /* iv read inside the walked node outside its loops */
+  scc_vec ivs; /* collect mode: the ivs of nested loops (ir_var *) */
+  bool collect;
+  scc_arena *arena;
+} iv_loops;
+
+static bool iv_loops_cb(ir_node *n, void *data) {
+  iv_loops *u = data;
+  if (n->kind != IR_NODE_LOOP)
+    return true;
+  if (u->collect) {
+    bool dup = false;
+    for (int i = 0; i < u->ivs.len; i++)
+      dup |= u->ivs.items[i] == n->u.loop.iv;
+    if (!dup)
+      scc_vec_push(u->arena, &u->ivs, n->u.loop.iv);
+  } else if (n->u.loop.iv == u->iv) {
+    u->found = true;
+  }
+  return true;
+}
+
+/* Reads of iv outside every loop of iv, inside n. */
+static bool iv_read_cb(ir_node *n, void *data) {
+  iv_loops *u = data;
+  if (n->kind == IR_NODE_LOOP && n->u.loop.iv == u->iv)
+    return false;
+  if (n->kind == IR_NODE_LOOP)
+    u->read |= xf_bounds_use(n, u->iv);
+  else if (n->kind == IR_NODE_IF)
+    u->read |= ir_expr_uses_var(n->u.ifs.cond, u->iv);
+  else if (n->kind == IR_NODE_ASSIGN)
+    u->read |= ir_expr_uses_var(n->u.assign.lhs, u->iv) ||
+               ir_expr_uses_var(n->u.assign.rhs, u->iv);
+  else if (n->kind == IR_NODE_DECL)
+    u->read |= n->u.decl.init && ir_expr_uses_var(n->u.decl.init, u->iv);
+  return true;
+}
+
+/* The check of the ivs of the loops in the body (see the header): nodes
+ * [0, len) of the body in `nodes`, group[i] the (renumbered) group of node
+ * i. */
+static bool ivs_keep_values(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                            ir_node **nodes, const int *group, int len) {
+  iv_loops all = {.collect = true, .arena = ctx->arena};
+  for (int i = 0; i < len; i++)
+    ir_walk_node(nodes[i], iv_loops_cb, &all);
+  const char *ivn = xf_iv_name(loop);
+  for (int v = 0; v < all.ivs.len; v++) {
+    const ir_var *iv = all.ivs.items[v];
+    if (iv == loop->u.loop.iv)
+      continue;
+    int last = -1, first_group = -1;
+    bool spread = false, read = false;
+    for (int i = 0; i < len; i++) {
+      iv_loops u = {.iv = iv};
+      ir_walk_node(nodes[i], iv_loops_cb, &u);
+      ir_walk_node(nodes[i], iv_read_cb, &u);
+      read |= u.read;
+      if (!u.found)
+        continue;
+      if (first_group < 0)
+        first_group = group[i];
+      spread |= group[i] != first_group;
+      last = i;
+    }
+    if (!spread)
+      continue;
+    if (read) {
+      scc_fail(ctx, loop->loc,
+               "loop.distribute of '%s': the induction variable '%s' is read "
+               "in the body outside its loops, and its loops would go to "
+               "different loops, so it would hold another value there; "
+               "use another variable for the value read",
+               ivn, iv->name);
+      return false;
+    }
+    int moved = -1; /* a node with an iv loop placed after `last`'s group */
+    for (int i = 0; i < len && moved < 0; i++) {
+      iv_loops u = {.iv = iv};
+      ir_walk_node(nodes[i], iv_loops_cb, &u);
+      if (u.found && group[i] > group[last])
+        moved = i;
+    }
+    if (moved < 0)
+      continue;
+    const char *where = xf_iv_read_after(k, loop, iv);
+    if (!where)
+      continue;
+    scc_fail(ctx, loop->loc,
+             "loop.distribute of '%s': the induction variable '%s' is read "
+             "after its loop (%s), and distribution would run the loop over "
+             "'%s' of line %d last instead of the one of line %d, so '%s' "
+             "would hold another value; declare '%s' in its loops (`for "
+             "(int %s = ...`) if its final value is not needed",
+             ivn, iv->name, where, iv->name, nodes[moved]->loc.line,
+             nodes[last]->loc.line, iv->name, iv->name, iv->name);
+    return false;
+  }
+  return true;
+}
 
 xf_status xf_distribute(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int expected,
                         ir_node ***out, int *nout) {
@@ -85,13 +197,19 @@ xf_status xf_distribute(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int expected,
     return XF_SILENCEABLE;
   }
 
-  /* Rewrite: detach the body, then refill group by group. */
   ir_node **nodes = scc_arena_alloc(ctx->arena, sizeof *nodes * (size_t)len);
+  int *grp = scc_arena_alloc(ctx->arena, sizeof *grp * (size_t)len);
   int c = 0;
-  while (l->body.first) {
-    nodes[c++] = l->body.first;
-    ir_remove(l->body.first);
+  for (ir_node *p = l->body.first; p; p = p->next, c++) {
+    nodes[c] = p;
+    grp[c] = remap[group_of[c]];
   }
+  if (!ivs_keep_values(ctx, k, loop, nodes, grp, len))
+    return XF_SILENCEABLE;
+
+  /* Rewrite: detach the body, then refill group by group. */
+  while (l->body.first)
+    ir_remove(l->body.first);
   ir_node **parts = scc_arena_alloc(ctx->arena, sizeof *parts * (size_t)groups);
   ir_node *pos = loop;
   for (int g = 0; g < groups; g++) {

@@ -6,7 +6,10 @@
  * variable for a vector expression) and replaced by that local.  Structurally
  * equal expressions share one local.
  *  - invariant: reads no variable the loop changes (its iv, the ivs of inner
- *    loops, locals assigned or declared in it) and no array written in it;
+ *    loops, locals assigned or declared in it), and no element that the
+ *    loop writes: an array written in the loop may be read when isl proves
+ *    no write in the loop touches the element (dep_access_unwritten: lu's
+ *    A[i][k], k < i, in the loop over j >= i writing A[i][j]);
  *  - worth it: an array load, a broadcast, or an arithmetic expression,
  *    cast or call with a floating-point or vector value; integer index
  *    arithmetic is left to the C compiler, and integer division (which may
@@ -25,6 +28,7 @@
  * Source: loop-invariant code motion, Aho, Lam, Sethi and Ullman,
  * Compilers: Principles, Techniques, and Tools, 2nd ed., §9.5.
  */
+#include "../deps/dep.h"
 #include "xf_reg.h"
 
 typedef struct cand {
@@ -36,7 +40,42 @@ typedef struct hoist_state {
   scc_vec vars, arrays; /* what the loop changes */
   scc_vec slots;        /* ir_expr **: maximal invariant subexpressions */
   ir_node *loop;
+  ir_kernel *k;
+  dep_access *da;         /* element queries, opened on first use */
+  const ir_expr *blocked; /* a load not moved because the loop may write it */
 } hoist_state;
+
+typedef struct written_reads {
+  hoist_state *s;
+  bool ok;
+} written_reads;
+
+static void written_cb(ir_expr *e, void *data) {
+  written_reads *w = data;
+  hoist_state *s = w->s;
+  if (!w->ok || e->kind != IR_EXPR_ACCESS ||
+      !xfr_vec_has(&s->arrays, e->u.access.array))
+    return;
+  if (!s->da)
+    s->da = dep_access_open(s->ctx, s->k, s->loop);
+  w->ok = dep_access_unwritten(s->da, e);
+  if (!w->ok && !s->blocked)
+    s->blocked = e;
+}
+
+/* Invariant in the loop: reads no variable the loop changes, and every
+ * load from an array the loop writes reads an element that no write in
+ * the loop touches (isl: lu's A[i][k], k < i, in the loop over j >= i
+ * that writes A[i][j]). */
+static bool invariant(hoist_state *s, ir_expr *e) {
+  if (!xfr_invariant(e, &s->vars, NULL))
+    return false;
+  if (xfr_invariant(e, &s->vars, &s->arrays))
+    return true;
+  written_reads w = {s, true};
+  ir_walk_expr(e, written_cb, &w);
+  return w.ok;
+}
 
 static bool has_int_div(const ir_expr *e);
 
@@ -80,7 +119,7 @@ static void visit(hoist_state *s, ir_expr **slot) {
   ir_expr *e = *slot;
   if (!e)
     return;
-  if (worth(e) && xfr_invariant(e, &s->vars, &s->arrays) && !has_int_div(e)) {
+  if (worth(e) && !has_int_div(e) && invariant(s, e)) {
     scc_vec_push(s->ctx->arena, &s->slots, slot);
     return;
   }
@@ -141,10 +180,23 @@ xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **out) {
              "the payload is not a loop of a kernel");
     return XF_SILENCEABLE;
   }
-  hoist_state s = {.ctx = ctx};
+  hoist_state s = {.ctx = ctx, .k = k};
   xfr_loop_defs(ctx, loop, &s.vars, &s.arrays);
   s.loop = loop;
   ir_walk_block(&loop->u.loop.body, node_cb, &s);
+  dep_access_close(s.da);
+  if (s.slots.len == 0 && s.blocked) {
+    scc_buf b = {0};
+    ir_print_c_expr(&b, s.blocked);
+    scc_fail(ctx, loop->loc,
+             "loop.hoist: nothing in loop '%s' is loop-invariant and worth "
+             "hoisting: the load '%s' does not move in the loop, but the "
+             "loop may write that element of '%s' (a dependence)",
+             xf_iv_name(loop), b.data ? b.data : "",
+             s.blocked->u.access.array->name);
+    scc_buf_free(&b);
+    return XF_SILENCEABLE;
+  }
   if (s.slots.len == 0) {
     scc_fail(ctx, loop->loc,
              "loop.hoist: nothing in loop '%s' is loop-invariant and worth "

@@ -1,15 +1,18 @@
 /* pack.c — loop.pack %l "X": BLIS/GotoBLAS packing of the tile of array X
  * that a loop reads.
  *
- *  1. Footprint.  Every access X[s0]...[sn-1] in the loop (X must not be
- *     written there) has affine subscripts.  Each induction variable v of
- *     the loop or of a loop nested in it is bounded as base_v + [lo, hi]
- *     with base_v affine in variables outside the loop and lo, hi
- *     constants: lb (expanded recursively) gives base and lo; an upper
- *     bound ub (or one operand of a min) with the same base gives hi =
- *     ub - 1 (tile loops i_t .. min(i_t + 32, n) give [0, 31]).  Each
- *     subscript then expands to base_d + [lo_d, hi_d] (a vector access
- *     adds lanes - 1 to the last); all accesses must agree on base_d.
+ *  1. Footprint.  Every load X[s0]...[sn-1] in the loop has affine
+ *     subscripts.  When the loop also stores into X, the stores stay on X
+ *     and isl must prove that they never touch an element a load reads
+ *     (dep_access_unwritten, within one execution of the loop).  Each
+ *     induction variable v of the loop or of a loop nested in it is
+ *     bounded as base_v + [lo, hi] with base_v affine in variables outside
+ *     the loop and lo, hi constants: lb (expanded recursively) gives base
+ *     and lo; an upper bound ub (or one operand of a min) with the same
+ *     base gives hi = ub - 1 (tile loops i_t .. min(i_t + 32, n) give
+ *     [0, 31]).  Each subscript then expands to base_d + [lo_d, hi_d] (a
+ *     vector access adds lanes - 1 to the last); all accesses must agree
+ *     on base_d.
  *  2. Buffer.  `_Alignas(64) T X_p[E..]` (an ir_array with is_local) over
  *     the dimensions whose extent E_d = hi_d - lo_d + 1 exceeds 1, ordered
  *     as the loops read them: by the depth of the innermost loop whose iv
@@ -17,22 +20,27 @@
  *     loads stay contiguous).  At most 2 MiB.
  *  3. Copy.  A loop nest `X_p[t..] = X[base_d + lo_d + t_d]`, each t_d
  *     clamped to the array's declared extent (partial tiles at the edges
- *     read nothing out of bounds), placed before the loop and hoisted out
- *     of every enclosing loop that changes no variable a base_d reads (its
- *     iv, inner ivs, locals assigned in it) and does not write X: the copy
- *     runs once per footprint.
- *  4. Rewrite.  Each access becomes X_p[s_d - base_d - lo_d] (lanes and
+ *     read nothing out of bounds); a dimension of extent 1 gets no copy
+ *     loop, its subscript clamped into the array instead (a tile that
+ *     does not move in the loop is one assignment, always run).  The copy
+ *     is placed before the loop and hoisted out of every enclosing loop
+ *     that changes no variable a base_d reads (its iv, inner ivs, locals
+ *     assigned in it) and does not write X: the copy runs once per
+ *     footprint.
+ *  4. Rewrite.  Each load becomes X_p[s_d - base_d - lo_d] (lanes and
  *     mask kept).
  * Values are copied, not recomputed: the result is bit-identical.
- * Refused (payload untouched): unknown array, pointer array, X written in
- * the loop, no access, a non-affine subscript, a loop whose extent is not
- * bounded by a constant, accesses that disagree on the base, an extent
+ * Refused (payload untouched): unknown array, pointer array, a load of X
+ * that a store in the loop may overwrite, no load, a non-affine
+ * subscript, a loop whose extent is not bounded by a constant, accesses
+ * that disagree on the base, an extent
  * the declaration does not give, a buffer over 2 MiB, a copy that would
  * run inside a parallel loop (the buffer is shared between its threads).
  * Source: Goto and van de Geijn, "Anatomy of High-Performance Matrix
  * Multiplication", ACM TOMS 34(3), 2008; Van Zee and van de Geijn, "BLIS",
  * ACM TOMS 41(3), 2015.
  */
+#include "../deps/dep.h"
 #include "xf_reg.h"
 
 #include <string.h>
@@ -238,6 +246,18 @@ static void acc_cb(ir_expr **slot, void *data) {
     scc_vec_push(s->ctx->arena, &s->slots, slot);
 }
 
+typedef struct lhs_slots {
+  scc_ctx *ctx;
+  scc_vec lhs; /* ir_expr *: assignment targets */
+} lhs_slots;
+
+static bool lhs_cb(ir_node *n, void *data) {
+  lhs_slots *s = data;
+  if (n->kind == IR_NODE_ASSIGN)
+    scc_vec_push(s->ctx->arena, &s->lhs, n->u.assign.lhs);
+  return true;
+}
+
 /* Depth (within the kernel) of the innermost loop of the packed region
  * whose iv e reads; -1 when none. */
 static int driving_depth(packer *p, const ir_expr *e) {
@@ -295,15 +315,46 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   }
   scc_vec vars = {0}, written = {0};
   xfr_loop_defs(ctx, loop, &vars, &written);
-  if (xfr_vec_has(&written, x)) {
-    scc_fail(ctx, loop->loc,
-             "loop.pack: loop '%s' writes array '%s'; only arrays the loop "
-             "only reads can be packed",
-             iv, array);
-    return XF_SILENCEABLE;
-  }
   acc_state as = {ctx, x, {0}};
   xfr_walk_block_slots(&loop->u.loop.body, acc_cb, &as);
+  if (xfr_vec_has(&written, x)) {
+    /* The loop writes X: its stores stay on X, and the loads are packed
+     * when isl proves that no store in the loop touches what they read
+     * (dep_access_unwritten: trmm's B[k][j], k > i, in the loops that
+     * write B[i][j]). */
+    lhs_slots ls = {ctx, {0}};
+    ir_walk_block(&loop->u.loop.body, lhs_cb, &ls);
+    scc_vec reads = {0};
+    for (int i = 0; i < as.slots.len; i++)
+      if (!xfr_vec_has(&ls.lhs, *(ir_expr **)as.slots.items[i]))
+        scc_vec_push(ctx->arena, &reads, as.slots.items[i]);
+    if (reads.len == 0) {
+      scc_fail(ctx, loop->loc,
+               "loop.pack: loop '%s' writes array '%s' and reads it only "
+               "where it writes it; only elements the loop reads and does "
+               "not write can be packed",
+               iv, array);
+      return XF_SILENCEABLE;
+    }
+    dep_access *da = dep_access_open(ctx, k, loop);
+    const ir_expr *bad = NULL;
+    for (int i = 0; i < reads.len && !bad; i++)
+      if (!dep_access_unwritten(da, *(ir_expr **)reads.items[i]))
+        bad = *(ir_expr **)reads.items[i];
+    dep_access_close(da);
+    if (bad) {
+      scc_buf b = {0};
+      ir_print_c_expr(&b, bad);
+      scc_fail(ctx, bad->loc,
+               "loop.pack: loop '%s' writes array '%s' and reads '%s', "
+               "which those writes may touch; only elements the loop does "
+               "not write can be packed",
+               iv, array, b.data ? b.data : "");
+      scc_buf_free(&b);
+      return XF_SILENCEABLE;
+    }
+    as.slots = reads;
+  }
   if (as.slots.len == 0) {
     scc_fail(ctx, loop->loc, "loop.pack: loop '%s' does not read array '%s'",
              iv, array);
@@ -459,16 +510,32 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   ir_node *outer = NULL, *innermost = NULL;
   for (int i = 0; i < nkept; i++) {
     int d = order[i];
+    ir_expr *ext = ir_int(ctx, dim[d].hi - dim[d].lo + 1);
+    ir_affine oa;
+    bool low_ok =
+        ir_expr_to_affine(ctx, origin[d], &oa) && nonneg(ctx, at, &oa);
+    if (dim[d].hi == dim[d].lo) {
+      /* One element (the tile does not move in the loop): copy it without
+       * a loop, its subscript clamped into the array instead of a clamped
+       * trip count, so the buffer is always written (a copy loop that may
+       * run 0 times leaves it "maybe uninitialized" for the compiler).
+       * Where the packed loop reads it, the subscript is within the array
+       * and the clamp changes nothing. */
+      ir_expr *sub = ir_min(ctx, origin[d], ir_add_const(ctx, x->dims[d], -1));
+      if (!low_ok)
+        sub = ir_max(ctx, ir_int(ctx, 0), sub);
+      src_idx[d] = sub;
+      dst_idx[i] = ir_int(ctx, 0);
+      continue;
+    }
     tv[i] = ir_var_new(
         ctx, k,
         ir_fresh_name(ctx, k,
                       scc_arena_printf(ctx->arena, "%s_p%d", x->name, i)),
         IR_TY_INT, IR_VAR_IV, loop->loc);
-    ir_expr *ext = ir_int(ctx, dim[d].hi - dim[d].lo + 1);
     ir_expr *ub = ir_min(ctx, ext, ir_sub(ctx, x->dims[d], origin[d]));
     ir_expr *lb = ir_int(ctx, 0);
-    ir_affine oa;
-    if (!(ir_expr_to_affine(ctx, origin[d], &oa) && nonneg(ctx, at, &oa)))
+    if (!low_ok)
       lb = ir_max(ctx, lb, ir_sub(ctx, ir_int(ctx, 0), origin[d]));
     ir_node *l = ir_loop_new(ctx, tv[i], lb, ub, 1, loop->loc);
     if (innermost)
@@ -481,9 +548,13 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   }
   ir_expr *src = ir_access(ctx, x, rank, src_idx);
   ir_expr *dst = ir_access(ctx, buf, nkept, dst_idx);
-  ir_block_append(&innermost->u.loop.body,
-                  ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc));
-  ir_insert_before(at, outer);
+  ir_node *copy = ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc);
+  if (innermost) {
+    ir_block_append(&innermost->u.loop.body, copy);
+    ir_insert_before(at, outer);
+  } else {
+    ir_insert_before(at, copy);
+  }
 
   /* Redirect the accesses. */
   for (int i = 0; i < as.slots.len; i++) {

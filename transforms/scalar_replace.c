@@ -24,7 +24,9 @@
  *     no array the loop writes (x[p[0]] with p[0] assigned in it).  A
  *     group whose array is written in the loop is replaced only when every
  *     other access of that array in the loop provably touches other
- *     elements (xfr_disjoint); a read-only group only when the array is
+ *     elements (xfr_disjoint: constant offsets; else isl,
+ *     dep_access_disjoint: B[i][j] and B[k][j] with k > i within one
+ *     execution of the loop); a read-only group only when the array is
  *     not written in the loop at all.  Accesses under an `if` inside the
  *     loop are left alone (loading them before the loop would be
  *     speculative).
@@ -37,6 +39,7 @@
  * Source: Callahan, Carr and Kennedy, "Improving Register Allocation for
  * Subscripted Variables", PLDI 1990 (scalar replacement).
  */
+#include "../deps/dep.h"
 #include "xf_reg.h"
 
 #include <string.h>
@@ -93,8 +96,11 @@ static bool subs_invariant(const ir_expr *a, const scc_vec *vars,
   return !a->u.access.mask || xfr_invariant(a->u.access.mask, vars, written);
 }
 
-/* Finds the groups that can be replaced (out: group *). */
-static void find_groups(scc_ctx *ctx, ir_node *loop, scc_vec *out) {
+/* Finds the groups that can be replaced (out: group *).  `k`: the kernel
+ * holding loop (for the isl element queries). */
+static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                        scc_vec *out) {
+  dep_access *da = NULL;
   scc_vec vars = {0}, written = {0};
   xfr_loop_defs(ctx, loop, &vars, &written);
   collect c = {ctx, {0}, {0}, {0}};
@@ -134,13 +140,19 @@ static void find_groups(scc_ctx *ctx, ir_node *loop, scc_vec *out) {
     if (arr_written)
       for (int i = 0; i < c.all.len && ok; i++) {
         ir_expr *o = *(ir_expr **)c.all.items[i];
-        if (o->u.access.array == arr && !xfr_expr_equal(o, g->rep) &&
-            !xfr_disjoint(ctx, g->rep, o))
-          ok = false;
+        if (o->u.access.array != arr || xfr_expr_equal(o, g->rep) ||
+            xfr_disjoint(ctx, g->rep, o))
+          continue;
+        /* not syntactically apart: ask isl (B[i][j] and B[k][j] with
+         * k > i never meet in the loop) */
+        if (!da)
+          da = dep_access_open(ctx, k, loop);
+        ok = dep_access_disjoint(da, g->rep, o);
       }
     if (ok)
       scc_vec_push(ctx->arena, out, g);
   }
+  dep_access_close(da);
 }
 
 enum { MAX_VERSIONS = 3 };
@@ -229,7 +241,7 @@ static void unswitch(scc_ctx *ctx, ir_node *loop, bool iv_read_after,
 /* Replaces the groups of one loop; returns their number. */
 static int replace_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
   scc_vec groups = {0};
-  find_groups(ctx, loop, &groups);
+  find_groups(ctx, k, loop, &groups);
   for (int j = 0; j < groups.len; j++) {
     group *g = groups.items[j];
     ir_expr *rep = ir_expr_clone(ctx, g->rep, NULL);
@@ -275,15 +287,16 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   }
   bool read_after = xf_iv_read_after(k, loop, loop->u.loop.iv) != NULL;
   /* Try on a copy first, so a refusal leaves the payload untouched. */
+  /* The copy sits right after the loop while it is examined (the element
+   * queries read the kernel), and is removed after. */
   ir_node *probe = ir_node_clone(ctx, loop, NULL);
-  ir_block holder;
-  ir_block_init(&holder, NULL);
-  ir_block_append(&holder, probe);
+  ir_insert_after(loop, probe);
   xfr_inline_single_iteration(ctx, k, probe);
   scc_vec probe_leaves = {0}, groups = {0};
   unswitch(ctx, probe, read_after, &probe_leaves);
   for (int i = 0; i < probe_leaves.len; i++)
-    find_groups(ctx, probe_leaves.items[i], &groups);
+    find_groups(ctx, k, probe_leaves.items[i], &groups);
+  ir_remove(loop->next); /* the probe, or the ifs that replaced it */
   if (groups.len == 0) {
     scc_fail(ctx, loop->loc,
              "loop.scalar_replace: no array element is invariant in loop "

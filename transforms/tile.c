@@ -26,8 +26,11 @@
  * (`for (i_t = 0; i_t < 1; i_t += 1)`, so that the result always has n tile
  * loops and n point loops) and its point loop is the original loop with
  * its bounds unchanged.
- * Before anything changes, dep_check_tiling must find the band fully
- * permutable ("loop.tile of 'i', 'j' would ...").
+ * Before anything changes, dep_check_tiling_sizes must find the band
+ * permutable in its tiled dimensions: every dependence goes forward (or
+ * not at all) in each dimension with a size > 0; the size-0 ones keep
+ * their place among the point loops and do not matter ("loop.tile of
+ * 'i', 'j' would ..."; with a wavefront hint when a skew fixes it).
  * Refused: not a perfect band, sizes < 0, a non-positive step, a
  * non-rectangular tiled dimension with step != 1, bounds that are not
  * affine in the band ivs they read, unsigned ivs or bounds in a
@@ -179,7 +182,7 @@ xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
   if (!xf_band_final_values_unread(ctx, k, band, n, what))
     return XF_SILENCEABLE;
   const char *why = NULL;
-  if (!dep_check_tiling(ctx, k, band, n, &why)) {
+  if (!dep_check_tiling_sizes(ctx, k, band, n, sizes, &why)) {
     scc_fail(ctx, outer->loc, "%s %s", what,
              why ? why : "would violate a dependence");
     return XF_SILENCEABLE;

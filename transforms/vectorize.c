@@ -22,9 +22,12 @@
  * becomes a contiguous vector load or store; a scalar local assigned before
  * any read in each iteration (or declared in the body) becomes a vector
  * variable; `s op= e` / `s = s op e` (op +, -, *) on a scalar local or an
- * invariant array element that nothing else in the loop touches is a
- * reduction: a vector accumulator and a horizontal reduction after the
- * loop, only with reassoc.  Lane-wise: + - * / unary -, sqrt/sqrtf.  With
+ * invariant array element that nothing else in the loop touches (for an
+ * element, other accesses to its array are allowed when isl proves they
+ * touch other elements: dep_access_lhs_private) is a reduction: a vector
+ * accumulator and a horizontal reduction after the loop, only with
+ * reassoc.  Each reduction statement is its own reduction with its own
+ * accumulator (s[i], s[i + 1], ... after unroll-and-jam).  Lane-wise: + - * / unary -, sqrt/sqrtf.  With
  * contract (and an ISA with FMA: avx2, avx512), x*y + z, z + x*y, x*y - z,
  * z - x*y and `z += x*y` / `z -= x*y` become fused multiply-adds
  * (CALL fmaf/fma, negated operands for the subtracting forms).
@@ -35,8 +38,9 @@
  * 0 or 1 in i (or i in a non-last subscript), i used as a value, a call
  * other than sqrt, a comparison/select/cast of loop-variant values, a
  * scalar carrying a value across iterations that is not a recognized
- * reduction, a written array accessed through different subscripts in the
- * loop, a reduction without reassoc, a temporary read after the loop, a
+ * reduction, a written array accessed through different subscripts that
+ * may touch the written elements (dep_access_disjoint), a reduction into
+ * an element another access may touch, a reduction without reassoc, a temporary read after the loop, a
  * width the ISA does not have for the element type, isa neon, a kernel
  * already vectorized for another ISA, an iv whose value after the loop is
  * read (xf_final_value_unread) when the loop counts down (it is reversed)
@@ -78,6 +82,7 @@ typedef struct vx {
   ir_expr *mask;  /* build: the mask of every vector access, or NULL */
   scc_vec defs;   /* vx_def * */
   scc_vec writes; /* ir_expr *: lhs accesses of non-reduction writes */
+  dep_access *da; /* element queries on the loop (deps/dep_access.c) */
   const char *why;
   scc_loc why_loc;
 } vx;
@@ -474,7 +479,9 @@ static bool reduction_form(const ir_node *n, ir_op *op, ir_expr **operand) {
   } else {
     return false;
   }
-  return !expr_mentions(*operand, v, arr);
+  /* other elements of an array target: asked of isl (classify_defs) */
+  (void)arr;
+  return !expr_mentions(*operand, v, NULL);
 }
 
 typedef struct outside {
@@ -541,7 +548,27 @@ static void classify_defs(vx *st, bool reassoc) {
     ir_expr *operand;
     vx_def *d = scc_arena_alloc(ctx->arena, sizeof *d);
     d->target = lhs;
-    if (reduction_form(n, &op, &operand) && !others_mention(body, n, v, arr)) {
+    bool red = reduction_form(n, &op, &operand);
+    if (red && arr &&
+        (others_mention(body, n, NULL, arr) ||
+         expr_mentions(operand, NULL, arr))) {
+      /* other accesses to the target's array: a private reduction when
+       * isl proves they never touch its element (cholesky's
+       * A[i][j] -= A[i][k] * A[j][k] over k < j; one row sum per jammed
+       * row: s[i] += ...; s[i + 1] += ...) */
+      if (!dep_access_lhs_private(st->da, n)) {
+        fail_at(st, n->loc,
+                "loop '%s' reduces into the invariant element '%s', which "
+                "another access to '%s' in the loop may touch (a dependence "
+                "carried by the loop): a reduction gets a vector accumulator "
+                "only when nothing else in the loop touches its element",
+                st->iv->name, text(ctx, lhs), arr->name);
+        return;
+      }
+    } else if (red && v && others_mention(body, n, v, NULL)) {
+      red = false;
+    }
+    if (red) {
       if (!reassoc) {
         fail_at(st, n->loc,
                 "loop '%s' has a reduction into '%s': add {reassoc} to "
@@ -600,15 +627,19 @@ static void check_same_access(ir_expr *e, void *data) {
   if (c->st->why || e->kind != IR_EXPR_ACCESS ||
       e->u.access.array != c->w->u.access.array)
     return;
-  if (!same_expr(e, c->w))
+  if (!same_expr(e, c->w) && !dep_access_disjoint(c->st->da, c->w, e))
     fail_at(c->st, e->loc,
-            "loop '%s' writes '%s' and accesses '%s': a dependence may be "
+            "loop '%s' writes '%s' and accesses '%s', which may touch the "
+            "same element in different iterations: a dependence may be "
             "carried by the loop",
             c->st->iv->name, text(c->st->ctx, c->w), text(c->st->ctx, e));
 }
 
 /* Every access to an array the loop stores into (other than reductions) has
- * the subscripts of the store: dependences are then loop-independent. */
+ * the subscripts of the store (dependences are then loop-independent), or
+ * isl proves that it never touches an element the store writes within the
+ * loop (dep_access_disjoint: trmm's B[i][j] and B[k][j] with k > i, lu's
+ * A[i][j], A[i][k] and A[k][j] with k < i <= j). */
 static void check_writes(vx *st) {
   ir_block *body = &st->loop->u.loop.body;
   for (ir_node *n = body->first; n; n = n->next) {
@@ -794,9 +825,12 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
 
   vx st = {.ctx = ctx, .k = k, .loop = loop, .iv = l->iv};
   st.W = 2; /* placeholder until the element type is known */
+  st.da = dep_access_open(ctx, k, loop);
   classify_defs(&st, reassoc);
   if (!st.why)
     check_writes(&st);
+  dep_access_close(st.da);
+  st.da = NULL;
   for (ir_node *n = l->body.first; n && !st.why; n = n->next) {
     if (n->kind == IR_NODE_DECL) {
       want_type(&st, ir_var_ref(ctx, n->u.decl.var));

@@ -1,0 +1,239 @@
+/* dep_access.c — element queries (dep.h): can two accesses inside a loop
+ * touch the same array element within one execution of the loop?
+ *
+ * For accesses a (in statement S) and b (in T) with access relations
+ * A = { S[s] -> X[e] } and B = { T[t] -> X[e] } over the statements'
+ * domains (dep_access_relation: the same model as the dependences), the
+ * pairs that meet are A . B^-1 = { S[s] -> T[t] : A(s) = B(t) }; within
+ * one execution of the loop means s and t agree on the loops enclosing it
+ * (the first `outer` dimensions).  The accesses are disjoint when that
+ * relation is empty, for every value of the parameters.  (Feautrier,
+ * "Dataflow analysis of array and scalar references", 1991; Pugh, "The
+ * Omega test", 1992: the same emptiness problem as a dependence test.)
+ */
+#include "dep_int.h"
+
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+
+struct dep_access {
+  scc_ctx *ctx;
+  dep_graph *g;
+  bool owned; /* g is ours to free */
+  int outer;  /* loops enclosing the loop */
+  ir_node *loop;
+};
+
+dep_access *dep_access_open(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
+  dep_access *da = scc_arena_alloc(ctx->arena, sizeof *da);
+  da->ctx = ctx;
+  da->g = dep_graph_build(ctx, k, &loop, 1);
+  da->owned = true;
+  da->outer = dep_loop_depth(loop);
+  da->loop = loop;
+  return da;
+}
+
+dep_access *dep_access_from_graph(dep_graph *g, ir_node *loop) {
+  dep_access *da = scc_arena_alloc(g->ctx->arena, sizeof *da);
+  da->ctx = g->ctx;
+  da->g = g;
+  da->owned = false;
+  da->outer = dep_loop_depth(loop);
+  da->loop = loop;
+  return da;
+}
+
+void dep_access_close(dep_access *da) {
+  if (da && da->owned)
+    dep_graph_free(da->g);
+}
+
+typedef struct find_expr {
+  const ir_expr *e;
+  bool hit;
+} find_expr;
+
+static void find_cb(ir_expr *e, void *data) {
+  find_expr *f = data;
+  if (e == f->e)
+    f->hit = true;
+}
+
+/* The statement whose node holds expression e, or NULL. */
+static dep_stmt *stmt_of(dep_access *da, const ir_expr *e) {
+  for (int i = 0; i < da->g->nstmts; i++) {
+    dep_stmt *st = &da->g->stmts[i];
+    find_expr f = {e, false};
+    ir_walk_node_exprs(st->node, find_cb, &f);
+    if (f.hit)
+      return st;
+  }
+  return NULL;
+}
+
+/* Disjointness of a in sa and b in sb (both statements of the graph). */
+static bool disjoint_in(dep_access *da, const dep_stmt *sa, const ir_expr *a,
+                        const dep_stmt *sb, const ir_expr *b) {
+  if (a->u.access.array != b->u.access.array)
+    return true; /* distinct arrays: the analysis's model (legality.md) */
+  isl_map *ma = dep_access_relation(da->g, sa, a);
+  isl_map *mb = ma ? dep_access_relation(da->g, sb, b) : NULL;
+  if (!ma || !mb) {
+    isl_map_free(ma);
+    isl_map_free(mb);
+    return false;
+  }
+  if (isl_map_dim(ma, isl_dim_out) != isl_map_dim(mb, isl_dim_out)) {
+    isl_map_free(ma);
+    isl_map_free(mb);
+    return false;
+  }
+  isl_map *rel = isl_map_apply_range(ma, isl_map_reverse(mb));
+  int shared = dep_common_loops(sa, sb);
+  int outer = da->outer < shared ? da->outer : shared;
+  for (int d = 0; d < outer; d++)
+    rel = isl_map_equate(rel, isl_dim_in, d, isl_dim_out, d);
+  if (a == b && sa == sb) /* two different instances */
+    rel = isl_map_subtract(rel, isl_map_identity(isl_space_map_from_set(
+                                    isl_space_domain(isl_map_get_space(rel)))));
+  isl_bool empty = isl_map_is_empty(rel);
+  isl_map_free(rel);
+  return empty == isl_bool_true;
+}
+
+bool dep_access_disjoint(dep_access *da, const ir_expr *a, const ir_expr *b) {
+  if (!a || !b || a->kind != IR_EXPR_ACCESS || b->kind != IR_EXPR_ACCESS)
+    return false;
+  if (a->u.access.array != b->u.access.array)
+    return true;
+  const dep_stmt *sa = stmt_of(da, a), *sb = stmt_of(da, b);
+  return sa && sb && disjoint_in(da, sa, a, sb, b);
+}
+
+bool dep_access_unwritten(dep_access *da, const ir_expr *a) {
+  if (!a || a->kind != IR_EXPR_ACCESS)
+    return false;
+  const dep_stmt *sa = stmt_of(da, a);
+  if (!sa)
+    return false;
+  for (int i = 0; i < da->g->nstmts; i++) {
+    const dep_stmt *st = &da->g->stmts[i];
+    if (st->node->kind != IR_NODE_ASSIGN)
+      continue;
+    const ir_expr *w = st->node->u.assign.lhs;
+    if (w->kind != IR_EXPR_ACCESS || w->u.access.array != a->u.access.array)
+      continue;
+    if (!disjoint_in(da, sa, a, st, w))
+      return false;
+  }
+  return true;
+}
+
+/* Structural equality of two accesses' subscript trees. */
+static bool same(const ir_expr *a, const ir_expr *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->lanes != b->lanes)
+    return false;
+  switch (a->kind) {
+  case IR_EXPR_INT:
+    return a->u.ival == b->u.ival;
+  case IR_EXPR_VAR:
+    return a->u.var == b->u.var;
+  case IR_EXPR_ACCESS:
+    if (a->u.access.array != b->u.access.array ||
+        a->u.access.n != b->u.access.n)
+      return false;
+    for (int i = 0; i < a->u.access.n; i++)
+      if (!same(a->u.access.idx[i], b->u.access.idx[i]))
+        return false;
+    return same(a->u.access.mask, b->u.access.mask);
+  case IR_EXPR_UNARY:
+    return a->u.un.op == b->u.un.op && same(a->u.un.a, b->u.un.a);
+  case IR_EXPR_BINARY:
+    return a->u.bin.op == b->u.bin.op && same(a->u.bin.a, b->u.bin.a) &&
+           same(a->u.bin.b, b->u.bin.b);
+  case IR_EXPR_CAST:
+    return a->u.cast.to == b->u.cast.to && same(a->u.cast.a, b->u.cast.a);
+  default:
+    return false;
+  }
+}
+
+/* The read of the lhs itself in `x = x op e` / `x = e op x` /
+ * `x = fmin(x, e)`: the direct operand of the rhs equal to the lhs. */
+static const ir_expr *self_read(const ir_node *s) {
+  const ir_expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
+  if (s->u.assign.op != IR_OP_NONE)
+    return NULL;
+  if (rhs->kind == IR_EXPR_BINARY) {
+    if (same(rhs->u.bin.a, lhs))
+      return rhs->u.bin.a;
+    if (same(rhs->u.bin.b, lhs))
+      return rhs->u.bin.b;
+  } else if (rhs->kind == IR_EXPR_CALL) {
+    for (int i = 0; i < rhs->u.call.n; i++)
+      if (same(rhs->u.call.args[i], lhs))
+        return rhs->u.call.args[i];
+  }
+  return NULL;
+}
+
+typedef struct private_scan {
+  dep_access *da;
+  const dep_stmt *ss, *st;
+  const ir_expr *lhs, *skip;
+  bool ok;
+} private_scan;
+
+static void private_cb(ir_expr *e, void *data) {
+  private_scan *p = data;
+  if (!p->ok || e->kind != IR_EXPR_ACCESS ||
+      e->u.access.array != p->lhs->u.access.array || e == p->lhs ||
+      e == p->skip)
+    return;
+  if (!disjoint_in(p->da, p->ss, p->lhs, p->st, e))
+    p->ok = false;
+}
+
+typedef struct ctl_scan {
+  const ir_array *arr;
+  bool hit;
+} ctl_scan;
+
+static void ctl_expr_cb(ir_expr *e, void *data) {
+  ctl_scan *c = data;
+  if (e->kind == IR_EXPR_ACCESS && e->u.access.array == c->arr)
+    c->hit = true;
+}
+
+static bool ctl_node_cb(ir_node *n, void *data) {
+  if (n->kind == IR_NODE_LOOP || n->kind == IR_NODE_IF)
+    ir_walk_node_exprs(n, ctl_expr_cb, data);
+  return true;
+}
+
+bool dep_access_lhs_private(dep_access *da, const ir_node *s) {
+  if (!s || s->kind != IR_NODE_ASSIGN ||
+      s->u.assign.lhs->kind != IR_EXPR_ACCESS)
+    return false;
+  const dep_stmt *ss = NULL;
+  for (int i = 0; i < da->g->nstmts && !ss; i++)
+    if (da->g->stmts[i].node == s)
+      ss = &da->g->stmts[i];
+  if (!ss)
+    return false;
+  /* a read in a loop bound or an if condition of the loop: not asked */
+  ctl_scan c = {s->u.assign.lhs->u.access.array, false};
+  ir_walk_node(da->loop, ctl_node_cb, &c);
+  if (c.hit)
+    return false;
+  private_scan p = {da, ss, NULL, s->u.assign.lhs, self_read(s), true};
+  for (int i = 0; i < da->g->nstmts && p.ok; i++) {
+    p.st = &da->g->stmts[i];
+    ir_walk_node_exprs(p.st->node, private_cb, &p);
+  }
+  return p.ok;
+}
