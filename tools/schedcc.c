@@ -258,27 +258,54 @@ static void parse_args(options *o, int argc, char **argv) {
     usage_error("%s", "no input file");
 }
 
-/* The vector ISA that -march=/-m flags after "--" select, or NULL (the
- * host's). */
-static const char *isa_from_flags(const options *o) {
-  const char *isa = NULL;
+/* True when the flags after "--" or the options name the CPU or target
+ * (-march=, -mcpu=, --mcpu=, --target=): the LLVM backend compiles for the
+ * host otherwise. */
+static bool names_target(const options *o) {
   for (int i = 0; i < o->nclang; i++) {
     const char *a = o->clang_args[i];
-    if (strcmp(a, "-mavx512f") == 0 ||
-        strcmp(a, "-march=skylake-avx512") == 0 ||
-        strcmp(a, "-march=x86-64-v4") == 0 ||
-        strcmp(a, "-march=icelake-server") == 0 ||
-        strcmp(a, "-march=sapphirerapids") == 0)
-      isa = "avx512";
-    else if (strcmp(a, "-mavx2") == 0 || strcmp(a, "-march=haswell") == 0 ||
-             strcmp(a, "-march=x86-64-v3") == 0)
-      isa = "avx2";
-    else if (strcmp(a, "-msse4.2") == 0 || strcmp(a, "-march=x86-64-v2") == 0)
-      isa = "sse4.2";
-    else if (strcmp(a, "-march=x86-64") == 0)
-      isa = "scalar";
+    if (starts_with(a, "-march=") || starts_with(a, "-mcpu=") ||
+        starts_with(a, "--target=") || strcmp(a, "-target") == 0)
+      return true;
   }
-  return isa;
+  return o->cpu || o->triple;
+}
+
+/* The instruction set rule (docs/ways-in.md): vector code follows the
+ * target the compile flags select, as the compiler does (fe_flags_isa: no
+ * -march is the target's baseline); the LLVM backend without -march/--mcpu
+ * compiles for the host, and so does its vector code. */
+static void choose_isa(scc_ctx *ctx, const options *o) {
+  bool llvm = o->emit == EMIT_OBJECT || o->emit == EMIT_ASM ||
+              o->emit == EMIT_LLVM;
+  if (llvm && !names_target(o)) {
+    ctx->target_isa = o->target_isa; /* NULL: the host's */
+    return;
+  }
+  ctx->enabled_isa = fe_flags_isa(ctx, o->clang_args, o->nclang);
+  ctx->target_isa = o->target_isa ? o->target_isa : ctx->enabled_isa;
+}
+
+/* A warning for each kernel whose vector code needs a better ISA than the
+ * flags enable: its function is compiled for it (be_target_attr). */
+static void warn_target_attrs(scc_ctx *ctx, const ir_module *m) {
+  for (int i = 0; i < m->kernels.len; i++) {
+    const ir_kernel *k = m->kernels.items[i];
+    const char *f = be_target_attr(ctx, k);
+    if (!f)
+      continue;
+    scc_warning(ctx, k->loc,
+                "kernel '%s' has %s vector code, which the compile flags do "
+                "not enable (they select %s): function '%s' is compiled for "
+                "it with __attribute__((target(\"%s\"))), so the program "
+                "needs a CPU with %s; to say so for the whole file, add "
+                "-m%s or -march=<cpu> to the flags, or choose an isa the "
+                "flags enable in the schedule",
+                k->name, ir_isa_name(k->isa), ctx->enabled_isa, k->func_name,
+                f, f, k->isa == IR_ISA_AVX512 ? "avx512f -mfma"
+                      : k->isa == IR_ISA_AVX2 ? "avx2 -mfma"
+                                              : "sse4.2");
+  }
 }
 
 /* The inline schedules that the frontend derived from the kernels' OpenMP
@@ -363,6 +390,8 @@ static int run(scc_ctx *ctx, const options *o) {
     scc_warning(ctx, none, "--dump-after has no effect without a schedule");
   }
 
+  if (o->emit != EMIT_IR && o->emit != EMIT_DEPS)
+    warn_target_attrs(ctx, m);
   if (o->emit == EMIT_OBJECT || o->emit == EMIT_ASM || o->emit == EMIT_LLVM) {
     if (strcmp(out, "-") == 0 && o->emit == EMIT_OBJECT) {
       scc_error(ctx, none, "-c needs an output file (-o file.o)");
@@ -388,7 +417,8 @@ static int run(scc_ctx *ctx, const options *o) {
   else if (o->emit == EMIT_DEPS)
     dep_print_module(&text, ctx, m);
   else if (o->line_markers)
-    ok = be_emit_c_line_markers(ctx, m, &text);
+    ok = be_emit_c_line_markers(
+        ctx, m, strcmp(out, "-") == 0 ? "<stdout>" : out, &text);
   else
     ok = be_emit_c(ctx, m, &text);
   if (ok && !ctx->nerrors)
@@ -402,7 +432,7 @@ int main(int argc, char **argv) {
   parse_args(&o, argc, argv);
   scc_ctx *ctx = scc_ctx_new();
   ctx->unsafe = o.unsafe;
-  ctx->target_isa = o.target_isa ? o.target_isa : isa_from_flags(&o);
+  choose_isa(ctx, &o);
   int status = run(ctx, &o);
   scc_ctx_free(ctx);
   for (int i = 0; i < o.ndefines; i++)
