@@ -4,6 +4,10 @@
 # libraries the benchmarks compare against).  Needs root for apt-get.
 set -eu
 pkgs="cmake make gcc clang-19 libclang-19-dev llvm-19-dev libisl-dev libcmocka-dev libomp-19-dev"
+# the wrapper's cache tests (test/wrapper-build.sh: ccache, objdump) and
+# the editor files' tests (test/editors/: vim; npm for the TextMate
+# grammar's vscode-tmgrammar-test)
+pkgs="$pkgs ccache binutils vim npm"
 if [ "${1:-}" = "--bench" ]; then
   pkgs="$pkgs libopenblas-dev libblis-dev libxsmm-dev"
 fi
