@@ -194,3 +194,9 @@ foreach(src ${dep_srcs})
   add_test(NAME deps.${name} COMMAND sh ${T}/deps.sh ${SCHEDCC} ${T}/deps ${name})
 endforeach()
 add_test(NAME legality.unsafe COMMAND sh ${T}/legality.sh ${SCHEDCC})
+
+# Editor files for .sched (editors/): the Vim syntax file through a
+# headless vim (syntax groups at chosen positions), the VS Code/TextMate
+# grammar's structure and vscode-tmgrammar-test's scope assertions.
+add_test(NAME editors.vim COMMAND sh ${T}/editors/vim.sh ${CMAKE_SOURCE_DIR})
+add_test(NAME editors.textmate COMMAND sh ${T}/editors/textmate.sh ${CMAKE_SOURCE_DIR})
