@@ -29,7 +29,14 @@
  * and `#line N "<file>"` after each regenerated kernel region and each
  * erased pragma line, so that every line copied from the source keeps its
  * file and line number in the compiler's diagnostics, __LINE__ and debug
- * information.
+ * information; the regenerated lines of a region (after its first line)
+ * get `#line N "<output>"`, N their own line in the output, so that a
+ * diagnostic inside generated code points at the generated line.
+ *
+ * Target attributes (be_target.c): a function whose kernel has vector code
+ * for a better ISA than the compile flags enable gets
+ * `__attribute__((target("...")))` in front of its definition, on the
+ * same line.
  */
 #include "be.h"
 

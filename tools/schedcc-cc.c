@@ -25,11 +25,19 @@
  *    the original source and to list the schedule, so make rebuilds when
  *    the schedule changes.
  *
+ *  - -E of such a source (ccache's preprocessor mode, for CC="ccache
+ *    schedcc-cc") preprocesses the transformed file, under a first line
+ *    marker naming the schedule (ccache's direct mode then counts it among
+ *    the object's inputs).  The transformed file's directory name is
+ *    derived from the command (make_tmpdir), stable across identical
+ *    rebuilds, for SCHEDCC_CC="ccache gcc"; a transformed file that a
+ *    diagnostic points into (its regenerated lines) is kept, and named.
+ *
  * schedcc's parse (libclang) gets only the flags that change how the file
  * parses (-I, -iquote, -isystem, -idirafter, -include, -D, -U, -std=, -O,
  * -fopenmp, char signedness, the target and its ISA -m flags, ...: see
  * parse_flag); the real compiler gets every flag.  Every other invocation
- * (linking objects, -E, -M/-MM, --version, files without kernels or without
+ * (linking objects, -M/-MM, --version, files without kernels or without
  * a schedule) runs the real compiler with its arguments untouched.  The
  * wrapper never writes next to the user's sources, removes its
  * temporaries, and exits with the real compiler's status.  When schedcc
@@ -39,8 +47,9 @@
  *
  * Environment: SCHEDCC_CC (the real compiler, may hold arguments: "ccache
  * gcc"), SCHEDCC (the schedcc binary; default: `schedcc` next to this
- * executable, else the build tree's), SCHEDCC_FALLBACK, SCHEDCC_VERBOSE
- * (print the commands run), TMPDIR.
+ * executable, else the build tree's), SCHEDCC_FLAGS (schedcc options, split
+ * on blanks), SCHEDCC_REMARKS (=1: schedcc --remarks), SCHEDCC_FALLBACK,
+ * SCHEDCC_VERBOSE (print the commands run), TMPDIR.
  */
 #include <errno.h>
 #include <limits.h>
