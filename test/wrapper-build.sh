@@ -181,7 +181,8 @@ part_ccache() {
   fi
   command -v ccache >/dev/null 2>&1 || { echo "skipped: ccache is not installed and cannot be"; return 0; }
   command -v objdump >/dev/null 2>&1 || { echo "skipped: no objdump"; return 0; }
-  export CCACHE_DIR=$tmp/ccache CCACHE_NOHASHDIR=1
+  : >"$tmp/ccache.conf" # (no user or system configuration)
+  export CCACHE_DIR=$tmp/ccache CCACHE_NOHASHDIR=1 CCACHE_CONFIGPATH=$tmp/ccache.conf
   unset CCACHE_DISABLE CCACHE_RECACHE CCACHE_NODIRECT CCACHE_DEPEND CCACHE_PREFIX
   d=$tmp/cc
   mkdir "$d"

@@ -262,14 +262,17 @@ static void parse_args(options *o, int argc, char **argv) {
     usage_error("%s", "no input file");
 }
 
-/* True when the flags after "--" or the options name the CPU or target
- * (-march=, -mcpu=, --mcpu=, --target=): the LLVM backend compiles for the
- * host otherwise. */
+/* True when the flags after "--" or the options name the CPU, the target
+ * or instruction-set extensions (-march=, -mcpu=, --mcpu=, --target=,
+ * -mavx2, -mno-avx512f, ...): the LLVM backend compiles for the host
+ * otherwise. */
 static bool names_target(const options *o) {
   for (int i = 0; i < o->nclang; i++) {
     const char *a = o->clang_args[i];
     if (starts_with(a, "-march=") || starts_with(a, "-mcpu=") ||
-        starts_with(a, "--target=") || strcmp(a, "-target") == 0)
+        starts_with(a, "--target=") || strcmp(a, "-target") == 0 ||
+        starts_with(a, "-mavx") || starts_with(a, "-msse") ||
+        starts_with(a, "-mfma") || starts_with(a, "-mno-"))
       return true;
   }
   return o->cpu || o->triple;

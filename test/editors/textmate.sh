@@ -61,7 +61,13 @@ if errors:
 print("ok: grammar structure (%d regexes compile, includes resolve)" % nregex)
 PY
 if command -v vscode-tmgrammar-test >/dev/null 2>&1; then
-  vscode-tmgrammar-test -g "$ext/syntaxes/sched.tmLanguage.json" "$repo/test/editors/sample.test.sched"
+  out=$(vscode-tmgrammar-test -g "$ext/syntaxes/sched.tmLanguage.json" "$repo/test/editors/sample.test.sched" 2>&1) && st=0 || st=$?
+  echo "$out"
+  if [ $st != 0 ] && echo "$out" | grep -q "Cannot allocate Wasm memory"; then
+    echo "skipped: node cannot reserve WebAssembly memory here (ulimit -v?): tokenization not checked"
+    exit 0
+  fi
+  exit $st
 else
   echo "note: vscode-tmgrammar-test is not installed (npm install -g vscode-tmgrammar-test, or scripts/install-deps.sh): tokenization not checked"
 fi
