@@ -19,10 +19,26 @@ bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out);
 /* be_emit_c with line markers: `#line 1 "<m->filename>"` after the added
  * includes and `#line N "<m->filename>"` after each kernel region and each
  * left-out pragma line, so every line copied from the source keeps its
- * number (diagnostics of the compiler point into the original file).  A
+ * number (diagnostics of the compiler point into the original file).  The
+ * regenerated lines of a region (all of a function kernel's; those after
+ * the first of a loop or scop kernel, whose first line stays the kernel's
+ * own) are preceded by `#line N "<self>"`, N their line in the output
+ * itself: `self` is the name the output is compiled under (the -o file),
+ * so a diagnostic inside generated code points at the generated line.  A
  * loop or scop kernel's last line ends before the marker: the rest of the
  * source line after the region moves to a line of its own. */
-bool be_emit_c_line_markers(scc_ctx *ctx, const ir_module *m, scc_buf *out);
+bool be_emit_c_line_markers(scc_ctx *ctx, const ir_module *m, const char *self,
+                            scc_buf *out);
+
+/* The GCC/Clang `target` attribute features ("avx512f,avx2,fma") that the
+ * function holding kernel k needs because its vector code uses a better
+ * ISA than ctx->enabled_isa (the compile flags'), or NULL when the flags
+ * cover it (or enabled_isa is NULL).  See be_target.c for the rule. */
+const char *be_target_attr(const scc_ctx *ctx, const ir_kernel *k);
+
+/* The target features of an ISA as the `target` attribute spells them
+ * ("avx2,fma"); NULL for scalar and non-x86 ISAs. (be_target.c) */
+const char *be_isa_features(ir_isa isa);
 
 /* The generated C of one kernel's region alone (as it replaces the range),
  * for tests and --emit=kernel-c. */

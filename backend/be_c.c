@@ -29,10 +29,18 @@
  * and `#line N "<file>"` after each regenerated kernel region and each
  * erased pragma line, so that every line copied from the source keeps its
  * file and line number in the compiler's diagnostics, __LINE__ and debug
- * information.
+ * information; the regenerated lines of a region (after its first line)
+ * get `#line N "<output>"`, N their own line in the output, so that a
+ * diagnostic inside generated code points at the generated line.
+ *
+ * Target attributes (be_target.c): a function whose kernel has vector code
+ * for a better ISA than the compile flags enable gets
+ * `__attribute__((target("...")))` in front of its definition, on the
+ * same line.
  */
 #include "be.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Headers the generated code may need (bit set). */
@@ -1235,8 +1243,118 @@ static void copy_source(scc_buf *out, const ir_module *m, size_t from,
     scc_buf_putn(out, m->source + from, to - from);
 }
 
+/* The placeholder line that stands for `#line N "<self>"` until the output
+ * is complete (N is then known). */
+#define REGION_MARK "\001schedcc-region\n"
+
+/* Line markers mode: a placeholder before the regenerated lines of the
+ * region written to out from byte `start` on (after its first newline: a
+ * function kernel's region starts with one; a loop or scop kernel's first
+ * line is the kernel's own source line). */
+static void mark_region(scc_buf *out, size_t start) {
+  const char *nl = out->len > start
+                       ? memchr(out->data + start, '\n', out->len - start)
+                       : NULL;
+  if (!nl || (size_t)(nl - out->data) + 1 >= out->len)
+    return; /* one line: nothing regenerated after it */
+  size_t at = (size_t)(nl - out->data) + 1;
+  size_t tail_len = out->len - at;
+  char *tail = malloc(tail_len);
+  if (!tail)
+    return; /* (out of memory: the numbers continue from the kernel) */
+  memcpy(tail, out->data + at, tail_len);
+  out->len = at;
+  scc_buf_puts(out, REGION_MARK);
+  scc_buf_putn(out, tail, tail_len);
+  free(tail);
+}
+
+/* Replaces each placeholder of out (from byte `start` on) by `#line N
+ * "<self>"`, N the number of the line after it in out. */
+static void fill_region_marks(scc_buf *out, size_t start, const char *self) {
+  scc_buf res = {0};
+  int line = 1;
+  for (size_t i = 0; i < start; i++)
+    line += out->data[i] == '\n';
+  size_t n = strlen(REGION_MARK);
+  for (size_t i = start; i < out->len;) {
+    if (out->len - i >= n && memcmp(out->data + i, REGION_MARK, n) == 0) {
+      scc_buf_printf(&res, "#line %d \"", line + 1);
+      for (const char *p = self; *p; p++) {
+        if (*p == '"' || *p == '\\')
+          scc_buf_puts(&res, "\\");
+        scc_buf_putn(&res, p, 1);
+      }
+      scc_buf_puts(&res, "\"\n");
+      line++;
+      i += n;
+      continue;
+    }
+    line += out->data[i] == '\n';
+    scc_buf_putn(&res, out->data + i, 1);
+    i++;
+  }
+  out->len = start;
+  scc_buf_putn(out, res.data ? res.data : "", res.len);
+  scc_buf_free(&res);
+}
+
+/* A function that gets a target attribute (be_target_attr): where its
+ * definition starts, and the features. */
+typedef struct fn_attr {
+  size_t at;
+  const char *features;
+} fn_attr;
+
+/* The target attributes of the module's functions, by position (several
+ * kernels in one function: the best ISA's). */
+static int collect_attrs(const scc_ctx *ctx, const ir_module *m,
+                         fn_attr *attrs) {
+  int n = 0;
+  for (int i = 0; i < m->kernels.len; i++) {
+    const ir_kernel *k = m->kernels.items[i];
+    const char *f = be_target_attr(ctx, k);
+    if (!f)
+      continue;
+    int j = 0;
+    while (j < n && attrs[j].at != k->func_begin)
+      j++;
+    if (j == n)
+      attrs[n++] = (fn_attr){k->func_begin, f};
+    else if (strlen(f) > strlen(attrs[j].features)) /* avx512f,avx2,fma */
+      attrs[j].features = f;
+  }
+  return n;
+}
+
+/* copy_source, with the target attributes that fall in [from, to) put in
+ * front of their functions' definitions (on the same line: the lines keep
+ * their numbers). */
+static void copy_with_attrs(scc_buf *out, const ir_module *m, size_t from,
+                            size_t to, bool markers, const fn_attr *attrs,
+                            int nattrs) {
+  const fn_attr *done = NULL;
+  for (;;) {
+    const fn_attr *next = NULL;
+    for (int i = 0; i < nattrs; i++)
+      if (attrs[i].at >= from && attrs[i].at < to && &attrs[i] != done &&
+          (!next || attrs[i].at < next->at))
+        next = &attrs[i];
+    if (!next)
+      break;
+    copy_source(out, m, from, next->at, markers);
+    bool bol = next->at == 0 || m->source[next->at - 1] == '\n';
+    if (markers && bol)
+      put_line_marker(out, m, next->at); /* (after an erased pragma line) */
+    scc_buf_printf(out, "__attribute__((target(\"%s\"))) ", next->features);
+    from = next->at;
+    done = next;
+  }
+  copy_source(out, m, from, to, markers);
+}
+
 static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
-                        scc_buf *out) {
+                        const char *self, scc_buf *out) {
   size_t prev = 0;
   for (int i = 0; i < m->kernels.len; i++) {
     const ir_kernel *k = m->kernels.items[i];
@@ -1251,6 +1369,9 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
     prev = k->end;
   }
 
+  fn_attr *attrs =
+      scc_arena_alloc(ctx->arena, sizeof *attrs * (size_t)(m->kernels.len + 1));
+  int nattrs = collect_attrs(ctx, m, attrs);
   scc_buf body = {0};
   unsigned includes = 0;
   size_t pos = 0;
@@ -1259,8 +1380,11 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
     put_line_marker(&body, m, 0);
   for (int i = 0; i < m->kernels.len && ok; i++) {
     const ir_kernel *k = m->kernels.items[i];
-    copy_source(&body, m, pos, k->begin, markers);
+    copy_with_attrs(&body, m, pos, k->begin, markers, attrs, nattrs);
+    size_t start = body.len;
     ok = emit_kernel(ctx, k, &body, &includes);
+    if (markers && self)
+      mark_region(&body, start);
     pos = k->end;
     if (markers) {
       /* the rest of the region's last line, on a line of its own with its
@@ -1271,7 +1395,8 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
     }
   }
   if (ok) {
-    copy_source(&body, m, pos, m->source_len, markers);
+    copy_with_attrs(&body, m, pos, m->source_len, markers, attrs, nattrs);
+    size_t start = out->len;
     for (unsigned b = 0; b < sizeof include_names / sizeof *include_names;
          b++) {
       if (!(includes & (1u << b)))
@@ -1282,15 +1407,18 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
         scc_buf_printf(out, "#include %s\n", want);
     }
     scc_buf_putn(out, body.data ? body.data : "", body.len);
+    if (markers && self)
+      fill_region_marks(out, start, self);
   }
   scc_buf_free(&body);
   return ok;
 }
 
 bool be_emit_c(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
-  return emit_module(ctx, m, false, out);
+  return emit_module(ctx, m, false, NULL, out);
 }
 
-bool be_emit_c_line_markers(scc_ctx *ctx, const ir_module *m, scc_buf *out) {
-  return emit_module(ctx, m, true, out);
+bool be_emit_c_line_markers(scc_ctx *ctx, const ir_module *m, const char *self,
+                            scc_buf *out) {
+  return emit_module(ctx, m, true, self, out);
 }

@@ -399,6 +399,32 @@ static be_ctypes ctypes_for(const char *triple, LLVMTargetDataRef td,
   return ct;
 }
 
+/* Vector code for a better ISA than the flags enable (be_target_attr:
+ * "avx512f,avx2,fma", or NULL): the kernel function's "target-features"
+ * get "+avx512f,+avx2,+fma" (it is then not inlined into a caller without
+ * them: a call, as for the C backend's target attribute). */
+static void add_isa_features(LLVMValueRef fn, const char *attr) {
+  if (!attr)
+    return;
+  LLVMContextRef llc = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  static const char key[] = "target-features";
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex, key, sizeof key - 1);
+  unsigned len = 0;
+  const char *old = a ? LLVMGetStringAttributeValue(a, &len) : "";
+  char buf[1024];
+  int n = snprintf(buf, sizeof buf, "%.*s", (int)len, old);
+  for (const char *p = attr; *p && n < (int)sizeof buf - 2;) {
+    size_t w = strcspn(p, ",");
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "%s+%.*s", n ? "," : "",
+                  (int)w, p);
+    p += w + (p[w] == ',');
+  }
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(llc, key, sizeof key - 1,
+                                                    buf, (unsigned)strlen(buf)));
+}
+
 /* Gives the kernel function the caller's target attributes (so it can be
  * inlined back), or the target machine's CPU and features. */
 static void set_target_attrs(LLVMValueRef fn, const char *cpu,
@@ -605,6 +631,7 @@ static bool pipeline(scc_ctx *ctx, const ir_module *m, const be_llvm_options *o,
       continue;
     LLVMSetLinkage(fn, LLVMInternalLinkage);
     set_target_attrs(fn, cpu, features);
+    add_isa_features(fn, be_target_attr(ctx, plans[i].k));
   }
   if (LLVMVerifyModule(s->mod, LLVMReturnStatusAction, &msg))
     return internal_error(ctx, "the LLVM module does not verify", msg);

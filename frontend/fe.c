@@ -433,6 +433,7 @@ static void raise_kernel(fe_state *s, kreq *r, const char *name) {
   k->loc = r->loc;
   k->begin = r->begin;
   k->end = r->end;
+  k->func_begin = r->fn->begin;
   k->indent =
       col_of(s, r->form == IR_KERNEL_FUNCTION ? r->fn->begin : r->begin);
   s->k = k;

@@ -412,6 +412,9 @@ typedef struct ir_kernel {
   scc_loc loc;
   size_t begin, end;
   int indent; /* column (0-based, in bytes) where the region starts */
+  size_t func_begin; /* byte offset where the enclosing function's
+                        definition starts (the C backend puts a target
+                        attribute there when the vector code needs one) */
   ir_block body;
   scc_vec vars;   /* ir_var *, every scalar the kernel uses or creates */
   scc_vec arrays; /* ir_array * */

@@ -4,6 +4,11 @@
 # libraries the benchmarks compare against).  Needs root for apt-get.
 set -eu
 pkgs="cmake make gcc clang-19 libclang-19-dev llvm-19-dev libisl-dev libcmocka-dev libomp-19-dev python3-optuna python3-matplotlib"
+# the wrapper's cache tests (test/wrapper-build.sh: ccache, objdump) and
+# the editor files' tests (test/editors/: vim; npm for the TextMate
+# grammar's vscode-tmgrammar-test)
+pkgs="$pkgs ccache binutils vim"
+command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm" # (or nodejs's own npm)
 if [ "${1:-}" = "--bench" ]; then
   pkgs="$pkgs libopenblas-dev libblis-dev libxsmm-dev time"
 fi
@@ -11,10 +16,16 @@ missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
-echo "install-deps: installing$missing"
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends $missing
+if [ -n "$missing" ]; then
+  echo "install-deps: installing$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends $missing
+fi
+# The TextMate grammar's tokenization test (test/editors/textmate.sh).
+if ! command -v vscode-tmgrammar-test >/dev/null 2>&1; then
+  echo "install-deps: npm install -g vscode-tmgrammar-test"
+  $SUDO npm install -g vscode-tmgrammar-test
+fi

@@ -95,9 +95,15 @@ typedef struct scc_ctx {
   /* -v / --remarks (SCHEDCC_REMARKS=1 through schedcc-cc): scc_remark
    * prints; otherwise remarks are dropped. */
   bool remarks;
-  /* --target-isa (or -march= after --): "avx512", "avx2", "sse4.2",
-   * "scalar", "neon"; NULL: the host's. */
+  /* The default vector ISA: --target-isa, else the one the compile flags
+   * enable (see enabled_isa): "avx512", "avx2", "sse4.2", "scalar", "neon";
+   * NULL: the host's. */
   const char *target_isa;
+  /* The best vector ISA the compile flags enable ("avx512", "avx2",
+   * "sse4.2", "scalar": fe_flags_isa); vector code for a better one gets a
+   * target attribute on its function (C backend) or target features (LLVM
+   * backend).  NULL: no check (the code is compiled for the host). */
+  const char *enabled_isa;
   /* A silenceable failure's message, set by scc_fail(), taken (and cleared)
    * by whoever decides whether to report or suppress it. */
   char *pending_msg;

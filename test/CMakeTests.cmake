@@ -171,6 +171,14 @@ if(EXISTS ${T}/wrapper.sh)
 endif()
 add_test(NAME wrapper.cases
          COMMAND sh ${T}/wrapper-cases.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC})
+# The wrapper in builds (test/wrapper-build.sh, issue 10): the ISA rule on
+# a llama2.c-style -O3 project with gcc and clang, line numbers inside
+# regenerated kernels, ccache (launcher, SCHEDCC_CC, CMake), SCHEDCC_FLAGS,
+# SCHEDCC_REMARKS, -MD in one-step builds.
+foreach(part isa lines ccache flags)
+  add_test(NAME wrapper.build.${part}
+           COMMAND sh ${T}/wrapper-build.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC} ${part})
+endforeach()
 
 # `#pragma omp tile/unroll` read as an inline schedule, against clang-19
 # -fopenmp compiling the directives itself (test/omp-pragmas.sh).
@@ -213,3 +221,8 @@ endforeach()
 add_test(NAME tune.tiny
          COMMAND sh ${T}/tune.sh ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
 set_tests_properties(tune.tiny PROPERTIES TIMEOUT 600)
+# Editor files for .sched (editors/): the Vim syntax file through a
+# headless vim (syntax groups at chosen positions), the VS Code/TextMate
+# grammar's structure and vscode-tmgrammar-test's scope assertions.
+add_test(NAME editors.vim COMMAND sh ${T}/editors/vim.sh ${CMAKE_SOURCE_DIR})
+add_test(NAME editors.textmate COMMAND sh ${T}/editors/textmate.sh ${CMAKE_SOURCE_DIR})

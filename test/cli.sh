@@ -31,7 +31,8 @@ cmp -s "$tmp/out" /dev/null && { echo "FAIL: -h prints nothing"; fails=$((fails 
 docs=$(dirname "$samples")/docs
 for opt in -s --schedule -o --emit=c --emit=ir --emit=deps --emit=schedule \
   --emit=llvm --emit=params -c -S --target= --mcpu= -O0 -O3 --target-isa= --line-markers \
-  --dump-after= -D --unsafe -h --help --version SCHEDCC_CLANG SCHEDCC_LIB TMPDIR; do
+  --dump-after= -D --unsafe -h --help --version SCHEDCC_CLANG SCHEDCC_LIB TMPDIR \
+  SCHEDCC_FLAGS SCHEDCC_REMARKS -v --remarks --dump-format=; do
   grep -q -- "$opt" "$tmp/help" || { echo "FAIL: --help does not list $opt"; fails=$((fails + 1)); }
   grep -q -- "\`$opt" "$docs/cli.md" || { echo "FAIL: docs/cli.md does not list $opt"; fails=$((fails + 1)); }
   man_opt=$(printf '%s' "$opt" | sed 's/-/\\\\-/g')

@@ -25,11 +25,19 @@
  *    the original source and to list the schedule, so make rebuilds when
  *    the schedule changes.
  *
+ *  - -E of such a source (ccache's preprocessor mode, for CC="ccache
+ *    schedcc-cc") preprocesses the transformed file, under a first line
+ *    marker naming the schedule (ccache's direct mode then counts it among
+ *    the object's inputs).  The transformed file's directory name is
+ *    derived from the command (make_tmpdir), stable across identical
+ *    rebuilds, for SCHEDCC_CC="ccache gcc"; a transformed file that a
+ *    diagnostic points into (its regenerated lines) is kept, and named.
+ *
  * schedcc's parse (libclang) gets only the flags that change how the file
  * parses (-I, -iquote, -isystem, -idirafter, -include, -D, -U, -std=, -O,
  * -fopenmp, char signedness, the target and its ISA -m flags, ...: see
  * parse_flag); the real compiler gets every flag.  Every other invocation
- * (linking objects, -E, -M/-MM, --version, files without kernels or without
+ * (linking objects, -M/-MM, --version, files without kernels or without
  * a schedule) runs the real compiler with its arguments untouched.  The
  * wrapper never writes next to the user's sources, removes its
  * temporaries, and exits with the real compiler's status.  When schedcc
@@ -39,13 +47,15 @@
  *
  * Environment: SCHEDCC_CC (the real compiler, may hold arguments: "ccache
  * gcc"), SCHEDCC (the schedcc binary; default: `schedcc` next to this
- * executable, else the build tree's), SCHEDCC_FALLBACK, SCHEDCC_VERBOSE
- * (print the commands run), TMPDIR.
+ * executable, else the build tree's), SCHEDCC_FLAGS (schedcc options, split
+ * on blanks), SCHEDCC_REMARKS (=1: schedcc --remarks), SCHEDCC_FALLBACK,
+ * SCHEDCC_VERBOSE (print the commands run), TMPDIR.
  */
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +145,69 @@ static int run(char **argv) {
             strerror(errno));
     _exit(127);
   }
+  int st;
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR)
+      return 127;
+  if (WIFEXITED(st))
+    return WEXITSTATUS(st);
+  if (WIFSIGNALED(st))
+    return 128 + WTERMSIG(st);
+  return 127;
+}
+
+/* run(), with the command's stderr copied through a pipe to ours: sets
+ * *seen when the text `needle` appears in it (a diagnostic that points into
+ * a transformed file). */
+static int run_watch(char **argv, const char *needle, bool *seen) {
+  int fd[2];
+  if (pipe(fd) != 0)
+    return run(argv);
+  if (verbose()) {
+    fputs("schedcc-cc:", stderr);
+    for (char **p = argv; *p; p++)
+      fprintf(stderr, " %s", *p);
+    fputc('\n', stderr);
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fd[0]);
+    close(fd[1]);
+    fprintf(stderr, "schedcc-cc: error: fork: %s\n", strerror(errno));
+    return 127;
+  }
+  if (pid == 0) {
+    close(fd[0]);
+    dup2(fd[1], 2);
+    close(fd[1]);
+    execvp(argv[0], argv);
+    fprintf(stderr, "schedcc-cc: error: cannot run '%s': %s\n", argv[0],
+            strerror(errno));
+    _exit(127);
+  }
+  close(fd[1]);
+  size_t nl = strlen(needle), keep = 0;
+  char *buf = xmalloc(4096 + nl);
+  ssize_t got;
+  while ((got = read(fd[0], buf + keep, 4096)) != 0) {
+    if (got < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    if (write(2, buf + keep, (size_t)got) < 0) {
+      /* (stderr closed: keep draining the pipe) */
+    }
+    size_t n = keep + (size_t)got;
+    buf[n] = 0;
+    for (size_t i = 0; !*seen && i + nl <= n; i++)
+      *seen = memcmp(buf + i, needle, nl) == 0;
+    keep = n < nl ? n : nl - 1; /* a needle split across two reads */
+    memmove(buf, buf + n - keep, keep);
+  }
+  close(fd[0]);
+  free(buf);
   int st;
   while (waitpid(pid, &st, 0) < 0)
     if (errno != EINTR)
@@ -471,15 +544,24 @@ typedef struct job {
   char *orig;    /* as given */
   char *dir;     /* its directory (for -iquote) */
   char *sched;   /* the schedule file, or NULL (the inline schedule) */
-  char *tmpdir;  /* $TMPDIR/schedcc-cc.XXXXXX */
+  char *tmpdir;  /* $TMPDIR/schedcc-cc-<hash> (see make_tmpdir) */
   char *tmp;     /* tmpdir/<base name>: the transformed source */
   char *obj;     /* one-step builds: tmpdir/<base>.o, or NULL */
   bool fallback; /* schedcc failed: compile the original */
+  bool keep;     /* a diagnostic of the compiler points into tmp */
 } job;
 
+/* Removes the temporaries, except a transformed source that the
+ * compiler's diagnostics point into (its regenerated lines): that one is
+ * kept, and its name said. */
 static void cleanup(job *jobs, int n) {
   for (int i = 0; i < n; i++) {
-    if (jobs[i].tmp)
+    if (jobs[i].keep && jobs[i].tmp)
+      fprintf(stderr,
+              "schedcc-cc: note: the source with the regenerated kernels of "
+              "'%s' is kept as '%s' for the diagnostics above\n",
+              jobs[i].orig, jobs[i].tmp);
+    else if (jobs[i].tmp)
       unlink(jobs[i].tmp);
     if (jobs[i].obj)
       unlink(jobs[i].obj);
@@ -585,7 +667,9 @@ static char *dep_file(const char *mf, const char *out, const char *src) {
 /* What the command line asks for. */
 typedef struct cmdline {
   bool compile;         /* -c or -S */
+  bool E;               /* -E (alone: without -M, -MM, -fsyntax-only) */
   bool preprocess_only; /* -E, -M, -MM, -fsyntax-only */
+  bool other_pp;        /* -M, -MM, -fsyntax-only */
   bool other_lang;      /* -x: an explicit language */
   bool deps, mp;        /* -MD/-MMD (or -Wp,-MD,f), -MP */
   bool has_mt;          /* -MT/-MQ given */
@@ -624,8 +708,11 @@ static cmdline read_cmdline(int argc, char **argv) {
     if (strcmp(a, "-c") == 0 || strcmp(a, "-S") == 0)
       c.compile = true;
     else if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 ||
-             strcmp(a, "-MM") == 0 || strcmp(a, "-fsyntax-only") == 0)
+             strcmp(a, "-MM") == 0 || strcmp(a, "-fsyntax-only") == 0) {
       c.preprocess_only = true;
+      c.E = strcmp(a, "-E") == 0 && (c.E || !c.other_pp);
+      c.other_pp |= strcmp(a, "-E") != 0;
+    }
     else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0)
       c.deps = true;
     else if (strcmp(a, "-MP") == 0)
@@ -728,24 +815,76 @@ static int find_jobs(int argc, char **argv, job *jobs) {
   return njobs;
 }
 
-/* Runs schedcc on job j: the transformed source, with line markers, into a
- * fresh directory of its own under $TMPDIR.  Returns schedcc's status. */
-static int transform(job *j, const char *schedcc, int argc, char **argv) {
+/* FNV-1a, 64 bits (Fowler, Noll, Vo), over a NUL-terminated string and
+ * its terminator. */
+static uint64_t fnv1a(uint64_t h, const char *s) {
+  do {
+    h ^= (unsigned char)*s;
+    h *= 0x100000001b3ULL;
+  } while (*s++);
+  return h;
+}
+
+/* The directory of job j's transformed source: $TMPDIR/schedcc-cc-<hash>,
+ * the hash of the user id, the working directory, the whole command and
+ * the source's place in it, so that the same command (an identical
+ * rebuild) compiles the transformed file under the same name: a compiler
+ * cache (SCHEDCC_CC="ccache gcc") hashes the source's path.  When that
+ * name is taken by something that is not our directory, a fresh one
+ * (mkdtemp) instead. */
+static bool make_tmpdir(job *j, int argc, char **argv) {
   const char *tmproot = getenv("TMPDIR");
   if (!tmproot || !*tmproot)
     tmproot = "/tmp";
+  uint64_t h = 0xcbf29ce484222325ULL;
+  char num[64];
+  snprintf(num, sizeof num, "%lu %d", (unsigned long)getuid(), j->argi);
+  h = fnv1a(h, num);
+  char cwd[PATH_MAX];
+  h = fnv1a(h, getcwd(cwd, sizeof cwd) ? cwd : "");
+  for (int i = 0; i < argc; i++)
+    h = fnv1a(h, argv[i]);
+  snprintf(num, sizeof num, "schedcc-cc-%016llx", (unsigned long long)h);
+  j->tmpdir = xprintf("%s/%s", tmproot, num);
+  struct stat st;
+  if (mkdir(j->tmpdir, 0700) == 0 ||
+      (errno == EEXIST && lstat(j->tmpdir, &st) == 0 && S_ISDIR(st.st_mode) &&
+       st.st_uid == getuid()))
+    return true;
+  free(j->tmpdir);
   j->tmpdir = xprintf("%s/%s", tmproot, "schedcc-cc.XXXXXX");
-  if (!mkdtemp(j->tmpdir)) {
-    fprintf(stderr,
-            "schedcc-cc: error: cannot create a directory in '%s': %s\n",
-            tmproot, strerror(errno));
-    free(j->tmpdir);
-    j->tmpdir = NULL;
+  if (mkdtemp(j->tmpdir))
+    return true;
+  fprintf(stderr, "schedcc-cc: error: cannot create a directory in '%s': %s\n",
+          tmproot, strerror(errno));
+  free(j->tmpdir);
+  j->tmpdir = NULL;
+  return false;
+}
+
+/* $SCHEDCC_FLAGS (words split on blanks) and --remarks for
+ * SCHEDCC_REMARKS=1: options for schedcc itself. */
+static void schedcc_options(argv_t *s) {
+  const char *r = getenv("SCHEDCC_REMARKS");
+  if (r && *r && strcmp(r, "0") != 0)
+    push(s, "--remarks");
+  const char *f = getenv("SCHEDCC_FLAGS");
+  if (!f || !*f)
+    return;
+  char *copy = xstrdup(f); /* kept until exit: s points into it */
+  for (char *w = strtok(copy, " \t\n"); w; w = strtok(NULL, " \t\n"))
+    push(s, w);
+}
+
+/* Runs schedcc on job j: the transformed source, with line markers, into a
+ * directory of its own under $TMPDIR.  Returns schedcc's status. */
+static int transform(job *j, const char *schedcc, int argc, char **argv) {
+  if (!make_tmpdir(j, argc, argv))
     return 1;
-  }
   j->tmp = xprintf("%s/%s", j->tmpdir, base_of(j->orig));
   argv_t s = {0};
   push(&s, schedcc);
+  schedcc_options(&s);
   push(&s, j->orig);
   if (j->sched) {
     push(&s, "-s");
@@ -813,7 +952,8 @@ static int compile_jobs(int argc, char **argv, const cmdline *cl, job *jobs,
       else if (!is_input(argv, i))
         push(&c, argv[i]);
     }
-    status = run(c.v);
+    status = run_watch(c.v, jobs[n].tmp, &jobs[n].keep);
+    jobs[n].keep &= status != 0;
     finish_cc(&c);
     if (status == 0 && cl->deps) {
       char *d = dep_file(cl->mf, cl->out, jobs[n].orig);
@@ -903,7 +1043,8 @@ static int link_jobs(int argc, char **argv, const cmdline *cl, job *jobs,
     push(&c, j->tmp);
     push(&c, "-o");
     push(&c, j->obj);
-    status = run(c.v);
+    status = run_watch(c.v, j->tmp, &j->keep);
+    j->keep &= status != 0;
     finish_cc(&c);
     if (status == 0 && d && !fix_deps(d, j, cl->mp))
       status = 1;
@@ -927,8 +1068,168 @@ static int link_jobs(int argc, char **argv, const cmdline *cl, job *jobs,
   return status;
 }
 
+/* Runs argv with its stdout read into *out (NUL-terminated, *len bytes);
+ * returns the exit status as run() does. */
+static int run_capture(char **argv, char **out, size_t *len) {
+  int fd[2];
+  *out = NULL;
+  *len = 0;
+  if (pipe(fd) != 0)
+    return 127;
+  if (verbose()) {
+    fputs("schedcc-cc:", stderr);
+    for (char **p = argv; *p; p++)
+      fprintf(stderr, " %s", *p);
+    fputc('\n', stderr);
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fd[0]);
+    close(fd[1]);
+    return 127;
+  }
+  if (pid == 0) {
+    close(fd[0]);
+    dup2(fd[1], 1);
+    close(fd[1]);
+    execvp(argv[0], argv);
+    fprintf(stderr, "schedcc-cc: error: cannot run '%s': %s\n", argv[0],
+            strerror(errno));
+    _exit(127);
+  }
+  close(fd[1]);
+  size_t cap = 65536, n = 0;
+  char *buf = xmalloc(cap);
+  ssize_t got;
+  while ((got = read(fd[0], buf + n, cap - n - 1)) != 0) {
+    if (got < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    n += (size_t)got;
+    if (cap - n < 2) {
+      char *b = xmalloc(cap * 2);
+      memcpy(b, buf, n);
+      free(buf);
+      buf = b;
+      cap *= 2;
+    }
+  }
+  close(fd[0]);
+  buf[n] = 0;
+  *out = buf;
+  *len = n;
+  int st;
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR)
+      return 127;
+  if (WIFEXITED(st))
+    return WEXITSTATUS(st);
+  if (WIFSIGNALED(st))
+    return 128 + WTERMSIG(st);
+  return 127;
+}
+
+/* `-E` of a source with kernels and a schedule (what ccache runs in its
+ * preprocessor mode for CC="ccache schedcc-cc" and CMake's
+ * CMAKE_C_COMPILER_LAUNCHER=ccache): the transformed source is
+ * preprocessed, so what ccache hashes is the code the compile builds; the
+ * temporary's name is replaced by the original's, and the output starts
+ * with a line marker naming the schedule, so that ccache's direct mode
+ * counts the schedule among the files the result depends on (as it counts
+ * the headers named by line markers).  Output: -o, else stdout. */
+static int preprocess_job(int argc, char **argv, const cmdline *cl, job *j) {
+  argv_t c = {0};
+  start_cc(&c, j);
+  for (int i = 1; i < argc; i++) {
+    if (i == j->argi)
+      push(&c, j->tmp);
+    else if (strcmp(argv[i], "-o") == 0)
+      i++;
+    else if (!(starts_with(argv[i], "-o") && argv[i][2]))
+      push(&c, argv[i]);
+  }
+  char *text;
+  size_t len;
+  int status = run_capture(c.v, &text, &len);
+  finish_cc(&c);
+  if (status == 0 && cl->deps) {
+    char *d = dep_file(cl->mf, cl->out, j->orig);
+    if (!fix_deps(d, j, cl->mp))
+      status = 1;
+    free(d);
+  }
+  FILE *f = stdout;
+  if (status == 0 && cl->out && strcmp(cl->out, "-") != 0) {
+    f = fopen(cl->out, "wb");
+    if (!f) {
+      fprintf(stderr, "schedcc-cc: error: cannot write '%s': %s\n", cl->out,
+              strerror(errno));
+      status = 1;
+    }
+  }
+  if (status == 0) {
+    if (j->sched) {
+      fputs("# 1 \"", f);
+      fputs(j->sched, f);
+      fputs("\"\n", f);
+    }
+    size_t tl = strlen(j->tmp);
+    for (const char *p = text; p < text + len;) {
+      const char *hit = strstr(p, j->tmp);
+      if (!hit) {
+        fwrite(p, 1, (size_t)(text + len - p), f);
+        break;
+      }
+      fwrite(p, 1, (size_t)(hit - p), f);
+      fputs(j->orig, f);
+      p = hit + tl;
+    }
+    if (f != stdout && fclose(f) != 0)
+      status = 1;
+  }
+  free(text);
+  return status;
+}
+
+/* -E of one .c source: preprocess_job when it has kernels and a
+ * schedule, else the real compiler. */
+static int preprocess_main(int argc, char **argv, cmdline *cl) {
+  job j;
+  if (find_jobs(argc, argv, &j) == 0) {
+    free(cl->wp_mf);
+    return pass_through(argc, argv);
+  }
+  char *schedcc = find_schedcc();
+  int status = transform(&j, schedcc, argc, argv);
+  const char *fb = getenv("SCHEDCC_FALLBACK");
+  if (status != 0 && fb && *fb && strcmp(fb, "0") != 0) {
+    fprintf(stderr,
+            "schedcc-cc: warning: schedcc failed on '%s' (status %d); "
+            "preprocessing the original source (SCHEDCC_FALLBACK=1)\n",
+            j.orig, status);
+    cleanup(&j, 1);
+    free(schedcc);
+    free(cl->wp_mf);
+    return pass_through(argc, argv);
+  }
+  if (status != 0)
+    fprintf(stderr, "schedcc-cc: error: schedcc failed on '%s'%s%s\n",
+            j.orig, j.sched ? " with schedule " : "", j.sched ? j.sched : "");
+  else
+    status = preprocess_job(argc, argv, cl, &j);
+  cleanup(&j, 1);
+  free(schedcc);
+  free(cl->wp_mf);
+  return status;
+}
+
 int main(int argc, char **argv) {
   cmdline cl = read_cmdline(argc, argv);
+  if (cl.E && !cl.other_pp && !cl.other_lang && !cl.compile && cl.nsrc == 1)
+    return preprocess_main(argc, argv, &cl);
   bool link = !cl.compile && !cl.preprocess_only && !cl.other_lang;
   if ((!cl.compile && !link) || cl.preprocess_only || cl.other_lang ||
       cl.nsrc == 0 || (cl.compile && cl.out && cl.nsrc > 1)) {

@@ -86,13 +86,16 @@ static const char usage_text[] =
     "(default -O2)\n"
     "  --target-isa=<isa>      Vector ISA: avx512, avx2, sse4.2, neon, "
     "scalar\n"
-    "                          (default: from -march=/-m flags after '--',\n"
-    "                          else the host)\n"
+    "                          (default: what the flags after '--' enable;\n"
+    "                          no -march: the baseline, scalar on x86-64;\n"
+    "                          a better ISA gets a target attribute)\n"
     "  --line-markers          With --emit=c: a '#line' after every "
     "regenerated\n"
-    "                          kernel, so lines keep their numbers (what "
-    "schedcc-cc\n"
-    "                          compiles)\n"
+    "                          kernel, so lines keep their numbers, and "
+    "one into\n"
+    "                          the output before its regenerated lines "
+    "(what\n"
+    "                          schedcc-cc compiles)\n"
     "  --dump-after=<N|op|all> Print the kernel's C to stderr after the N-th "
     "op run\n"
     "                          (1-based, the order of the -v remarks), after "
@@ -131,8 +134,9 @@ static const char usage_text[] =
     "files\n"
     "                          (default /tmp)\n"
     "  (The compiler wrapper schedcc-cc reads SCHEDCC_CC, SCHEDCC, "
-    "SCHEDCC_FALLBACK,\n"
-    "  SCHEDCC_VERBOSE and TMPDIR: see 'man schedcc'.)\n"
+    "SCHEDCC_FLAGS,\n"
+    "  SCHEDCC_REMARKS, SCHEDCC_FALLBACK, SCHEDCC_VERBOSE and TMPDIR: see "
+    "'man schedcc'.)\n"
     "\n"
     "Kernels are marked with '#pragma schedcc kernel' before a function or "
     "a loop,\n"
@@ -295,27 +299,57 @@ static void parse_args(options *o, int argc, char **argv) {
     usage_error("%s", "no input file");
 }
 
-/* The vector ISA that -march=/-m flags after "--" select, or NULL (the
- * host's). */
-static const char *isa_from_flags(const options *o) {
-  const char *isa = NULL;
+/* True when the flags after "--" or the options name the CPU, the target
+ * or instruction-set extensions (-march=, -mcpu=, --mcpu=, --target=,
+ * -mavx2, -mno-avx512f, ...): the LLVM backend compiles for the host
+ * otherwise. */
+static bool names_target(const options *o) {
   for (int i = 0; i < o->nclang; i++) {
     const char *a = o->clang_args[i];
-    if (strcmp(a, "-mavx512f") == 0 ||
-        strcmp(a, "-march=skylake-avx512") == 0 ||
-        strcmp(a, "-march=x86-64-v4") == 0 ||
-        strcmp(a, "-march=icelake-server") == 0 ||
-        strcmp(a, "-march=sapphirerapids") == 0)
-      isa = "avx512";
-    else if (strcmp(a, "-mavx2") == 0 || strcmp(a, "-march=haswell") == 0 ||
-             strcmp(a, "-march=x86-64-v3") == 0)
-      isa = "avx2";
-    else if (strcmp(a, "-msse4.2") == 0 || strcmp(a, "-march=x86-64-v2") == 0)
-      isa = "sse4.2";
-    else if (strcmp(a, "-march=x86-64") == 0)
-      isa = "scalar";
+    if (starts_with(a, "-march=") || starts_with(a, "-mcpu=") ||
+        starts_with(a, "--target=") || strcmp(a, "-target") == 0 ||
+        starts_with(a, "-mavx") || starts_with(a, "-msse") ||
+        starts_with(a, "-mfma") || starts_with(a, "-mno-"))
+      return true;
   }
-  return isa;
+  return o->cpu || o->triple;
+}
+
+/* The instruction set rule (docs/ways-in.md): vector code follows the
+ * target the compile flags select, as the compiler does (fe_flags_isa: no
+ * -march is the target's baseline); the LLVM backend without -march/--mcpu
+ * compiles for the host, and so does its vector code. */
+static void choose_isa(scc_ctx *ctx, const options *o) {
+  bool llvm = o->emit == EMIT_OBJECT || o->emit == EMIT_ASM ||
+              o->emit == EMIT_LLVM;
+  if (llvm && !names_target(o)) {
+    ctx->target_isa = o->target_isa; /* NULL: the host's */
+    return;
+  }
+  ctx->enabled_isa = fe_flags_isa(ctx, o->clang_args, o->nclang);
+  ctx->target_isa = o->target_isa ? o->target_isa : ctx->enabled_isa;
+}
+
+/* A warning for each kernel whose vector code needs a better ISA than the
+ * flags enable: its function is compiled for it (be_target_attr). */
+static void warn_target_attrs(scc_ctx *ctx, const ir_module *m) {
+  for (int i = 0; i < m->kernels.len; i++) {
+    const ir_kernel *k = m->kernels.items[i];
+    const char *f = be_target_attr(ctx, k);
+    if (!f)
+      continue;
+    scc_warning(ctx, k->loc,
+                "kernel '%s' has %s vector code, which the compile flags do "
+                "not enable (they select %s): function '%s' is compiled for "
+                "it with __attribute__((target(\"%s\"))), so the program "
+                "needs a CPU with %s; to say so for the whole file, add "
+                "-m%s or -march=<cpu> to the flags, or choose an isa the "
+                "flags enable in the schedule",
+                k->name, ir_isa_name(k->isa), ctx->enabled_isa, k->func_name,
+                f, f, k->isa == IR_ISA_AVX512 ? "avx512f -mfma"
+                      : k->isa == IR_ISA_AVX2 ? "avx2 -mfma"
+                                              : "sse4.2");
+  }
 }
 
 /* The inline schedules that the frontend derived from the kernels' OpenMP
@@ -443,6 +477,8 @@ static int run(scc_ctx *ctx, const options *o) {
                  o->input);
   }
 
+  if (o->emit != EMIT_IR && o->emit != EMIT_DEPS)
+    warn_target_attrs(ctx, m);
   if (o->emit == EMIT_OBJECT || o->emit == EMIT_ASM || o->emit == EMIT_LLVM) {
     if (strcmp(out, "-") == 0 && o->emit == EMIT_OBJECT) {
       scc_error(ctx, none, "-c needs an output file (-o file.o)");
@@ -468,7 +504,8 @@ static int run(scc_ctx *ctx, const options *o) {
   else if (o->emit == EMIT_DEPS)
     dep_print_module(&text, ctx, m);
   else if (o->line_markers)
-    ok = be_emit_c_line_markers(ctx, m, &text);
+    ok = be_emit_c_line_markers(
+        ctx, m, strcmp(out, "-") == 0 ? "<stdout>" : out, &text);
   else
     ok = be_emit_c(ctx, m, &text);
   if (ok && !ctx->nerrors)
@@ -483,7 +520,7 @@ int main(int argc, char **argv) {
   scc_ctx *ctx = scc_ctx_new();
   ctx->unsafe = o.unsafe;
   ctx->remarks = o.remarks;
-  ctx->target_isa = o.target_isa ? o.target_isa : isa_from_flags(&o);
+  choose_isa(ctx, &o);
   int status = run(ctx, &o);
   scc_ctx_free(ctx);
   for (int i = 0; i < o.ndefines; i++)

@@ -330,11 +330,12 @@ static void test_line_markers(void **state) {
   ir_var *j = ir_var_new(ctx, k, "j", IR_TY_INT, IR_VAR_IV, none);
   loop(body(loop(&k->body, i, I(0), I(4), 1)), j, I(0), I(4), 1);
   scc_buf b = {0};
-  assert_true(be_emit_c_line_markers(ctx, m, &b));
+  assert_true(be_emit_c_line_markers(ctx, m, "out.c", &b));
   assert_string_equal(b.data, "#line 1 \"dir/l \\\"q\\\".c\"\n"
                               "int x;\n"
                               "#line 3 \"dir/l \\\"q\\\".c\"\n"
                               "  for (int i = 0; i < 4; i++) {\n"
+                              "#line 6 \"out.c\"\n"
                               "    for (int j = 0; j < 4; j++) {\n"
                               "    }\n"
                               "  }\n"

@@ -1,0 +1,2 @@
+" Vim filetype detection for schedcc schedules (*.sched).
+au BufRead,BufNewFile *.sched setfiletype sched
