@@ -13,8 +13,12 @@
  * symbolic with a constant difference) is a known multiple of F.
  * Copy 0 reuses the original nodes, so the jammed loops are the original
  * loop nodes.  F == 1 is a no-op that succeeds.
- * Refused (payload untouched): F < 1 or > 1024, a body that declares a
- * scalar at its top level, a nested loop whose bounds read the unrolled iv
+ * Declarations in the body (`float val = 0.0f;` before an inner loop, or
+ * in an inner loop's body) are copied with a fresh variable per copy
+ * (xf_rename_decls): copy u declares val<u> and its statements use it, so
+ * the jammed copies neither redefine a name nor read another copy's value.
+ * Refused (payload untouched): F < 1 or > 1024, a nested loop whose bounds
+ * read the unrolled iv
  * (its copies could not be jammed), dep_check_unroll_and_jam.
  * Works on scalar and vector IR alike (nodes are cloned, lanes kept).
  * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
@@ -90,13 +94,6 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     *rest_out = NULL;
     return XF_OK;
   }
-  const ir_var *decl = ir_block_first_decl(&l->body);
-  if (decl) {
-    scc_fail(ctx, loop->loc,
-             "loop '%s' cannot be unrolled and jammed: its body declares '%s'",
-             iv, decl->name);
-    return XF_SILENCEABLE;
-  }
   bound_use bu = {l->iv, NULL};
   ir_walk_block(&l->body, bound_cb, &bu);
   if (bu.bad) {
@@ -155,8 +152,11 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                  ir_add_const(ctx, ir_var_ref(ctx, l->iv), u * l->step));
     ir_block_init(&blocks[u], NULL);
     ir_block_clone_into(ctx, &blocks[u], &blocks[0], &s);
+    xf_rename_decls(ctx, k, &blocks[u]); /* each copy its own scalars */
     copies[u] = &blocks[u];
   }
+  if (rest)
+    xf_rename_decls(ctx, k, &rest->u.loop.body);
   jam(ctx, &l->body, copies, factor);
   l->ub = split;
   l->step = big_step;

@@ -79,4 +79,23 @@ bool xf_final_value_unread(scc_ctx *ctx, const ir_kernel *k,
 bool xf_band_final_values_unread(scc_ctx *ctx, const ir_kernel *k,
                                  ir_node *const *band, int n, const char *what);
 
+/* ---- fresh names for the declarations of copies (xf_rename.c) ---------- */
+
+/* Gives the declaration `decl` a new variable (a fresh name from the
+ * old one, same type, kind and lanes, not live-out) and makes every use in
+ * its C scope read it: the nodes after decl in its block, nested blocks
+ * included, up to a redeclaration of the old variable (loop clauses
+ * too).  Returns the new variable. */
+ir_var *xf_rename_decl(scc_ctx *ctx, ir_kernel *k, ir_node *decl);
+/* xf_rename_decl for every declaration in block b and the blocks nested in
+ * it: a copy of a body made by a transform (detached or not) then shares
+ * no declared variable with the original. */
+void xf_rename_decls(scc_ctx *ctx, ir_kernel *k, ir_block *b);
+/* The same for the blocks nested in node n. */
+void xf_rename_node_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n);
+/* xf_rename_decl for the declarations nested in n whose variable is also
+ * declared outside n in the kernel (loop.fuse: the bodies of two copies of
+ * one loop declare the same variables). */
+void xf_rename_shared_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n);
+
 #endif
