@@ -49,10 +49,13 @@
 
 /* A memory object: an array or a local scalar, with its accesses. */
 typedef struct mem {
-  const void *obj; /* ir_array * or ir_var * */
+  const void *obj;   /* ir_array * or ir_var * */
+  const void *scope; /* a scalar's declaration (ir_node *) or NULL */
   const char *name;
   int rank;
   isl_union_map *w, *r;
+  isl_union_map *wmust; /* scalars: the writes of exact statements */
+  bool scalar;          /* obj is an ir_var * */
 } mem;
 
 typedef struct bld {
@@ -60,8 +63,6 @@ typedef struct bld {
   ir_kernel *k;
   isl_ctx *isl;
   scc_vec params;    /* ir_var *, integer parameters */
-  scc_vec decl_var;  /* ir_var * */
-  scc_vec decl_node; /* ir_node *, NULL when the var has several decls */
   scc_vec mems;      /* mem * */
   /* the statement being built */
   dep_stmt *st;
@@ -70,6 +71,8 @@ typedef struct bld {
    * domain built so far, then the whole domain; the range of a narrowing
    * cast's operand is checked on it (see cast_fits). */
   isl_set *where;
+  bool dropped;         /* a bound or condition of the statement dropped */
+  const ir_node *at;    /* where the accesses being added are (scoping) */
 } bld;
 
 const char *dep_kind_name(dep_kind kind) {
@@ -299,6 +302,8 @@ static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
       isl_set *x = cond_set(b, e->u.bin.a, neg);
       isl_set *y = cond_set(b, e->u.bin.b, neg);
       bool meet = (op == IR_OP_LAND) != neg;
+      if (!x || !y)
+        b->dropped = true;
       if (meet)
         return !x ? y : !y ? x : isl_set_intersect(x, y);
       if (x && y)
@@ -309,8 +314,10 @@ static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
     }
     if (op >= IR_OP_LT && op <= IR_OP_NE) {
       isl_pw_aff *x, *y;
-      if (!pa_pair(b, e->u.bin.a, e->u.bin.b, &x, &y))
+      if (!pa_pair(b, e->u.bin.a, e->u.bin.b, &x, &y)) {
+        b->dropped = true;
         return NULL;
+      }
       if (neg)
         op = op == IR_OP_LT   ? IR_OP_GE
              : op == IR_OP_LE ? IR_OP_GT
@@ -335,8 +342,10 @@ static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
     }
   }
   isl_pw_aff *x = pa_of(b, e);
-  if (!x)
+  if (!x) {
+    b->dropped = true;
     return NULL;
+  }
   return neg ? isl_pw_aff_zero_set(x) : isl_pw_aff_non_zero_set(x);
 }
 
@@ -391,6 +400,8 @@ static isl_set *build_domain(bld *b) {
     }
     const ir_loop *l = &p->u.loop;
     isl_pw_aff *lb = pa_of(b, l->lb), *ub = pa_of(b, l->ub);
+    if (!lb || !ub)
+      b->dropped = true;
     isl_pw_aff *iv = pa_dim(b, isl_dim_set, d);
     if (l->step > 0) {
       if (lb)
@@ -471,28 +482,35 @@ static isl_map *build_sched(bld *b, int dim) {
 
 /* ---- accesses ----------------------------------------------------------- */
 
-static mem *mem_of(bld *b, const void *obj, const char *name, int rank) {
+static mem *mem_of(bld *b, const void *obj, const void *scope,
+                   const char *name, int rank) {
   for (int i = 0; i < b->mems.len; i++) {
     mem *m = b->mems.items[i];
-    if (m->obj == obj)
+    if (m->obj == obj && m->scope == scope)
       return m;
   }
   mem *m = scc_arena_alloc(b->ctx->arena, sizeof *m);
   m->obj = obj;
+  m->scope = scope;
   m->name = name;
   m->rank = rank;
   isl_space *sp = isl_space_params_alloc(b->isl, 0);
   m->w = isl_union_map_empty(isl_space_copy(sp));
+  m->wmust = isl_union_map_empty(isl_space_copy(sp));
   m->r = isl_union_map_empty(sp);
   scc_vec_push(b->ctx->arena, &b->mems, m);
   return m;
 }
 
-/* The unique decl of a local, or NULL. */
-static ir_node *decl_of(bld *b, const ir_var *v) {
-  for (int i = 0; i < b->decl_var.len; i++)
-    if (b->decl_var.items[i] == v)
-      return b->decl_node.items[i];
+/* The declaration of v that an access at node n refers to (C scoping: a
+ * declaration of v earlier in n's block or in the block of an enclosing
+ * node, n itself when it declares v), or NULL: the variable declared
+ * outside the kernel. */
+static ir_node *decl_in_scope(const ir_node *n, const ir_var *v) {
+  for (const ir_node *c = n; c; c = ir_parent(c))
+    for (const ir_node *p = c; p; p = p->prev)
+      if (p->kind == IR_NODE_DECL && p->u.decl.var == v)
+        return (ir_node *)p;
   return NULL;
 }
 
@@ -531,7 +549,7 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
   if (e->kind == IR_EXPR_ACCESS) {
     const ir_array *a = e->u.access.array;
     int rank = e->u.access.n;
-    me = mem_of(b, a, a->name, rank);
+    me = mem_of(b, a, NULL, a->name, rank);
     isl_pw_aff_list *list = isl_pw_aff_list_alloc(b->isl, rank);
     bool ok = rank == me->rank;
     for (int d = 0; d < rank && ok; d++) {
@@ -551,22 +569,21 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
       m = any_elem(b, a->name, me->rank);
     }
   } else {
+    /* Each declaration is its own object, with one copy per iteration of
+     * the loops around it (C scoping privatizes it). */
     const ir_var *v = e->u.var;
-    ir_node *decl = decl_of(b, v);
+    ir_node *decl = decl_in_scope(b->at ? b->at : b->st->node, v);
     int rank = decl ? dep_loop_depth(decl) : 0;
-    me = mem_of(b, v, v->name, rank);
-    bool in_scope = rank <= b->st->depth;
-    if (decl) {
-      const ir_node *scope = ir_parent(decl);
-      if (scope && !ir_node_within(b->st->node, scope))
-        in_scope = false;
-    }
+    me = mem_of(b, v, decl, v->name, rank);
+    me->scalar = true;
     m = any_elem(b, v->name, rank);
-    if (in_scope)
+    if (rank <= b->st->depth)
       for (int d = 0; d < rank; d++)
         m = isl_map_equate(m, isl_dim_in, d, isl_dim_out, d);
   }
   m = isl_map_intersect_domain(m, isl_set_copy(b->st->domain));
+  if (write && e->kind == IR_EXPR_VAR && !b->dropped)
+    me->wmust = isl_union_map_add_map(me->wmust, isl_map_copy(m));
   isl_union_map **u = write ? &me->w : &me->r;
   *u = isl_union_map_add_map(*u, m);
 }
@@ -602,6 +619,7 @@ static void build_accesses(bld *b) {
   }
   /* reads that control whether and how often the statement runs */
   for (ir_node *p = ir_parent(n); p; p = ir_parent(p)) {
+    b->at = p;
     if (p->kind == IR_NODE_LOOP) {
       ir_walk_expr(p->u.loop.lb, read_cb, b);
       ir_walk_expr(p->u.loop.ub, read_cb, b);
@@ -609,6 +627,7 @@ static void build_accesses(bld *b) {
       ir_walk_expr(p->u.ifs.cond, read_cb, b);
     }
   }
+  b->at = NULL;
 }
 
 /* ---- the graph ---------------------------------------------------------- */
@@ -636,16 +655,6 @@ static bool collect_cb(ir_node *n, void *data) {
   scc_arena *ar = c->b->ctx->arena;
   if (n->kind == IR_NODE_DECL) {
     const char *label = scc_arena_printf(ar, "D%d", c->ndecl++);
-    bool found = false;
-    for (int i = 0; i < c->b->decl_var.len; i++)
-      if (c->b->decl_var.items[i] == n->u.decl.var) {
-        c->b->decl_node.items[i] = NULL;
-        found = true;
-      }
-    if (!found) {
-      scc_vec_push(ar, &c->b->decl_var, n->u.decl.var);
-      scc_vec_push(ar, &c->b->decl_node, n);
-    }
     if (in_scope(c, n)) {
       scc_vec_push(ar, &c->nodes, n);
       scc_vec_push(ar, &c->names, (void *)label);
@@ -671,6 +680,46 @@ static bool collect_cb(ir_node *n, void *data) {
     }
   }
   return true;
+}
+
+/* True when a node of the kernel outside the scope reads v (its value
+ * after the scope may be used). */
+typedef struct outside_read {
+  const collect *c;
+  const ir_var *v;
+  bool hit;
+} outside_read;
+
+static void outside_expr_cb(ir_expr *e, void *data) {
+  outside_read *o = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == o->v)
+    o->hit = true;
+}
+
+static bool outside_cb(ir_node *n, void *data) {
+  outside_read *o = data;
+  if (o->hit || (o->c->nscope > 0 && in_scope(o->c, n)))
+    return false;
+  if (n->kind == IR_NODE_DECL) {
+    if (n->u.decl.init)
+      ir_walk_expr(n->u.decl.init, outside_expr_cb, o);
+  } else if (n->kind == IR_NODE_ASSIGN) {
+    ir_expr *lhs = n->u.assign.lhs;
+    if (lhs->kind != IR_EXPR_VAR || n->u.assign.op != IR_OP_NONE)
+      ir_walk_expr(lhs, outside_expr_cb, o);
+    ir_walk_expr(n->u.assign.rhs, outside_expr_cb, o);
+  } else {
+    ir_walk_node_exprs(n, outside_expr_cb, o);
+  }
+  return !o->hit;
+}
+
+static bool scalar_read_outside(const collect *c, const ir_var *v) {
+  if (c->nscope == 0)
+    return false;
+  outside_read o = {c, v, false};
+  ir_walk_block(&c->b->k->body, outside_cb, &o);
+  return o.hit;
 }
 
 static int edge_cmp(const void *x, const void *y) {
@@ -781,6 +830,7 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                                   st->loops[d]->u.loop.iv->name);
     sp = isl_space_set_tuple_name(sp, isl_dim_set, st->name);
     b.space = sp;
+    b.dropped = false;
     st->domain = isl_set_coalesce(build_domain(&b));
     st->sched = build_sched(&b, dim);
     sched = isl_union_map_add_map(sched, isl_map_copy(st->sched));
@@ -791,7 +841,24 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     b.space = NULL;
   }
   isl_space_free(pspace);
-  /* dependences */
+  /* dependences: value-based flow for local scalars (dep_scalar.c) */
+  for (int i = 0; i < b.mems.len; i++) {
+    mem *me = b.mems.items[i];
+    const ir_var *v = me->scalar ? me->obj : NULL;
+    if (!v || v->kind != IR_VAR_LOCAL)
+      continue;
+    dep_scalar *sc = scc_arena_alloc(ctx->arena, sizeof *sc);
+    sc->var = v;
+    sc->mem_index = i;
+    isl_union_map *may = isl_union_map_subtract(isl_union_map_copy(me->w),
+                                                isl_union_map_copy(me->wmust));
+    sc->flow = dep_scalar_value_flow(me->r, me->wmust, may, sched,
+                                     &sc->no_source);
+    isl_union_map_free(may);
+    sc->written = isl_union_map_is_empty(me->w) != isl_bool_true;
+    sc->read_outside = v->live_out || scalar_read_outside(&c, v);
+    scc_vec_push(ctx->arena, &g->scalars, sc);
+  }
   isl_union_map *before = isl_union_map_lex_lt_union_map(
       isl_union_map_copy(sched), isl_union_map_copy(sched));
   isl_union_map_free(sched);
@@ -800,9 +867,17 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       mem *me = b.mems.items[i];
       isl_union_map *src = kind == DEP_ANTI ? me->r : me->w;
       isl_union_map *dst = kind == DEP_FLOW ? me->r : me->w;
-      isl_union_map *rel = isl_union_map_apply_range(
-          isl_union_map_copy(src),
-          isl_union_map_reverse(isl_union_map_copy(dst)));
+      isl_union_map *value = NULL;
+      for (int j = 0; j < g->scalars.len && kind == DEP_FLOW; j++) {
+        dep_scalar *sc = g->scalars.items[j];
+        if (sc->mem_index == i && sc->flow)
+          value = isl_union_map_copy(sc->flow);
+      }
+      isl_union_map *rel =
+          value ? value
+                : isl_union_map_apply_range(
+                      isl_union_map_copy(src),
+                      isl_union_map_reverse(isl_union_map_copy(dst)));
       rel = isl_union_map_intersect(rel, isl_union_map_copy(before));
       edge_cb_data d = {g, (dep_kind)kind, me->name, me->obj, i};
       isl_union_map_foreach_map(rel, edge_cb, &d);
@@ -814,6 +889,7 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     mem *me = b.mems.items[i];
     isl_union_map_free(me->w);
     isl_union_map_free(me->r);
+    isl_union_map_free(me->wmust);
   }
   if (g->edges.len > 1)
     qsort(g->edges.items, (size_t)g->edges.len, sizeof(void *), edge_cmp);
@@ -823,6 +899,11 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
 void dep_graph_free(dep_graph *g) {
   if (!g)
     return;
+  for (int i = 0; i < g->scalars.len; i++) {
+    dep_scalar *sc = g->scalars.items[i];
+    isl_union_map_free(sc->flow);
+    isl_union_map_free(sc->no_source);
+  }
   for (int i = 0; i < g->edges.len; i++)
     isl_map_free(((dep_edge *)g->edges.items[i])->rel);
   for (int s = 0; s < g->nstmts; s++) {

@@ -97,6 +97,9 @@ bool dep_check_permutation(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
     if (!ir_node_within(e->src->node, band[n - 1]) ||
         !ir_node_within(e->dst->node, band[n - 1]))
       continue;
+    /* iterations of the innermost band loop stay whole */
+    if (dep_scalar_private(g, e, c - 1))
+      continue;
     isl_set *v = violations(e, c, pd.outer, perm_viol, &pd);
     if (v) {
       ok = false;
@@ -130,6 +133,8 @@ bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
     const dep_edge *e = g->edges.items[i];
     if (!ir_node_within(e->src->node, band[n - 1]) ||
         !ir_node_within(e->dst->node, band[n - 1]))
+      continue;
+    if (dep_scalar_private(g, e, c - 1))
       continue;
     isl_set *v = violations(e, c, pd.outer, tile_viol, &pd);
     if (v) {
@@ -408,6 +413,9 @@ bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   for (int i = 0; i < g->edges.len && ok; i++) {
     const dep_edge *e = g->edges.items[i];
     if (!ir_node_within(e->src->node, a) || !ir_node_within(e->dst->node, b))
+      continue;
+    /* the fused loop runs each iteration of a, then of b, whole */
+    if (dep_scalar_private(g, e, outer))
       continue;
     isl_set *v = violations(e, outer + 1, outer, fuse_viol, &fd);
     if (v) {

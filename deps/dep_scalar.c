@@ -1,0 +1,123 @@
+/* dep_scalar.c — scalar dependences with kills, and the privatization of
+ * scalars whose every value lives within one iteration.
+ *
+ * Memory-based dependences make every iteration of a loop depend on every
+ * other through a scalar temporary declared outside it (PolyBench's
+ * `temp2 = 0; for (k...) temp2 += ...; C[i][j] = ... temp2;`): each write
+ * is ordered after every earlier read and write.  Here the flow
+ * dependences of local scalars are value-based (Feautrier, "Dataflow
+ * analysis of array and scalar references", IJPP 1991): a read depends on
+ * the last write before it only, which kills the earlier ones.  isl
+ * computes them (isl_union_access_info_compute_flow) from must-sources
+ * (scalar writes of statements whose domain is exact: every bound and
+ * guard represented) and may-sources (the other writes, which may not
+ * happen and so kill nothing).  Replacing a scalar's memory-based flow
+ * dependences by value-based ones is sound while its anti and output
+ * dependences are kept: a write W1 before a read R with an intervening
+ * write W2 is ordered W1 -> W2 (output) -> R (value-based flow).
+ *
+ * A scalar is private to the iterations of the loops [0, depth] (the
+ * statements' first depth+1 loops) within the scope of a query when
+ *  - every value-based flow dependence of it has distance 0 on those
+ *    loops: each value is produced and consumed in one iteration;
+ *  - no read of it in the scope may take its value from before the scope
+ *    (an upward-exposed read, isl's may-no-source) while it is written in
+ *    the scope;
+ *  - its value after the scope is not read: no node of the kernel outside
+ *    the scope reads it and it is not live-out (ir_var.live_out).
+ * Then its anti and output dependences only order whole iterations that
+ * each define the value before using it: a transform that runs every
+ * iteration of those loops as a unit, in any order, keeps each read's
+ * value (Allen & Kennedy, Optimizing Compilers for Modern Architectures,
+ * 2001, §5.4-5.5: privatization / scalar expansion without the
+ * expansion).  Queries that keep iterations whole (permutation and tiling
+ * of a perfect band, fusion) skip those anti and output dependences.
+ */
+#include "dep_int.h"
+
+#include <isl/flow.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <string.h>
+
+isl_union_map *dep_scalar_value_flow(isl_union_map *reads,
+                                     isl_union_map *must_writes,
+                                     isl_union_map *may_writes,
+                                     isl_union_map *sched,
+                                     isl_union_map **no_source) {
+  isl_union_access_info *ai =
+      isl_union_access_info_from_sink(isl_union_map_copy(reads));
+  ai = isl_union_access_info_set_must_source(ai,
+                                             isl_union_map_copy(must_writes));
+  ai = isl_union_access_info_set_may_source(ai, isl_union_map_copy(may_writes));
+  ai = isl_union_access_info_set_schedule_map(ai, isl_union_map_copy(sched));
+  isl_union_flow *f = isl_union_access_info_compute_flow(ai);
+  if (!f) {
+    *no_source = NULL;
+    return NULL;
+  }
+  isl_union_map *dep = isl_union_flow_get_may_dependence(f);
+  *no_source = isl_union_flow_get_may_no_source(f);
+  isl_union_flow_free(f);
+  return dep;
+}
+
+/* ---- the privatization test --------------------------------------------- */
+
+typedef struct zero_data {
+  dep_graph *g;
+  int depth;
+  bool ok;
+} zero_data;
+
+static dep_stmt *stmt_named(dep_graph *g, const char *name) {
+  for (int i = 0; i < g->nstmts; i++)
+    if (name && strcmp(g->stmts[i].name, name) == 0)
+      return &g->stmts[i];
+  return NULL;
+}
+
+/* Every flow relation has distance 0 on dims [0, depth]. */
+static isl_stat zero_cb(isl_map *m, void *user) {
+  zero_data *z = user;
+  dep_stmt *s = stmt_named(z->g, isl_map_get_tuple_name(m, isl_dim_in));
+  dep_stmt *t = stmt_named(z->g, isl_map_get_tuple_name(m, isl_dim_out));
+  int c = z->depth + 1;
+  if (!s || !t || s->depth < c || t->depth < c ||
+      dep_common_loops(s, t) < c) {
+    z->ok = z->ok && isl_map_is_empty(m) == isl_bool_true;
+    isl_map_free(m);
+    return isl_stat_ok;
+  }
+  dep_edge e = {.src = s, .dst = t, .rel = m};
+  isl_set *d = dep_edge_deltas(&e, c);
+  for (int k = 0; k < c; k++)
+    d = isl_set_fix_si(d, isl_dim_set, (unsigned)k, 0);
+  isl_set *all = dep_edge_deltas(&e, c);
+  isl_bool same = isl_set_is_subset(all, d);
+  z->ok = z->ok && same == isl_bool_true;
+  isl_set_free(all);
+  isl_set_free(d);
+  isl_map_free(m);
+  return isl_stat_ok;
+}
+
+bool dep_scalar_private(dep_graph *g, const dep_edge *e, int depth) {
+  if (e->kind == DEP_FLOW)
+    return false;
+  const dep_scalar *sc = NULL;
+  for (int i = 0; i < g->scalars.len && !sc; i++) {
+    const dep_scalar *x = g->scalars.items[i];
+    if (x->mem_index == e->mem_index)
+      sc = x;
+  }
+  if (!sc || !sc->flow || !sc->no_source || sc->read_outside)
+    return false;
+  if (e->src->depth <= depth || e->dst->depth <= depth)
+    return false;
+  if (sc->written && isl_union_map_is_empty(sc->no_source) != isl_bool_true)
+    return false;
+  zero_data z = {g, depth, true};
+  isl_union_map_foreach_map(sc->flow, zero_cb, &z);
+  return z.ok;
+}
