@@ -85,6 +85,14 @@ isl_union_map *dep_scalar_value_flow(isl_union_map *reads,
  * value).  See dep_scalar.c. */
 bool dep_scalar_private(dep_graph *g, const dep_edge *e, int depth);
 
+/* `why` followed by why the scalar of e (an anti or output dependence on a
+ * local scalar) is not private to the iterations of loops [0, depth]:
+ * "; 't' is read after the loops, where it holds the value of the last
+ * iteration", "; an iteration reads 't' before it writes it", "; values of
+ * 't' flow from one iteration to another".  `why` itself otherwise. */
+const char *dep_scalar_note(dep_graph *g, const dep_edge *e, int depth,
+                            const char *why);
+
 /* Builds the graph of the statements nested in any of scope[0..nscope-1]
  * (nscope 0: every statement of k), from the current IR.  Never fails:
  * what cannot be represented exactly is over-approximated. */

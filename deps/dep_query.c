@@ -104,6 +104,7 @@ bool dep_check_permutation(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
     if (v) {
       ok = false;
       *why = explain(ctx, "would reverse", e, v, c, pd.outer, c, "");
+      *why = dep_scalar_note(g, e, c - 1, *why);
     }
   }
   dep_graph_free(g);
@@ -140,6 +141,7 @@ bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
     if (v) {
       ok = false;
       *why = explain(ctx, "would reverse", e, v, c, pd.outer, c, "");
+      *why = dep_scalar_note(g, e, c - 1, *why);
     }
   }
   dep_graph_free(g);
@@ -422,6 +424,7 @@ bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
       ok = false;
       *why =
           explain(ctx, "would reverse", e, v, outer + 1, outer, outer + 1, "");
+      *why = dep_scalar_note(g, e, outer, *why);
     }
   }
   dep_graph_free(g);

@@ -121,3 +121,34 @@ bool dep_scalar_private(dep_graph *g, const dep_edge *e, int depth) {
   isl_union_map_foreach_map(sc->flow, zero_cb, &z);
   return z.ok;
 }
+
+const char *dep_scalar_note(dep_graph *g, const dep_edge *e, int depth,
+                            const char *why) {
+  if (!why || e->kind == DEP_FLOW)
+    return why;
+  const dep_scalar *sc = NULL;
+  for (int i = 0; i < g->scalars.len && !sc; i++) {
+    const dep_scalar *x = g->scalars.items[i];
+    if (x->mem_index == e->mem_index)
+      sc = x;
+  }
+  if (!sc || !sc->flow || !sc->no_source)
+    return why;
+  const char *name = sc->var->name;
+  if (sc->read_outside)
+    return scc_arena_printf(g->ctx->arena,
+                            "%s; '%s' is read after the loops, where it "
+                            "holds the value of the last iteration",
+                            why, name);
+  if (isl_union_map_is_empty(sc->no_source) != isl_bool_true)
+    return scc_arena_printf(g->ctx->arena,
+                            "%s; an iteration reads '%s' before it writes it",
+                            why, name);
+  zero_data z = {g, depth, true};
+  isl_union_map_foreach_map(sc->flow, zero_cb, &z);
+  if (!z.ok)
+    return scc_arena_printf(
+        g->ctx->arena, "%s; values of '%s' flow from one iteration to another",
+        why, name);
+  return why;
+}
