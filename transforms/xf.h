@@ -53,7 +53,9 @@ SCC_NODISCARD xf_status xf_split(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * bands) is tiled exactly: its tile loop spans the range of its bounds over
  * the outer tile, its point loop runs from max(j_t, lb) to min(j_t + s,
  * ub) (see tile.c).  dep_check_tiling is asked before rewriting.  Refused:
- * band not perfectly nested, non-positive step, sizes < 0, a
+ * band not perfectly nested (declarations between its loops are first
+ * sunk into the innermost loop when that keeps their values, see
+ * transforms/xf_sink.c), non-positive step, sizes < 0, a
  * non-rectangular tiled loop with step != 1, non-affine or unsigned
  * bounds reading band ivs, a dependence the tiled order violates.
  * Source: Wolfe, "More Iteration Space Tiling", SC 1989. */

@@ -98,4 +98,20 @@ void xf_rename_node_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n);
  * one loop declare the same variables). */
 void xf_rename_shared_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n);
 
+/* ---- code sinking of declarations into a band (xf_sink.c) ------------- */
+
+/* True when, in the nest of n loops from `outer`, some loop's body is
+ * declarations followed by the next loop (a band once they are sunk). */
+bool xf_band_has_decls(ir_node *outer, int n);
+/* Moves the declarations before each inner loop of the band into that
+ * loop's body, level by level down to the innermost of the n loops, when
+ * the inner loop computes the same value for them in every iteration (it
+ * writes neither the variable nor what its initializer reads, its bounds
+ * do not read it).  Returns false after scc_fail ("loop 'k' is not
+ * perfectly nested: its body declares 'a', which cannot move into loop
+ * 'j' (loop 'j' writes it)") with the IR partly changed: the caller
+ * restores a snapshot.  Stops (true) at a level that is not declarations
+ * and one loop. */
+bool xf_sink_band_decls(scc_ctx *ctx, ir_node *outer, int n);
+
 #endif
