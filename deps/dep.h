@@ -94,6 +94,16 @@ bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
 bool dep_check_distribution(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                             int *groups, int **group_of, const char **why);
 
+/* Scalar expansion of the local scalar v over `loop` (loop.expand_scalar):
+ * legal when each iteration of `loop` reads only values of v that the same
+ * iteration wrote: no read of v in the loop may take its value from before
+ * the loop or from another iteration (value-based flow dependences with
+ * kills, deps/dep_scalar.c).  *why: "an iteration of 'j' reads 't' before
+ * it writes it (...)", "values of 't' flow from one iteration of 'k' to
+ * another".  The value v holds after the loop is the caller's concern. */
+bool dep_check_expansion(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                         const ir_var *v, const char **why);
+
 /* Appends the dependences of every kernel of m, as text (--emit=deps):
  * per kernel a header line, each statement's domain, then each dependence
  * (kind, statements, array, common loops, an example instance with its

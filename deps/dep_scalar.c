@@ -152,3 +152,44 @@ const char *dep_scalar_note(dep_graph *g, const dep_edge *e, int depth,
         why, name);
   return why;
 }
+
+/* ---- scalar expansion --------------------------------------------------- */
+
+bool dep_check_expansion(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                         const ir_var *v, const char **why) {
+  if (ctx->unsafe)
+    return true;
+  dep_graph *g = dep_graph_build(ctx, k, &loop, 1);
+  int depth = dep_loop_depth(loop);
+  bool ok = true;
+  for (int i = 0; i < g->scalars.len && ok; i++) {
+    const dep_scalar *sc = g->scalars.items[i];
+    if (sc->var != v)
+      continue;
+    if (!sc->flow || !sc->no_source) {
+      ok = false;
+      *why = "the analysis of its values failed";
+      break;
+    }
+    if (isl_union_map_is_empty(sc->no_source) != isl_bool_true) {
+      ok = false;
+      *why = scc_arena_printf(ctx->arena,
+                              "an iteration of '%s' reads '%s' before it "
+                              "writes it (the value comes from before the loop "
+                              "or from an earlier iteration)",
+                              loop->u.loop.iv->name, v->name);
+      break;
+    }
+    zero_data z = {g, depth, true};
+    isl_union_map_foreach_map(sc->flow, zero_cb, &z);
+    if (!z.ok) {
+      ok = false;
+      *why = scc_arena_printf(ctx->arena,
+                              "values of '%s' flow from one iteration of '%s' "
+                              "to another",
+                              v->name, loop->u.loop.iv->name);
+    }
+  }
+  dep_graph_free(g);
+  return ok;
+}

@@ -52,7 +52,8 @@ static xf_status full_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
     ir_block copy;
     ir_block_init(&copy, NULL);
     ir_block_clone_into(ctx, &copy, &l->body, &s);
-    xf_rename_decls(ctx, k, &copy);
+    if (t > 0) /* the first copy keeps the names */
+      xf_rename_decls(ctx, k, &copy);
     while (copy.first) {
       ir_node *p = copy.first;
       ir_remove(p);
