@@ -6,7 +6,10 @@
  * isl sets and maps (parameters stay symbolic) and computes the
  * memory-based flow, anti and output dependences (W.R^-1, R.W^-1, W.W^-1
  * intersected with the strict schedule order: what
- * isl_union_access_info_compute_flow gives for may-accesses).  Transforms
+ * isl_union_access_info_compute_flow gives for may-accesses); the flow
+ * dependences of local scalars are value-based, with kills, and scalars
+ * private to the iterations a transform keeps whole do not constrain it
+ * (deps/dep_scalar.c, docs/legality.md).  Transforms
  * ask whether a new order respects every dependence before they rewrite
  * anything; ctx->unsafe (--unsafe) makes every query answer "legal".
  * Statements are assignments (S<id>, as ir_print names them) and

@@ -14,10 +14,12 @@
  *    only adds (may-)dependences.
  *  - Accesses: an affine subscript tuple is an exact map; anything else
  *    (`A[i*lda + k]`, `x[idx[i]]`) maps to every element of the array.
- *    Local scalars are 0-dimensional arrays, except a local with a single
- *    IR_NODE_DECL inside loops: each iteration of those loops has its own
- *    copy (C scoping), so it is indexed by their ivs.  Reads in enclosing
- *    loop bounds and if conditions count as reads of the statement.
+ *    Local scalars are 0-dimensional arrays, one per declaration (the
+ *    declaration in scope by C's rules, or none: the variable declared
+ *    outside the kernel); a declaration inside loops gives each iteration
+ *    of those loops its own copy, so the object is indexed by their ivs.
+ *    Reads in enclosing loop bounds and if conditions count as reads of
+ *    the statement.
  *  - Schedule: the 2d+1 encoding [p0, i0, p1, i1, ..., pd] where pk is the
  *    position in the enclosing block (then/else bodies numbered one after
  *    the other under their if) and ik the iv, negated for loops counting
@@ -30,6 +32,9 @@
  *    computes it exactly as (W . R^-1) intersected with the strict
  *    lexicographic order of the schedule, which is what
  *    isl_union_access_info_compute_flow returns for may-accesses only.
+ *    The flow dependences of local scalars are value-based instead
+ *    (dep_scalar.c: must-sources are the writes of statements whose
+ *    domain dropped no bound or condition).
  */
 #include "dep_int.h"
 
