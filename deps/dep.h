@@ -69,7 +69,9 @@ bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * moving `outer`'s iterations innermost (the schedule dimension of `outer`
  * placed after every other dimension of its body's statements: the case
  * of an unbounded factor, so the answer holds for every factor) reverses no
- * dependence.  *why: "would reverse ...", a dependence carried by `outer`
+ * dependence.  The anti and output dependences of the scalars that
+ * dep_private_scalars lists for `outer` are not counted: the caller gives
+ * each jammed copy its own variable.  *why: "would reverse ...", a dependence carried by `outer`
  * with its distance over `outer` and the loops inside it. */
 bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                               const char **why);
@@ -96,6 +98,16 @@ bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
  * body order. */
 bool dep_check_distribution(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                             int *groups, int **group_of, const char **why);
+
+/* Appends to *out (ir_var *, once each) the local scalars declared outside
+ * `loop` (no declaration in it) that it writes and that are private to its
+ * iterations: every value of them read in an iteration was written in the
+ * same iteration, and the value after the loop is not read (the kernel
+ * outside the loop does not read it, it is not live-out).  See
+ * deps/dep_scalar.c.  (Under --unsafe too: the list says what may be
+ * renamed, not what is legal.) */
+void dep_private_scalars(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                         scc_vec *out);
 
 /* Scalar expansion of the local scalar v over `loop` (loop.expand_scalar):
  * legal when each iteration of `loop` reads only values of v that the same

@@ -93,6 +93,15 @@ bool dep_scalar_private(dep_graph *g, const dep_edge *e, int depth);
 const char *dep_scalar_note(dep_graph *g, const dep_edge *e, int depth,
                             const char *why);
 
+/* `why` followed by a hint for loop.distribute of `loop` (at depth
+ * `depth`) when e, an anti or output dependence on a local scalar, would
+ * disappear by scalar expansion (every value of the scalar is defined and
+ * used within one iteration): "; the scalar 't' is private to each
+ * iteration: `loop.expand_scalar %i "t"` first gives each iteration its
+ * own copy".  `why` itself otherwise. */
+const char *dep_scalar_expand_hint(dep_graph *g, const dep_edge *e, int depth,
+                                   const ir_node *loop, const char *why);
+
 /* Builds the graph of the statements nested in any of scope[0..nscope-1]
  * (nscope 0: every statement of k), from the current IR.  Never fails:
  * what cannot be represented exactly is over-approximated. */

@@ -368,6 +368,9 @@ bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
     int moved = sched_dim_of_loop(e->src, outer);
     if (moved < 0 || sched_dim_of_loop(e->dst, outer) != moved)
       continue;
+    /* scalars private to outer's iterations: each copy gets its own */
+    if (dep_scalar_private(g, e, depth))
+      continue;
     isl_set *jv = jam_violations(e, moved, g->sched_dim);
     if (!jv)
       continue;
@@ -385,6 +388,7 @@ bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
       carried = dep_edge_deltas(e, c);
     }
     *why = explain(ctx, "would reverse", e, carried, c, depth, c, "");
+    *why = dep_scalar_note(g, e, depth, *why);
   }
   dep_graph_free(g);
   return ok;
@@ -556,6 +560,7 @@ bool dep_check_distribution(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       isl_set *d = violations(e, outer + 1, outer, any_viol, NULL);
       *why =
           explain(ctx, "would reverse", e, d, outer + 1, outer, outer + 1, "");
+      *why = dep_scalar_expand_hint(g, e, outer, loop, *why);
     } else {
       *why = "would separate a declaration from its uses";
     }

@@ -193,3 +193,58 @@ bool dep_check_expansion(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   dep_graph_free(g);
   return ok;
 }
+
+const char *dep_scalar_expand_hint(dep_graph *g, const dep_edge *e, int depth,
+                                   const ir_node *loop, const char *why) {
+  if (!why || e->kind == DEP_FLOW)
+    return why;
+  const dep_scalar *sc = NULL;
+  for (int i = 0; i < g->scalars.len && !sc; i++) {
+    const dep_scalar *x = g->scalars.items[i];
+    if (x->mem_index == e->mem_index)
+      sc = x;
+  }
+  if (!sc || !sc->flow || !sc->no_source ||
+      isl_union_map_is_empty(sc->no_source) != isl_bool_true)
+    return why;
+  zero_data z = {g, depth, true};
+  isl_union_map_foreach_map(sc->flow, zero_cb, &z);
+  if (!z.ok)
+    return why;
+  return scc_arena_printf(g->ctx->arena,
+                          "%s; the scalar '%s' is private to each iteration: "
+                          "`loop.expand_scalar %%%s \"%s\"` first gives each "
+                          "iteration its own copy",
+                          why, sc->var->name, loop->u.loop.iv->name,
+                          sc->var->name);
+}
+
+/* ---- scalars private to a loop's iterations ----------------------------- */
+
+void dep_private_scalars(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                         scc_vec *out) {
+  dep_graph *g = dep_graph_build(ctx, k, &loop, 1);
+  int depth = dep_loop_depth(loop);
+  for (int i = 0; i < g->scalars.len; i++) {
+    const dep_scalar *sc = g->scalars.items[i];
+    if (!sc->written || !sc->flow || !sc->no_source || sc->read_outside ||
+        isl_union_map_is_empty(sc->no_source) != isl_bool_true)
+      continue;
+    /* declared inside the loop: a copy per iteration already */
+    bool inside = false;
+    for (int s = 0; s < g->nstmts && !inside; s++) {
+      const ir_node *n = g->stmts[s].node;
+      inside = n->kind == IR_NODE_DECL && n->u.decl.var == sc->var;
+    }
+    if (inside)
+      continue;
+    zero_data z = {g, depth, true};
+    isl_union_map_foreach_map(sc->flow, zero_cb, &z);
+    bool dup = false;
+    for (int j = 0; j < out->len; j++)
+      dup = dup || out->items[j] == sc->var;
+    if (z.ok && !dup)
+      scc_vec_push(ctx->arena, out, (void *)sc->var);
+  }
+  dep_graph_free(g);
+}
