@@ -221,8 +221,19 @@ const char *dep_scalar_expand_hint(dep_graph *g, const dep_edge *e, int depth,
 
 /* ---- scalars private to a loop's iterations ----------------------------- */
 
+static bool scalar_write_cb(ir_node *n, void *data) {
+  bool *hit = data;
+  if (n->kind == IR_NODE_ASSIGN && n->u.assign.lhs->kind == IR_EXPR_VAR)
+    *hit = true;
+  return !*hit;
+}
+
 void dep_private_scalars(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                          scc_vec *out) {
+  bool any = false; /* no scalar assignment: nothing to analyse */
+  ir_walk_block(&loop->u.loop.body, scalar_write_cb, &any);
+  if (!any)
+    return;
   dep_graph *g = dep_graph_build(ctx, k, &loop, 1);
   int depth = dep_loop_depth(loop);
   for (int i = 0; i < g->scalars.len; i++) {
