@@ -1014,8 +1014,8 @@ static bool var_declared_anywhere(const ir_block *b, const ir_var *v) {
  * region (a local of the enclosing function). */
 static bool declared_before_region(const ir_kernel *k, const ir_var *v) {
   const ir_module *m = k->module;
-  if (!m || !m->source || !v->loc.file || v->loc.line < 1 ||
-      !m->filename || strcmp(v->loc.file, m->filename) != 0)
+  if (!m || !m->source || !v->loc.file || v->loc.line < 1 || !m->filename ||
+      strcmp(v->loc.file, m->filename) != 0)
     return false;
   int line = 1;
   for (size_t i = 0; i < k->begin && i < m->source_len; i++)

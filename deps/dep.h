@@ -71,8 +71,8 @@ bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * of an unbounded factor, so the answer holds for every factor) reverses no
  * dependence.  The anti and output dependences of the scalars that
  * dep_private_scalars lists for `outer` are not counted: the caller gives
- * each jammed copy its own variable.  *why: "would reverse ...", a dependence carried by `outer`
- * with its distance over `outer` and the loops inside it. */
+ * each jammed copy its own variable.  *why: "would reverse ...", a dependence
+ * carried by `outer` with its distance over `outer` and the loops inside it. */
 bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                               const char **why);
 

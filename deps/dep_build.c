@@ -76,8 +76,8 @@ typedef struct bld {
    * domain built so far, then the whole domain; the range of a narrowing
    * cast's operand is checked on it (see cast_fits). */
   isl_set *where;
-  bool dropped;         /* a bound or condition of the statement dropped */
-  const ir_node *at;    /* where the accesses being added are (scoping) */
+  bool dropped;      /* a bound or condition of the statement dropped */
+  const ir_node *at; /* where the accesses being added are (scoping) */
 } bld;
 
 const char *dep_kind_name(dep_kind kind) {
@@ -487,8 +487,8 @@ static isl_map *build_sched(bld *b, int dim) {
 
 /* ---- accesses ----------------------------------------------------------- */
 
-static mem *mem_of(bld *b, const void *obj, const void *scope,
-                   const char *name, int rank) {
+static mem *mem_of(bld *b, const void *obj, const void *scope, const char *name,
+                   int rank) {
   for (int i = 0; i < b->mems.len; i++) {
     mem *m = b->mems.items[i];
     if (m->obj == obj && m->scope == scope)
@@ -857,8 +857,8 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     sc->mem_index = i;
     isl_union_map *may = isl_union_map_subtract(isl_union_map_copy(me->w),
                                                 isl_union_map_copy(me->wmust));
-    sc->flow = dep_scalar_value_flow(me->r, me->wmust, may, sched,
-                                     &sc->no_source);
+    sc->flow =
+        dep_scalar_value_flow(me->r, me->wmust, may, sched, &sc->no_source);
     isl_union_map_free(may);
     sc->written = isl_union_map_is_empty(me->w) != isl_bool_true;
     sc->read_outside = v->live_out || scalar_read_outside(&c, v);

@@ -59,11 +59,11 @@ typedef struct dep_graph {
  * `edges`) and the reads that may take a value from before the scope. */
 typedef struct dep_scalar {
   const ir_var *var;
-  int mem_index;          /* as in dep_edge */
-  isl_union_map *flow;    /* value-based flow, src domain -> dst domain */
+  int mem_index;            /* as in dep_edge */
+  isl_union_map *flow;      /* value-based flow, src domain -> dst domain */
   isl_union_map *no_source; /* reads with no (or only a may) source */
-  bool written;           /* written by a statement of the scope */
-  bool read_outside;      /* read outside the scope, or live-out */
+  bool written;             /* written by a statement of the scope */
+  bool read_outside;        /* read outside the scope, or live-out */
 } dep_scalar;
 
 /* The value-based flow dependences of one memory object (a scalar):

@@ -83,8 +83,7 @@ static isl_stat zero_cb(isl_map *m, void *user) {
   dep_stmt *s = stmt_named(z->g, isl_map_get_tuple_name(m, isl_dim_in));
   dep_stmt *t = stmt_named(z->g, isl_map_get_tuple_name(m, isl_dim_out));
   int c = z->depth + 1;
-  if (!s || !t || s->depth < c || t->depth < c ||
-      dep_common_loops(s, t) < c) {
+  if (!s || !t || s->depth < c || t->depth < c || dep_common_loops(s, t) < c) {
     z->ok = z->ok && isl_map_is_empty(m) == isl_bool_true;
     isl_map_free(m);
     return isl_stat_ok;

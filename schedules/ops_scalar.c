@@ -11,9 +11,9 @@ bool sched_op_expand_scalar(sched_run *r, const sched_stmt *s) {
   scc_vec outs = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *out = NULL;
-    if (!l || !sched_xf_done(r, s,
-                             xf_expand_scalar(r->ctx, r->k, l,
-                                              s->ops[1]->text, &out)))
+    if (!l ||
+        !sched_xf_done(
+            r, s, xf_expand_scalar(r->ctx, r->k, l, s->ops[1]->text, &out)))
       return false;
     scc_vec_push(r->ctx->arena, &outs, out);
   }

@@ -8,12 +8,13 @@
  * each iteration its own element of a kernel-local array indexed by the
  * iteration number:
  *
- *   for (j = lb; j < ub; j += s) {        for (j = lb; j < ub; j += s) {
- *     temp2 = 0;                            temp2_x[(j - lb) / s] = 0;
- *     for (k ...) temp2 += ...;     =>      for (k ...) temp2_x[(j - lb) / s] += ...;
- *     C[i][j] = ... temp2;                  C[i][j] = ... temp2_x[(j - lb) / s];
- *   }                                     }
+ *   for (j = lb; j < ub; j++) {        for (j = lb; j < ub; j++) {
+ *     temp2 = 0;                         temp2_x[j - lb] = 0;
+ *     for (k ...) temp2 += ...;    =>    for (k ...) temp2_x[j - lb] += ...;
+ *     C[i][j] = ... temp2;               C[i][j] = ... temp2_x[j - lb];
+ *   }                                  }
  *
+ * (with step s, the element (j - lb) / s).
  * The array, `_Alignas(64) T temp2_x[T]` (T the loop's trip count, at least
  * 1), is declared at the start of the kernel (ir_array.is_local); the trip
  * count may be symbolic in the kernel's parameters (a variable-length
@@ -170,9 +171,8 @@ xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   const char *iv = xf_iv_name(loop);
   ir_var *v = name ? ir_kernel_find_var(k, name) : NULL;
   if (!v || v->kind != IR_VAR_LOCAL || v->lanes > 1) {
-    scc_fail(ctx, loop->loc,
-             "loop.expand_scalar of '%s' in loop '%s': %s", name ? name : "",
-             iv,
+    scc_fail(ctx, loop->loc, "loop.expand_scalar of '%s' in loop '%s': %s",
+             name ? name : "", iv,
              !v ? "the kernel has no scalar of that name"
              : v->lanes > 1
                  ? "it is a vector variable"
@@ -199,8 +199,8 @@ xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     return XF_SILENCEABLE;
   }
   /* the trip count, in parameters only */
-  ir_expr *span = l->step > 0 ? ir_sub(ctx, l->ub, l->lb)
-                              : ir_sub(ctx, l->lb, l->ub);
+  ir_expr *span =
+      l->step > 0 ? ir_sub(ctx, l->ub, l->lb) : ir_sub(ctx, l->lb, l->ub);
   int64_t as = l->step > 0 ? l->step : -l->step;
   ir_expr *trip = ir_simplify(ctx, as == 1 ? span : ir_ceildiv(ctx, span, as));
   ir_affine sa;
@@ -245,7 +245,8 @@ xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   arr->dims[0] = ir_simplify(ctx, ir_max(ctx, trip, ir_int(ctx, 1)));
   arr->is_local = true;
   ir_expr *ivr = ir_var_ref(ctx, l->iv);
-  ir_expr *off = l->step > 0 ? ir_sub(ctx, ivr, l->lb) : ir_sub(ctx, l->lb, ivr);
+  ir_expr *off =
+      l->step > 0 ? ir_sub(ctx, ivr, l->lb) : ir_sub(ctx, l->lb, ivr);
   rewrite r = {ctx, v, arr,
                ir_simplify(ctx, as == 1 ? off : ir_floordiv(ctx, off, as))};
   if (u.top_decl) {

@@ -33,9 +33,9 @@
  * band loop when it computes the same value for them in every iteration
  * (xf_sink_band_decls): the band becomes perfect, each point declares its
  * own copy.
- * Refused: not a perfect band (after sinking), sizes < 0, a non-positive step, a
- * non-rectangular tiled dimension with step != 1, bounds that are not
- * affine in the band ivs they read, unsigned ivs or bounds in a
+ * Refused: not a perfect band (after sinking), sizes < 0, a non-positive
+ * step, a non-rectangular tiled dimension with step != 1, bounds that are
+ * not affine in the band ivs they read, unsigned ivs or bounds in a
  * non-rectangular dimension, a dependence the tiled order would violate.
  * Source: M. Wolfe, "More Iteration Space Tiling", Supercomputing 1989;
  * bounds of tiled non-rectangular (skewed) spaces: Wolfe 1996, §9.5, and

@@ -50,8 +50,8 @@ ir_var *xf_rename_decl(scc_ctx *ctx, ir_kernel *k, ir_node *decl) {
   while (len > 1 && isdigit((unsigned char)v->name[len - 1]))
     len--;
   const char *base = scc_arena_printf(ctx->arena, "%.*s", (int)len, v->name);
-  ir_var *w = ir_var_new(ctx, k, ir_fresh_name(ctx, k, base), v->type,
-                         v->kind, v->loc);
+  ir_var *w =
+      ir_var_new(ctx, k, ir_fresh_name(ctx, k, base), v->type, v->kind, v->loc);
   w->declared_outside = v->declared_outside;
   w->lanes = v->lanes;
   w->live_out = false;

@@ -86,9 +86,8 @@ static const char *cannot_sink(scc_ctx *ctx, const ir_node *decl,
   if (decl->u.decl.init)
     ir_walk_expr(decl->u.decl.init, read_cb, &r);
   if (r.clash)
-    return scc_arena_printf(ctx->arena,
-                            "loop '%s' writes what its initializer reads",
-                            inner);
+    return scc_arena_printf(
+        ctx->arena, "loop '%s' writes what its initializer reads", inner);
   return NULL;
 }
 

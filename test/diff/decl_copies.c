@@ -79,8 +79,7 @@ static void same_name(float a[10], float b[10], float c[10]) {
 }
 
 int main(void) {
-  float A[N][M], B[N][M], Bm[M][K], C[N][K], x[M], xo[N], a[10], b[10],
-      c[10];
+  float A[N][M], B[N][M], Bm[M][K], C[N][K], x[M], xo[N], a[10], b[10], c[10];
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       A[i][j] = (float)(i * M + j) / 3.0f;

@@ -138,9 +138,8 @@ static void test_refused(void **state) {
   ir_node *l = xf_loop(&b, b.i, xf_i(&b, 0), xf_v(&b, b.n), 1);
   ir_block_append(&l->u.loop.body, xf_assign(&b, xf_at1(&b, b.x, xf_v(&b, b.i)),
                                              IR_OP_NONE, xf_v(&b, t)));
-  ir_block_append(&l->u.loop.body,
-                  xf_assign(&b, xf_v(&b, t), IR_OP_NONE,
-                            xf_at1(&b, b.a, xf_v(&b, b.i))));
+  ir_block_append(&l->u.loop.body, xf_assign(&b, xf_v(&b, t), IR_OP_NONE,
+                                             xf_at1(&b, b.a, xf_v(&b, b.i))));
   ir_block_append(&b.k->body, l);
   ir_node *out = NULL;
   EXPECT_REFUSED(&b, xf_expand_scalar(ctx, b.k, l, "t", &out),
