@@ -1006,6 +1006,33 @@ static bool declared_in(const ir_kernel *k, const ir_var *v) {
   return false;
 }
 
+static bool decl_cb(ir_node *n, void *data) {
+  const ir_var **v = data;
+  if (n->kind == IR_NODE_DECL && n->u.decl.var == *v)
+    *v = NULL;
+  return *v != NULL;
+}
+
+/* True when a declaration anywhere in b declares v. */
+static bool var_declared_anywhere(const ir_block *b, const ir_var *v) {
+  const ir_var *x = v;
+  ir_walk_block((ir_block *)b, decl_cb, &x);
+  return x == NULL;
+}
+
+/* True when v's declaration is in the main file before the kernel's
+ * region (a local of the enclosing function). */
+static bool declared_before_region(const ir_kernel *k, const ir_var *v) {
+  const ir_module *m = k->module;
+  if (!m || !m->source || !v->loc.file || v->loc.line < 1 || !m->filename ||
+      strcmp(v->loc.file, m->filename) != 0)
+    return false;
+  int line = 1;
+  for (size_t i = 0; i < k->begin && i < m->source_len; i++)
+    line += m->source[i] == '\n';
+  return v->loc.line < line;
+}
+
 /* Induction variables a schedule left unused (every loop over them fully
  * unrolled): one declared in the region is not declared again (an unused
  * variable warning otherwise); one declared before the region (PolyBench's
@@ -1015,8 +1042,25 @@ static void note_unused_ivs(emitter *em) {
   const ir_kernel *k = em->k;
   for (int i = 0; i < k->vars.len; i++) {
     const ir_var *v = k->vars.items[i];
-    if (v->kind != IR_VAR_IV || v->lanes > 1 || var_used(&k->body, v))
+    if (v->kind != IR_VAR_IV || v->lanes > 1 || var_used(&k->body, v)) {
+      /* a scalar whose uses a transform replaced (loop.expand_scalar):
+       * declared at the top of a function kernel, its declaration is
+       * dropped; declared before the region, it gets a `(void)t;` */
+      if (v->kind == IR_VAR_LOCAL && v->lanes <= 1 && !v->live_out &&
+          !var_used(&k->body, v)) {
+        if (declared_in(k, v)) {
+          if (k->form == IR_KERNEL_FUNCTION)
+            scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
+        } else if (!var_declared_anywhere(&k->body, v) &&
+                   declared_before_region(k, v)) {
+          line_begin(em, 0);
+          scc_buf_printf(em->out, "(void)%s; /* replaced by an array */",
+                         v->name);
+          line_end(em);
+        }
+      }
       continue;
+    }
     if (declared_in(k, v)) {
       scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
     } else if (v->declared_outside) {

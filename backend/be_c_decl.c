@@ -2,6 +2,7 @@
  * the buffers of loop.pack) at the start of a kernel's generated code:
  *
  *   _Alignas(64) float B_p[512][16];
+ *   _Alignas(64) double temp2_x[(n > 1 ? n : 1)];   (loop.expand_scalar)
  *
  * Called once per kernel by the C emitter (be_c.c) before the statements;
  * follows its line layout (see be_c.c): function kernels end every line in

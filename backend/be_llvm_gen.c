@@ -1095,6 +1095,26 @@ static void add_attr(gen *g, LLVMValueRef fn, unsigned idx, const char *name) {
  * name[d0][d1]...;`: an alloca of d0 * d1 * ... elements, aligned to 64
  * bytes, in the entry block (automatic storage, like the C path's). */
 static void local_array(gen *g, const ir_array *a) {
+  int64_t c0;
+  if (a->rank == 1 && a->dims && a->dims[0] &&
+      !ir_expr_const_value(g->ctx, a->dims[0], &c0)) {
+    /* a variable-length array (loop.expand_scalar over a loop with a
+     * symbolic trip count): its extent, an expression of the kernel's
+     * parameters (copied in above), is evaluated here in the entry block,
+     * and the array allocated with a dynamic alloca */
+    cval n = convert(g, gen_expr(g, a->dims[0]), IR_TY_LONG);
+    LLVMValueRef buf =
+        LLVMBuildArrayAlloca(g->b, scalar_type(g, a->elem), n.v, a->name);
+    LLVMSetAlignment(buf, 64);
+    LLVMValueRef *dims =
+        scc_arena_alloc(g->ctx->arena, sizeof(LLVMValueRef) * 2);
+    dims[0] = n.v;
+    dims[1] = NULL;
+    scc_vec_push(g->ctx->arena, &g->arrays, (void *)a);
+    scc_vec_push(g->ctx->arena, &g->bases, buf);
+    scc_vec_push(g->ctx->arena, &g->dims, dims);
+    return;
+  }
   uint64_t n = 1;
   LLVMValueRef *dims = scc_arena_alloc(
       g->ctx->arena, sizeof(LLVMValueRef) * (size_t)(a->rank + 1));

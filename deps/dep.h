@@ -8,7 +8,10 @@
  * dependences (W.R^-1, R.W^-1, W.W^-1 intersected with the strict schedule
  * order: what isl_union_access_info_compute_flow gives for may-accesses),
  * only those within one iteration of the enclosing loops (which every
- * query ignores: docs/legality.md, "Cost").  Transforms
+ * query ignores: docs/legality.md, "Cost"); the flow dependences of
+ * local scalars are value-based, with kills, and scalars private to the
+ * iterations a transform keeps whole do not constrain it
+ * (deps/dep_scalar.c).  Transforms
  * ask whether a new order respects every dependence before they rewrite
  * anything; ctx->unsafe (--unsafe) makes every query answer "legal".
  * Statements are assignments (S<id>, as ir_print names them) and
@@ -89,8 +92,10 @@ bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * moving `outer`'s iterations innermost (the schedule dimension of `outer`
  * placed after every other dimension of its body's statements: the case
  * of an unbounded factor, so the answer holds for every factor) reverses no
- * dependence.  *why: "would reverse ...", a dependence carried by `outer`
- * with its distance over `outer` and the loops inside it. */
+ * dependence.  The anti and output dependences of the scalars that
+ * dep_private_scalars lists for `outer` are not counted: the caller gives
+ * each jammed copy its own variable.  *why: "would reverse ...", a dependence
+ * carried by `outer` with its distance over `outer` and the loops inside it. */
 bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                               const char **why);
 
@@ -184,6 +189,26 @@ bool dep_access_unwritten(dep_access *da, const ir_expr *a);
  * accumulator).  The reads of the lhs itself (`x op= e`, or `x` in
  * `x = x op e`) do not count. */
 bool dep_access_lhs_private(dep_access *da, const ir_node *s);
+
+/* Appends to *out (ir_var *, once each) the local scalars declared outside
+ * `loop` (no declaration in it) that it writes and that are private to its
+ * iterations: every value of them read in an iteration was written in the
+ * same iteration, and the value after the loop is not read (the kernel
+ * outside the loop does not read it, it is not live-out).  See
+ * deps/dep_scalar.c.  (Under --unsafe too: the list says what may be
+ * renamed, not what is legal.) */
+void dep_private_scalars(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                         scc_vec *out);
+
+/* Scalar expansion of the local scalar v over `loop` (loop.expand_scalar):
+ * legal when each iteration of `loop` reads only values of v that the same
+ * iteration wrote: no read of v in the loop may take its value from before
+ * the loop or from another iteration (value-based flow dependences with
+ * kills, deps/dep_scalar.c).  *why: "an iteration of 'j' reads 't' before
+ * it writes it (...)", "values of 't' flow from one iteration of 'k' to
+ * another".  The value v holds after the loop is the caller's concern. */
+bool dep_check_expansion(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                         const ir_var *v, const char **why);
 
 /* Appends the dependences of every kernel of m, as text (--emit=deps):
  * per kernel a header line, each statement's domain, then each dependence

@@ -14,10 +14,12 @@
  *    only adds (may-)dependences.
  *  - Accesses: an affine subscript tuple is an exact map; anything else
  *    (`A[i*lda + k]`, `x[idx[i]]`) maps to every element of the array.
- *    Local scalars are 0-dimensional arrays, except a local with a single
- *    IR_NODE_DECL inside loops: each iteration of those loops has its own
- *    copy (C scoping), so it is indexed by their ivs.  Reads in enclosing
- *    loop bounds and if conditions count as reads of the statement.
+ *    Local scalars are 0-dimensional arrays, one per declaration (the
+ *    declaration in scope by C's rules, or none: the variable declared
+ *    outside the kernel); a declaration inside loops gives each iteration
+ *    of those loops its own copy, so the object is indexed by their ivs.
+ *    Reads in enclosing loop bounds and if conditions count as reads of
+ *    the statement.
  *  - Schedule: the 2d+1 encoding [p0, i0, p1, i1, ..., pd] where pk is the
  *    position in the enclosing block (then/else bodies numbered one after
  *    the other under their if) and ik the iv, negated for loops counting
@@ -34,6 +36,9 @@
  *    without the domains, which empties most pairs of a jammed body at
  *    once, and, for the queries, only within one iteration of the loops
  *    enclosing the scope (dep_graph_build_in).
+ *    The flow dependences of local scalars are value-based instead
+ *    (dep_scalar.c: must-sources are the writes of statements whose
+ *    domain dropped no bound or condition).
  */
 #include "dep_int.h"
 
@@ -53,12 +58,15 @@
 
 /* A memory object: an array or a local scalar, with its accesses. */
 typedef struct mem {
-  const void *obj; /* ir_array * or ir_var * */
+  const void *obj;   /* ir_array * or ir_var * */
+  const void *scope; /* a scalar's declaration (ir_node *) or NULL */
   const char *name;
   int rank;
   isl_map **w, **r; /* [statement index]: its writes / reads, NULL: none */
   const ir_expr *nonaffine; /* first access represented as any element */
   const ir_node *nonaffine_stmt;
+  isl_union_map *wmust; /* scalars: the writes of exact statements */
+  bool scalar;          /* obj is an ir_var * */
 } mem;
 
 typedef struct bld {
@@ -66,8 +74,6 @@ typedef struct bld {
   ir_kernel *k;
   isl_ctx *isl;
   scc_vec params;    /* ir_var *, integer parameters */
-  scc_vec decl_var;  /* ir_var * */
-  scc_vec decl_node; /* ir_node *, NULL when the var has several decls */
   scc_vec mems;      /* mem * */
   int nstmts;
   /* the statement being built */
@@ -80,6 +86,8 @@ typedef struct bld {
   /* delinearization decisions (dep_delin.c), per array met */
   scc_vec delin_arr;  /* ir_array * */
   scc_vec delin_size; /* ir_var *, NULL: not delinearized */
+  bool dropped;      /* a bound or condition of the statement dropped */
+  const ir_node *at; /* where the accesses being added are (scoping) */
 } bld;
 
 const char *dep_kind_name(dep_kind kind) {
@@ -309,6 +317,8 @@ static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
       isl_set *x = cond_set(b, e->u.bin.a, neg);
       isl_set *y = cond_set(b, e->u.bin.b, neg);
       bool meet = (op == IR_OP_LAND) != neg;
+      if (!x || !y)
+        b->dropped = true;
       if (meet)
         return !x ? y : !y ? x : isl_set_intersect(x, y);
       if (x && y)
@@ -319,8 +329,10 @@ static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
     }
     if (op >= IR_OP_LT && op <= IR_OP_NE) {
       isl_pw_aff *x, *y;
-      if (!pa_pair(b, e->u.bin.a, e->u.bin.b, &x, &y))
+      if (!pa_pair(b, e->u.bin.a, e->u.bin.b, &x, &y)) {
+        b->dropped = true;
         return NULL;
+      }
       if (neg)
         op = op == IR_OP_LT   ? IR_OP_GE
              : op == IR_OP_LE ? IR_OP_GT
@@ -345,8 +357,10 @@ static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
     }
   }
   isl_pw_aff *x = pa_of(b, e);
-  if (!x)
+  if (!x) {
+    b->dropped = true;
     return NULL;
+  }
   return neg ? isl_pw_aff_zero_set(x) : isl_pw_aff_non_zero_set(x);
 }
 
@@ -401,6 +415,8 @@ static isl_set *build_domain(bld *b) {
     }
     const ir_loop *l = &p->u.loop;
     isl_pw_aff *lb = pa_of(b, l->lb), *ub = pa_of(b, l->ub);
+    if (!lb || !ub)
+      b->dropped = true;
     isl_pw_aff *iv = pa_dim(b, isl_dim_set, d);
     if (l->step > 0) {
       if (lb)
@@ -495,27 +511,34 @@ static int own_position(const dep_stmt *st) {
 
 /* ---- accesses ----------------------------------------------------------- */
 
-static mem *mem_of(bld *b, const void *obj, const char *name, int rank) {
+static mem *mem_of(bld *b, const void *obj, const void *scope, const char *name,
+                   int rank) {
   for (int i = 0; i < b->mems.len; i++) {
     mem *m = b->mems.items[i];
-    if (m->obj == obj)
+    if (m->obj == obj && m->scope == scope)
       return m;
   }
   mem *m = scc_arena_alloc(b->ctx->arena, sizeof *m);
   m->obj = obj;
+  m->scope = scope;
   m->name = name;
   m->rank = rank;
   m->w = scc_arena_alloc(b->ctx->arena, sizeof *m->w * (size_t)(b->nstmts + 1));
   m->r = scc_arena_alloc(b->ctx->arena, sizeof *m->r * (size_t)(b->nstmts + 1));
+  m->wmust = isl_union_map_empty(isl_space_params_alloc(b->isl, 0));
   scc_vec_push(b->ctx->arena, &b->mems, m);
   return m;
 }
 
-/* The unique decl of a local, or NULL. */
-static ir_node *decl_of(bld *b, const ir_var *v) {
-  for (int i = 0; i < b->decl_var.len; i++)
-    if (b->decl_var.items[i] == v)
-      return b->decl_node.items[i];
+/* The declaration of v that an access at node n refers to (C scoping: a
+ * declaration of v earlier in n's block or in the block of an enclosing
+ * node, n itself when it declares v), or NULL: the variable declared
+ * outside the kernel. */
+static ir_node *decl_in_scope(const ir_node *n, const ir_var *v) {
+  for (const ir_node *c = n; c; c = ir_parent(c))
+    for (const ir_node *p = c; p; p = p->prev)
+      if (p->kind == IR_NODE_DECL && p->u.decl.var == v)
+        return (ir_node *)p;
   return NULL;
 }
 
@@ -605,7 +628,7 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
   if (e->kind == IR_EXPR_ACCESS &&
       (dsize = delin_size(b, e->u.access.array)) != NULL) {
     const ir_array *a = e->u.access.array;
-    me = mem_of(b, a, a->name, 2);
+    me = mem_of(b, a, NULL, a->name, 2);
     m = delin_access(b, e, dsize);
     if (!m) {
       m = any_elem(b, a->name, 2);
@@ -617,7 +640,7 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
   } else if (e->kind == IR_EXPR_ACCESS) {
     const ir_array *a = e->u.access.array;
     int rank = e->u.access.n;
-    me = mem_of(b, a, a->name, rank);
+    me = mem_of(b, a, NULL, a->name, rank);
     isl_pw_aff_list *list = isl_pw_aff_list_alloc(b->isl, rank);
     bool ok = rank == me->rank;
     for (int d = 0; d < rank && ok; d++) {
@@ -641,21 +664,22 @@ static void add_access(bld *b, const ir_expr *e, bool write) {
       }
     }
   } else {
+    /* Each declaration is its own object, with one copy per iteration of
+     * the loops around it (C scoping privatizes it). */
     const ir_var *v = e->u.var;
-    ir_node *decl = decl_of(b, v);
+    ir_node *decl = decl_in_scope(b->at ? b->at : b->st->node, v);
     int rank = decl ? dep_loop_depth(decl) : 0;
-    me = mem_of(b, v, v->name, rank);
-    bool in_scope = rank <= b->st->depth;
-    if (decl) {
-      const ir_node *scope = ir_parent(decl);
-      if (scope && !ir_node_within(b->st->node, scope))
-        in_scope = false;
-    }
+    me = mem_of(b, v, decl, v->name, rank);
+    me->scalar = true;
     m = any_elem(b, v->name, rank);
-    if (in_scope)
+    if (rank <= b->st->depth)
       for (int d = 0; d < rank; d++)
         m = isl_map_equate(m, isl_dim_in, d, isl_dim_out, d);
   }
+  if (write && e->kind == IR_EXPR_VAR && !b->dropped)
+    me->wmust = isl_union_map_add_map(
+        me->wmust,
+        isl_map_intersect_domain(isl_map_copy(m), isl_set_copy(b->st->domain)));
   isl_map **u = write ? &me->w[b->st->index] : &me->r[b->st->index];
   *u = *u ? isl_map_union(*u, m) : m;
 }
@@ -691,6 +715,7 @@ static void build_accesses(bld *b) {
   }
   /* reads that control whether and how often the statement runs */
   for (ir_node *p = ir_parent(n); p; p = ir_parent(p)) {
+    b->at = p;
     if (p->kind == IR_NODE_LOOP) {
       ir_walk_expr(p->u.loop.lb, read_cb, b);
       ir_walk_expr(p->u.loop.ub, read_cb, b);
@@ -698,6 +723,7 @@ static void build_accesses(bld *b) {
       ir_walk_expr(p->u.ifs.cond, read_cb, b);
     }
   }
+  b->at = NULL;
 }
 
 /* ---- the graph ---------------------------------------------------------- */
@@ -725,16 +751,6 @@ static bool collect_cb(ir_node *n, void *data) {
   scc_arena *ar = c->b->ctx->arena;
   if (n->kind == IR_NODE_DECL) {
     const char *label = scc_arena_printf(ar, "D%d", c->ndecl++);
-    bool found = false;
-    for (int i = 0; i < c->b->decl_var.len; i++)
-      if (c->b->decl_var.items[i] == n->u.decl.var) {
-        c->b->decl_node.items[i] = NULL;
-        found = true;
-      }
-    if (!found) {
-      scc_vec_push(ar, &c->b->decl_var, n->u.decl.var);
-      scc_vec_push(ar, &c->b->decl_node, n);
-    }
     if (in_scope(c, n)) {
       scc_vec_push(ar, &c->nodes, n);
       scc_vec_push(ar, &c->names, (void *)label);
@@ -760,6 +776,46 @@ static bool collect_cb(ir_node *n, void *data) {
     }
   }
   return true;
+}
+
+/* True when a node of the kernel outside the scope reads v (its value
+ * after the scope may be used). */
+typedef struct outside_read {
+  const collect *c;
+  const ir_var *v;
+  bool hit;
+} outside_read;
+
+static void outside_expr_cb(ir_expr *e, void *data) {
+  outside_read *o = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == o->v)
+    o->hit = true;
+}
+
+static bool outside_cb(ir_node *n, void *data) {
+  outside_read *o = data;
+  if (o->hit || (o->c->nscope > 0 && in_scope(o->c, n)))
+    return false;
+  if (n->kind == IR_NODE_DECL) {
+    if (n->u.decl.init)
+      ir_walk_expr(n->u.decl.init, outside_expr_cb, o);
+  } else if (n->kind == IR_NODE_ASSIGN) {
+    ir_expr *lhs = n->u.assign.lhs;
+    if (lhs->kind != IR_EXPR_VAR || n->u.assign.op != IR_OP_NONE)
+      ir_walk_expr(lhs, outside_expr_cb, o);
+    ir_walk_expr(n->u.assign.rhs, outside_expr_cb, o);
+  } else {
+    ir_walk_node_exprs(n, outside_expr_cb, o);
+  }
+  return !o->hit;
+}
+
+static bool scalar_read_outside(const collect *c, const ir_var *v) {
+  if (c->nscope == 0)
+    return false;
+  outside_read o = {c, v, false};
+  ir_walk_block(&c->b->k->body, outside_cb, &o);
+  return o.hit;
 }
 
 static int edge_cmp(const void *x, const void *y) {
@@ -922,7 +978,10 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   isl_map **sched_of =
       scc_arena_alloc(ctx->arena, sizeof *sched_of * (size_t)(n + 1));
   int *last_of = scc_arena_alloc(ctx->arena, sizeof *last_of * (size_t)(n + 1));
+  bool *drop_of = scc_arena_alloc(ctx->arena, sizeof *drop_of * (size_t)(n + 1));
   int ndom = 0;
+  /* every statement's schedule, for the scalars' value-based flow */
+  isl_union_map *sched = isl_union_map_empty(isl_space_copy(pspace));
   for (int s = 0; s < n; s++) {
     dep_stmt *st = &g->stmts[s];
     b.st = st;
@@ -938,8 +997,11 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       di++;
     if (di < ndom) {
       st->domain = isl_set_set_tuple_name(isl_set_copy(dom_of[di]), st->name);
+      b.dropped = drop_of[di];
     } else {
+      b.dropped = false;
       st->domain = isl_set_coalesce(build_domain(&b));
+      drop_of[ndom] = b.dropped;
       dom_in[ndom] = st->node->in;
       dom_of[ndom] = isl_set_copy(st->domain);
       sched_of[ndom] = build_sched(&b, dim, &last_of[ndom]);
@@ -950,6 +1012,7 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     if (last_of[di] >= 0)
       st->sched = isl_map_fix_si(st->sched, isl_dim_out, (unsigned)last_of[di],
                                  own_position(st));
+    sched = isl_union_map_add_map(sched, isl_map_copy(st->sched));
     b.where = st->domain;
     build_accesses(&b);
     b.where = NULL;
@@ -962,6 +1025,39 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   }
   isl_space_free(pspace);
   g->params = b.params;
+  /* dependences: value-based flow for local scalars (dep_scalar.c) */
+  for (int i = 0; i < b.mems.len; i++) {
+    mem *me = b.mems.items[i];
+    const ir_var *v = me->scalar ? me->obj : NULL;
+    if (!v || v->kind != IR_VAR_LOCAL)
+      continue;
+    dep_scalar *sc = scc_arena_alloc(ctx->arena, sizeof *sc);
+    sc->var = v;
+    sc->mem_index = i;
+    /* its accesses over the statements' domains, as union maps */
+    isl_union_map *w = isl_union_map_empty(isl_space_params_alloc(g->isl, 0));
+    isl_union_map *r = isl_union_map_copy(w);
+    for (int s = 0; s < n; s++) {
+      if (me->w[s])
+        w = isl_union_map_add_map(
+            w, isl_map_intersect_domain(isl_map_copy(me->w[s]),
+                                        isl_set_copy(g->stmts[s].domain)));
+      if (me->r[s])
+        r = isl_union_map_add_map(
+            r, isl_map_intersect_domain(isl_map_copy(me->r[s]),
+                                        isl_set_copy(g->stmts[s].domain)));
+    }
+    isl_union_map *may = isl_union_map_subtract(isl_union_map_copy(w),
+                                                isl_union_map_copy(me->wmust));
+    sc->flow = dep_scalar_value_flow(r, me->wmust, may, sched, &sc->no_source);
+    isl_union_map_free(may);
+    sc->written = isl_union_map_is_empty(w) != isl_bool_true;
+    isl_union_map_free(w);
+    isl_union_map_free(r);
+    sc->read_outside = v->live_out || scalar_read_outside(&c, v);
+    scc_vec_push(ctx->arena, &g->scalars, sc);
+  }
+  isl_union_map_free(sched);
   /* dependences: per memory object and pair of statements, the conflicting
    * accesses in the order of the schedule (Allen & Kennedy 2001, ch. 2);
    * pairs are built one at a time, so only the non-empty relations stay */
@@ -970,6 +1066,13 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       mem *me = b.mems.items[i];
       isl_map **src = kind == DEP_ANTI ? me->r : me->w;
       isl_map **dst = kind == DEP_FLOW ? me->r : me->w;
+      /* a local scalar's flow dependences are value-based (dep_scalar.c) */
+      const dep_scalar *value = NULL;
+      for (int j = 0; j < g->scalars.len && kind == DEP_FLOW; j++) {
+        const dep_scalar *sc = g->scalars.items[j];
+        if (sc->mem_index == i && sc->flow)
+          value = sc;
+      }
       for (int s = 0; s < n; s++) {
         if (!src[s])
           continue;
@@ -981,11 +1084,16 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
               isl_set_get_space(g->stmts[t].domain));
           isl_map *order =
               order_map(sp, &g->stmts[s], &g->stmts[t], g->outer, level);
+          isl_map *rel = NULL;
+          if (order && value) {
+            rel = isl_map_intersect(isl_union_map_extract_map(value->flow, isl_space_copy(sp)),
+                                    order);
+            if (isl_map_is_empty(rel) != isl_bool_false)
+              rel = isl_map_free(rel);
+          } else if (order) {
+            rel = conflict(src[s], dst[t], order, &g->stmts[s], &g->stmts[t]);
+          }
           isl_space_free(sp);
-          if (!order)
-            continue;
-          isl_map *rel =
-              conflict(src[s], dst[t], order, &g->stmts[s], &g->stmts[t]);
           if (!rel)
             continue;
           dep_edge *e = scc_arena_alloc(ctx->arena, sizeof *e);
@@ -1009,6 +1117,7 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       isl_map_free(me->w[s]);
       isl_map_free(me->r[s]);
     }
+    isl_union_map_free(me->wmust);
   }
   if (g->edges.len > 1)
     qsort(g->edges.items, (size_t)g->edges.len, sizeof(void *), edge_cmp);
@@ -1029,6 +1138,11 @@ isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,
 void dep_graph_free(dep_graph *g) {
   if (!g)
     return;
+  for (int i = 0; i < g->scalars.len; i++) {
+    dep_scalar *sc = g->scalars.items[i];
+    isl_union_map_free(sc->flow);
+    isl_union_map_free(sc->no_source);
+  }
   for (int i = 0; i < g->edges.len; i++)
     isl_map_free(((dep_edge *)g->edges.items[i])->rel);
   for (int s = 0; s < g->nstmts; s++) {

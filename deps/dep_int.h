@@ -14,6 +14,7 @@
 #include <isl/ctx.h>
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/union_map.h>
 
 /* One statement instance set: an IR_NODE_ASSIGN or IR_NODE_DECL. */
 typedef struct dep_stmt {
@@ -58,7 +59,56 @@ typedef struct dep_graph {
   int outer;     /* the edges join instances in the same iteration of the
                     first `outer` loops of both statements (0: any) */
   int level;     /* >= 0: the edges hold only what loop `level` carries */
+  scc_vec scalars; /* dep_scalar *, the local scalars accessed */
 } dep_graph;
+
+/* What the graph knows of one local scalar's values (dep_scalar.c): its
+ * value-based flow dependences (which replace the memory-based ones in
+ * `edges`) and the reads that may take a value from before the scope. */
+typedef struct dep_scalar {
+  const ir_var *var;
+  int mem_index;            /* as in dep_edge */
+  isl_union_map *flow;      /* value-based flow, src domain -> dst domain */
+  isl_union_map *no_source; /* reads with no (or only a may) source */
+  bool written;             /* written by a statement of the scope */
+  bool read_outside;        /* read outside the scope, or live-out */
+} dep_scalar;
+
+/* The value-based flow dependences of one memory object (a scalar):
+ * reads, must- and may-writes as access relations (statement domain ->
+ * object), sched the statements' schedule.  Sets *no_source to the reads
+ * that may have no source in the given writes.  Borrowed arguments.
+ * NULL (and *no_source NULL) when isl fails. */
+isl_union_map *dep_scalar_value_flow(isl_union_map *reads,
+                                     isl_union_map *must_writes,
+                                     isl_union_map *may_writes,
+                                     isl_union_map *sched,
+                                     isl_union_map **no_source);
+
+/* True when e, an anti or output dependence on a local scalar, may be
+ * ignored by a transform that runs each iteration of the loops [0, depth]
+ * of e's statements as a unit: the scalar is private to those iterations
+ * (every value is defined and used within one of them, no read in the
+ * scope takes a value from before it, none after it reads the last
+ * value).  See dep_scalar.c. */
+bool dep_scalar_private(dep_graph *g, const dep_edge *e, int depth);
+
+/* `why` followed by why the scalar of e (an anti or output dependence on a
+ * local scalar) is not private to the iterations of loops [0, depth]:
+ * "; 't' is read after the loops, where it holds the value of the last
+ * iteration", "; an iteration reads 't' before it writes it", "; values of
+ * 't' flow from one iteration to another".  `why` itself otherwise. */
+const char *dep_scalar_note(dep_graph *g, const dep_edge *e, int depth,
+                            const char *why);
+
+/* `why` followed by a hint for loop.distribute of `loop` (at depth
+ * `depth`) when e, an anti or output dependence on a local scalar, would
+ * disappear by scalar expansion (every value of the scalar is defined and
+ * used within one iteration): "; the scalar 't' is private to each
+ * iteration: `loop.expand_scalar %i "t"` first gives each iteration its
+ * own copy".  `why` itself otherwise. */
+const char *dep_scalar_expand_hint(dep_graph *g, const dep_edge *e, int depth,
+                                   const ir_node *loop, const char *why);
 
 /* Builds the graph of the statements nested in any of scope[0..nscope-1]
  * (nscope 0: every statement of k), from the current IR.  Never fails:

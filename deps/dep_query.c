@@ -100,10 +100,14 @@ bool dep_check_permutation(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
     if (!ir_node_within(e->src->node, band[n - 1]) ||
         !ir_node_within(e->dst->node, band[n - 1]))
       continue;
+    /* iterations of the innermost band loop stay whole */
+    if (dep_scalar_private(g, e, c - 1))
+      continue;
     isl_set *v = violations(e, c, pd.outer, perm_viol, &pd);
     if (v) {
       ok = false;
       *why = explain(ctx, "would reverse", e, v, c, pd.outer, c, "");
+      *why = dep_scalar_note(g, e, c - 1, *why);
     }
   }
   dep_graph_free(g);
@@ -134,10 +138,13 @@ bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
     if (!ir_node_within(e->src->node, band[n - 1]) ||
         !ir_node_within(e->dst->node, band[n - 1]))
       continue;
+    if (dep_scalar_private(g, e, c - 1))
+      continue;
     isl_set *v = violations(e, c, pd.outer, tile_viol, &pd);
     if (v) {
       ok = false;
       *why = explain(ctx, "would reverse", e, v, c, pd.outer, c, "");
+      *why = dep_scalar_note(g, e, c - 1, *why);
     }
   }
   dep_graph_free(g);
@@ -375,6 +382,9 @@ bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
     int moved = sched_dim_of_loop(e->src, outer);
     if (moved < 0 || sched_dim_of_loop(e->dst, outer) != moved)
       continue;
+    /* scalars private to outer's iterations: each copy gets its own */
+    if (dep_scalar_private(g, e, depth))
+      continue;
     isl_set *jv = jam_violations(e, moved, g->sched_dim);
     if (!jv)
       continue;
@@ -392,6 +402,7 @@ bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
       carried = dep_edge_deltas(e, c);
     }
     *why = explain(ctx, "would reverse", e, carried, c, depth, c, "");
+    *why = dep_scalar_note(g, e, depth, *why);
   }
   dep_graph_free(g);
   return ok;
@@ -423,11 +434,15 @@ bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     const dep_edge *e = g->edges.items[i];
     if (!ir_node_within(e->src->node, a) || !ir_node_within(e->dst->node, b))
       continue;
+    /* the fused loop runs each iteration of a, then of b, whole */
+    if (dep_scalar_private(g, e, outer))
+      continue;
     isl_set *v = violations(e, outer + 1, outer, fuse_viol, &fd);
     if (v) {
       ok = false;
       *why =
           explain(ctx, "would reverse", e, v, outer + 1, outer, outer + 1, "");
+      *why = dep_scalar_note(g, e, outer, *why);
     }
   }
   dep_graph_free(g);
@@ -559,6 +574,7 @@ bool dep_check_distribution(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       isl_set *d = violations(e, outer + 1, outer, any_viol, NULL);
       *why =
           explain(ctx, "would reverse", e, d, outer + 1, outer, outer + 1, "");
+      *why = dep_scalar_expand_hint(g, e, outer, loop, *why);
     } else {
       *why = "would separate a declaration from its uses";
     }

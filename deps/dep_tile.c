@@ -110,7 +110,8 @@ static bool find_skew(dep_graph *g, ir_node **band, int outer, int n,
       bool ok = true;
       for (int i = 0; i < g->edges.len && ok; i++) {
         const dep_edge *ed = g->edges.items[i];
-        if (!in_band(ed, band, n))
+        if (!in_band(ed, band, n) ||
+            dep_scalar_private(g, ed, outer + n - 1))
           continue;
         isl_set *dl = band_deltas(ed, outer, n);
         ok = empty(tiled_viol(dl, band, outer, n, sizes, d, e, (int)F));
@@ -130,12 +131,15 @@ bool dep_check_tiling_sizes(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
                             const int64_t *sizes, const char **why) {
   if (ctx->unsafe || n < 1)
     return true;
-  dep_graph *g = dep_graph_build(ctx, k, band, 1);
+  dep_graph *g = dep_graph_build_in(ctx, k, band, 1, true, -1);
   int outer = dep_loop_depth(band[0]), c = outer + n;
   bool ok = true;
   for (int i = 0; i < g->edges.len && ok; i++) {
     const dep_edge *e = g->edges.items[i];
     if (!in_band(e, band, n))
+      continue;
+    /* scalars private to the band's iterations (dep_scalar.c) */
+    if (dep_scalar_private(g, e, c - 1))
       continue;
     isl_set *d = band_deltas(e, outer, n);
     isl_set *v = tiled_viol(d, band, outer, n, sizes, -1, -1, 0);
@@ -173,7 +177,7 @@ bool dep_check_tiling_sizes(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
                              "fewer loops",
                              msg, band[bad]->u.loop.iv->name);
     }
-    *why = msg;
+    *why = dep_scalar_note(g, e, c - 1, msg);
   }
   dep_graph_free(g);
   return ok;

@@ -112,9 +112,13 @@ typedef struct ir_array {
   int rank;
   struct ir_expr **dims;
   bool is_pointer;
-  /* A buffer that the generated code declares (loop.pack): every dims[d] is
-   * an integer literal; the C backend declares it at the start of the
-   * kernel, `_Alignas(64) T name[d0][d1]...;` (backend/be_c_decl.c). */
+  /* A buffer that the generated code declares (loop.pack, and
+   * loop.expand_scalar): every dims[d] is an integer literal, except for
+   * rank 1, where dims[0] may be an integer expression of the kernel's
+   * parameters (a variable-length array); the C backend declares it at the
+   * start of the kernel, `_Alignas(64) T name[d0][d1]...;`
+   * (backend/be_c_decl.c), the LLVM backend allocates it in the entry
+   * block. */
   bool is_local;
   scc_loc loc;
   int id;

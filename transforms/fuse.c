@@ -186,12 +186,14 @@ xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     hi = ir_expr_clone(ctx, hi, NULL);
     if (dl != 0) {
       ir_node *pro = ir_node_clone(ctx, x, NULL);
+      xf_rename_node_decls(ctx, k, pro);
       pro->u.loop.label = NULL;
       pro->u.loop.ub = ir_min(ctx, lo, x->u.loop.ub);
       ir_insert_before(a, pro);
     }
     if (du != 0) {
       ir_node *epi = ir_node_clone(ctx, y, NULL);
+      xf_rename_node_decls(ctx, k, epi);
       epi->u.loop.label = NULL;
       epi->u.loop.lb = ir_max(ctx, hi, lo);
       ir_insert_after(b, epi);
@@ -199,6 +201,9 @@ xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     la->lb = lo;
     la->ub = hi;
   }
+  /* b's declarations of variables a declares too (b a copy of a, made by
+   * loop.split or loop.peel) would be redefinitions in the fused body */
+  xf_rename_shared_decls(ctx, k, b);
   ir_remove(b);
   while (lb->body.first) {
     ir_node *p = lb->body.first;

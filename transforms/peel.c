@@ -83,6 +83,7 @@ xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t n,
 
   /* Rewrite. */
   ir_node *peeled = ir_node_clone(ctx, loop, NULL);
+  xf_rename_node_decls(ctx, k, peeled);
   peeled->u.loop.label = NULL;
   ir_loop *p = &peeled->u.loop;
   if (front) {

@@ -51,6 +51,7 @@ xf_status xf_split(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t div_by,
                               l->ub, l->step, loop->loc);
   rest->u.loop.attrs = l->attrs;
   ir_block_clone_into(ctx, &rest->u.loop.body, &l->body, NULL);
+  xf_rename_decls(ctx, k, &rest->u.loop.body);
   l->ub = split;
   if (loop->in)
     ir_insert_after(loop, rest);

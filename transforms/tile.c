@@ -31,7 +31,12 @@
  * not at all) in each dimension with a size > 0; the size-0 ones keep
  * their place among the point loops and do not matter ("loop.tile of
  * 'i', 'j' would ..."; with a wavefront hint when a skew fixes it).
- * Refused: not a perfect band, sizes < 0, a non-positive step, a
+ * Declarations between the loops of the band (gemm_nn's `register float
+ * A_PART = ALPHA*A[i][k];` before the j loop) are sunk into the innermost
+ * band loop when it computes the same value for them in every iteration
+ * (xf_sink_band_decls): the band becomes perfect, each point declares its
+ * own copy.
+ * Refused: not a perfect band (after sinking), sizes < 0, a non-positive step, a
  * non-rectangular tiled dimension with step != 1, bounds that are not
  * affine in the band ivs they read, unsigned ivs or bounds in a
  * non-rectangular dimension, a dependence the tiled order would violate.
@@ -92,8 +97,28 @@ static ir_expr *box_extreme(scc_ctx *ctx, ir_node **band, int d, ir_expr *x,
   return r;
 }
 
+static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
+                           const int64_t *sizes, int n, ir_node **loops_out);
+
+/* Declarations between the band's loops (`float a = ...;` before the
+ * inner loop) are sunk into the innermost band loop first (xf_sink.c);
+ * on refusal the kernel is restored. */
 xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                   const int64_t *sizes, int n, ir_node **loops_out) {
+  if (n < 2 || !outer || outer->kind != IR_NODE_LOOP ||
+      !xf_band_has_decls(outer, n))
+    return tile_band(ctx, k, outer, sizes, n, loops_out);
+  ir_snapshot *snap = ir_kernel_snapshot(ctx, k);
+  xf_status st = xf_sink_band_decls(ctx, outer, n)
+                     ? tile_band(ctx, k, outer, sizes, n, loops_out)
+                     : XF_SILENCEABLE;
+  if (st == XF_SILENCEABLE)
+    ir_kernel_restore(k, snap);
+  return st;
+}
+
+static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
+                           const int64_t *sizes, int n, ir_node **loops_out) {
   if (n < 1) {
     scc_fail(ctx, outer ? outer->loc : (scc_loc){0},
              "loop.tile needs at least one tile size");

@@ -13,8 +13,11 @@
  * rest loop is omitted when F divides T; otherwise the split point is the
  * one of loop.split (see xf_split_point), which keeps both parts empty
  * when the loop does not run.
- * Bodies that declare a scalar at their top level are refused: the copies
- * would declare it twice in one scope.
+ * Declarations in the copies get a fresh variable per copy
+ * (xf_rename_decls), so no scope declares a name twice.  A full unroll of
+ * a loop at the top level of a loop or scop kernel whose body declares a
+ * scalar is refused: declarations at the top of such a region stay
+ * visible after it.
  * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
  * 2001, §8.4 (loop unrolling).
  */
@@ -46,8 +49,16 @@ static xf_status full_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
     ir_subst_add(
         ctx, &s, l->iv,
         ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL), t * l->step));
-    for (ir_node *p = l->body.first; p; p = p->next)
-      ir_insert_before(loop, ir_node_clone(ctx, p, &s));
+    ir_block copy;
+    ir_block_init(&copy, NULL);
+    ir_block_clone_into(ctx, &copy, &l->body, &s);
+    if (t > 0) /* the first copy keeps the names */
+      xf_rename_decls(ctx, k, &copy);
+    while (copy.first) {
+      ir_node *p = copy.first;
+      ir_remove(p);
+      ir_insert_before(loop, p);
+    }
   }
   ir_remove(loop);
   return XF_OK;
@@ -75,10 +86,14 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
     return XF_OK;
   }
   const ir_var *decl = ir_block_first_decl(&l->body);
-  if (decl) {
+  if (decl && factor == 0 && !ir_parent(loop) &&
+      k->form != IR_KERNEL_FUNCTION) {
+    /* the copies' declarations would be at the top level of a region,
+     * whose declarations stay visible after it */
     scc_fail(ctx, loop->loc,
-             "loop '%s' cannot be unrolled: its body declares '%s'", iv,
-             decl->name);
+             "loop '%s' cannot be fully unrolled: its body declares '%s' and "
+             "the loop is at the top level of the kernel region",
+             iv, decl->name);
     return XF_SILENCEABLE;
   }
   if (factor == 0) {
@@ -113,6 +128,7 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
                        l->step, loop->loc);
     rest->u.loop.attrs = l->attrs;
     ir_block_clone_into(ctx, &rest->u.loop.body, &l->body, NULL);
+    xf_rename_decls(ctx, k, &rest->u.loop.body);
   }
   ir_block copies;
   ir_block_init(&copies, NULL);
@@ -120,7 +136,11 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
     ir_subst s = {0};
     ir_subst_add(ctx, &s, l->iv,
                  ir_add_const(ctx, ir_var_ref(ctx, l->iv), u * l->step));
-    ir_block_clone_into(ctx, &copies, &l->body, &s);
+    ir_block one;
+    ir_block_init(&one, NULL);
+    ir_block_clone_into(ctx, &one, &l->body, &s);
+    xf_rename_decls(ctx, k, &one); /* each copy its own scalars */
+    ir_block_move_all(&copies, &one);
   }
   ir_block_move_all(&l->body, &copies);
   l->ub = split;

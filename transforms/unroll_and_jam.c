@@ -13,8 +13,18 @@
  * symbolic with a constant difference) is a known multiple of F.
  * Copy 0 reuses the original nodes, so the jammed loops are the original
  * loop nodes.  F == 1 is a no-op that succeeds.
- * Refused (payload untouched): F < 1 or > 1024, a body that declares a
- * scalar at its top level, a nested loop whose bounds read the unrolled iv
+ * Declarations in the body (`float val = 0.0f;` before an inner loop, or
+ * in an inner loop's body) are copied with a fresh variable per copy
+ * (xf_rename_decls): copy u declares val<u> and its statements use it, so
+ * the jammed copies neither redefine a name nor read another copy's value.
+ * A scalar declared outside the loop that is private to its iterations
+ * (written before it is read in each iteration, its value after the loop
+ * unread: dep_private_scalars, e.g. symm's temp2) is renamed the same way
+ * in copies 1..F-1, which declare their variables at the top of the
+ * jammed body; dep_check_unroll_and_jam does not count its anti and
+ * output dependences.
+ * Refused (payload untouched): F < 1 or > 1024, a nested loop whose bounds
+ * read the unrolled iv
  * (its copies could not be jammed), dep_check_unroll_and_jam.
  * Works on scalar and vector IR alike (nodes are cloned, lanes kept).
  * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
@@ -90,13 +100,6 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     *rest_out = NULL;
     return XF_OK;
   }
-  const ir_var *decl = ir_block_first_decl(&l->body);
-  if (decl) {
-    scc_fail(ctx, loop->loc,
-             "loop '%s' cannot be unrolled and jammed: its body declares '%s'",
-             iv, decl->name);
-    return XF_SILENCEABLE;
-  }
   bound_use bu = {l->iv, NULL};
   ir_walk_block(&l->body, bound_cb, &bu);
   if (bu.bad) {
@@ -142,6 +145,13 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     ir_block_clone_into(ctx, &rest->u.loop.body, &l->body, NULL);
   }
 
+  /* scalars declared outside the loop but private to its iterations
+   * (symm's temp2): copy u >= 1 gets its own variable, declared at the
+   * top of the jammed body */
+  scc_vec priv = {0};
+  dep_private_scalars(ctx, k, loop, &priv);
+  scc_vec fresh = {0}; /* ir_var *: (factor - 1) * priv.len */
+
   ir_block **copies =
       scc_arena_alloc(ctx->arena, sizeof *copies * (size_t)factor);
   ir_block *blocks =
@@ -153,11 +163,29 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     ir_subst s = {0};
     ir_subst_add(ctx, &s, l->iv,
                  ir_add_const(ctx, ir_var_ref(ctx, l->iv), u * l->step));
+    for (int p = 0; p < priv.len; p++) {
+      ir_var *v = priv.items[p];
+      ir_var *w = ir_var_new(ctx, k, ir_fresh_name(ctx, k, v->name), v->type,
+                             IR_VAR_LOCAL, v->loc);
+      w->declared_outside = true;
+      ir_subst_add(ctx, &s, v, ir_var_ref(ctx, w));
+      scc_vec_push(ctx->arena, &fresh, w);
+    }
     ir_block_init(&blocks[u], NULL);
     ir_block_clone_into(ctx, &blocks[u], &blocks[0], &s);
+    xf_rename_decls(ctx, k, &blocks[u]); /* each copy its own scalars */
     copies[u] = &blocks[u];
   }
+  if (rest)
+    xf_rename_decls(ctx, k, &rest->u.loop.body);
   jam(ctx, &l->body, copies, factor);
+  for (int f = fresh.len - 1; f >= 0; f--) {
+    ir_node *d = ir_decl_new(ctx, fresh.items[f], NULL, loop->loc);
+    if (l->body.first)
+      ir_insert_before(l->body.first, d);
+    else
+      ir_block_append(&l->body, d);
+  }
   l->ub = split;
   l->step = big_step;
   if (rest)

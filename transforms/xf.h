@@ -53,7 +53,9 @@ SCC_NODISCARD xf_status xf_split(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * bands) is tiled exactly: its tile loop spans the range of its bounds over
  * the outer tile, its point loop runs from max(j_t, lb) to min(j_t + s,
  * ub) (see tile.c).  dep_check_tiling is asked before rewriting.  Refused:
- * band not perfectly nested, non-positive step, sizes < 0, a
+ * band not perfectly nested (declarations between its loops are first
+ * sunk into the innermost loop when that keeps their values, see
+ * transforms/xf_sink.c), non-positive step, sizes < 0, a
  * non-rectangular tiled loop with step != 1, non-affine or unsigned
  * bounds reading band ivs, a dependence the tiled order violates.
  * Source: Wolfe, "More Iteration Space Tiling", SC 1989. */
@@ -200,6 +202,25 @@ SCC_NODISCARD xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
 SCC_NODISCARD xf_status xf_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                     const char *schedule, bool reduction,
                                     ir_node **out);
+
+/* loop.expand_scalar %l "t": scalar expansion (Allen & Kennedy 2001,
+ * §5.5).  The local scalar `name`, written in `loop`, becomes a
+ * kernel-local array `<name>_x` of the loop's trip count (at least 1;
+ * symbolic in the kernel's parameters: a variable-length array declared at
+ * the start of the kernel), indexed by the iteration number (iv - lb) /
+ * step inside the loop; a declaration of it at the top of the body becomes
+ * a store.  Each iteration then has its own copy, so the anti and output
+ * dependences through the scalar disappear (loop.distribute,
+ * loop.interchange of the parts).  *out: the loop.  Refused (payload
+ * untouched): no such local scalar, not written in the loop, declared in
+ * a block nested in the loop or read by a nested loop's bounds, a trip
+ * count that reads an induction variable or is not affine, a read that may
+ * see a value from before the loop or another iteration
+ * (dep_check_expansion), a value read after the loop (in the kernel, or
+ * ir_var.live_out). */
+SCC_NODISCARD xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k,
+                                         ir_node *loop, const char *name,
+                                         ir_node **out);
 
 /* True when a loop of k is marked IR_LOOP_PARALLEL. */
 bool xf_kernel_has_parallel(ir_kernel *k);

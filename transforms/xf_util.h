@@ -79,4 +79,39 @@ bool xf_final_value_unread(scc_ctx *ctx, const ir_kernel *k,
 bool xf_band_final_values_unread(scc_ctx *ctx, const ir_kernel *k,
                                  ir_node *const *band, int n, const char *what);
 
+/* ---- fresh names for the declarations of copies (xf_rename.c) ---------- */
+
+/* Gives the declaration `decl` a new variable (a fresh name from the
+ * old one, same type, kind and lanes, not live-out) and makes every use in
+ * its C scope read it: the nodes after decl in its block, nested blocks
+ * included, up to a redeclaration of the old variable (loop clauses
+ * too).  Returns the new variable. */
+ir_var *xf_rename_decl(scc_ctx *ctx, ir_kernel *k, ir_node *decl);
+/* xf_rename_decl for every declaration in block b and the blocks nested in
+ * it: a copy of a body made by a transform (detached or not) then shares
+ * no declared variable with the original. */
+void xf_rename_decls(scc_ctx *ctx, ir_kernel *k, ir_block *b);
+/* The same for the blocks nested in node n. */
+void xf_rename_node_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n);
+/* xf_rename_decl for the declarations nested in n whose variable is also
+ * declared outside n in the kernel (loop.fuse: the bodies of two copies of
+ * one loop declare the same variables). */
+void xf_rename_shared_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n);
+
+/* ---- code sinking of declarations into a band (xf_sink.c) ------------- */
+
+/* True when, in the nest of n loops from `outer`, some loop's body is
+ * declarations followed by the next loop (a band once they are sunk). */
+bool xf_band_has_decls(ir_node *outer, int n);
+/* Moves the declarations before each inner loop of the band into that
+ * loop's body, level by level down to the innermost of the n loops, when
+ * the inner loop computes the same value for them in every iteration (it
+ * writes neither the variable nor what its initializer reads, its bounds
+ * do not read it).  Returns false after scc_fail ("loop 'k' is not
+ * perfectly nested: its body declares 'a', which cannot move into loop
+ * 'j' (loop 'j' writes it)") with the IR partly changed: the caller
+ * restores a snapshot.  Stops (true) at a level that is not declarations
+ * and one loop. */
+bool xf_sink_band_decls(scc_ctx *ctx, ir_node *outer, int n);
+
 #endif

@@ -177,8 +177,25 @@ static void test_scalar_temporary(void **state) {
   ir_block_append(&b.k->body, li);
   const char *why = NULL;
   assert_false(dep_check_parallel(ctx, b.k, li, true, NULL, &why));
-  assert_string_equal(why, "would break the flow dependence S0[i] -> "
-                           "S1[i + 1] carried by 'i' (distance (1))");
+  /* value-based: the flow stays within an iteration; storage is shared */
+  assert_string_equal(why, "would break the anti dependence S1[i] -> "
+                           "S0[i + 1] carried by 'i' (distance (1))");
+  /* but t is private to each iteration (written before it is read): a
+   * second loop `t = x[i]; a[i] = t + t;` fuses with the first (whole
+   * iterations interleaved), unless t's last value is read afterwards */
+  ir_node *l2 = xf_loop(&b, b.i, xf_i(&b, 0), xf_v(&b, b.n), 1);
+  body(l2,
+       xf_assign(&b, xf_v(&b, t), IR_OP_NONE, xf_at1(&b, b.x, xf_v(&b, b.i))));
+  body(l2, xf_assign(&b, xf_at1(&b, b.a, xf_v(&b, b.i)), IR_OP_NONE,
+                     xf_bin(&b, IR_OP_ADD, xf_v(&b, t), xf_v(&b, t))));
+  ir_block_append(&b.k->body, l2);
+  why = NULL;
+  assert_true(dep_check_fusion(ctx, b.k, li, l2, &why));
+  t->live_out = true;
+  assert_false(dep_check_fusion(ctx, b.k, li, l2, &why));
+  assert_non_null(strstr(why, "'t' is read after the loops"));
+  t->live_out = false;
+  ir_remove(l2);
 
   /* the same with `double u = a[i];` declared in the body: private */
   xf_kb c = xf_kb_new(ctx);

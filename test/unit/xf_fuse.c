@@ -214,11 +214,12 @@ static void test_parallel(void **state) {
                   xf_assign(&s, xf_at1(&s, s.x, xf_v(&s, s.i)), IR_OP_NONE,
                             ir_var_ref(ctx, w)));
   ir_block_append(&s.k->body, ls);
-  /* the dependence analysis sees the scalar carried between iterations
-   * (memory-based: w is one location) */
+  /* the dependence analysis sees the scalar's storage shared between
+   * iterations (its values do not flow between them: value-based flow,
+   * but w is one location for the threads) */
   EXPECT_REFUSED(&s, xf_parallel(ctx, s.k, ls, NULL, false, &p),
-                 "loop.parallel of 'i' would break the flow dependence S0[i] "
-                 "-> S1[i + 1] carried by 'i' (distance (1))");
+                 "loop.parallel of 'i' would break the anti dependence S1[i] "
+                 "-> S0[i + 1] carried by 'i' (distance (1))");
   (void)o;
 }
 

@@ -237,10 +237,24 @@ static void test_refused(void **state) {
   ir_insert_before(l->u.loop.body.first,
                    ir_decl_new(ctx, tmp, ir_fp(ctx, IR_TY_DOUBLE, 2.0, "2.0"),
                                (scc_loc){0}));
-  expect_refused(&d, l, 2,
-                 "loop 'i' cannot be unrolled: its body declares 'tmp'");
+  /* at the top level of a scop region, a full unroll would leave the
+   * copies' declarations visible after it */
+  d.k->form = IR_KERNEL_SCOP;
   expect_refused(&d, l, 0,
-                 "loop 'i' cannot be unrolled: its body declares 'tmp'");
+                 "loop 'i' cannot be fully unrolled: its body declares 'tmp' "
+                 "and the loop is at the top level of the kernel region");
+  /* unrolled by 2: each copy declares its own variable (tmp, tmp1) */
+  ir_node *m = NULL, *r = NULL;
+  assert_int_equal(xf_unroll(ctx, d.k, l, 2, &m, &r), XF_OK);
+  const ir_node *d0 = m->u.loop.body.first;
+  assert_int_equal(d0->kind, IR_NODE_DECL);
+  assert_ptr_equal(d0->u.decl.var, tmp);
+  const ir_node *d1 = d0;
+  while (d1->next && d1->next->kind != IR_NODE_DECL)
+    d1 = d1->next;
+  assert_non_null(d1->next);
+  assert_string_equal(d1->next->u.decl.var->name, "tmp1");
+  assert_true(ir_verify_kernel(ctx, d.k, "loop.unroll"));
 }
 
 int main(void) {

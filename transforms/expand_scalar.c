@@ -1,0 +1,265 @@
+/* expand_scalar.c — loop.expand_scalar: scalar expansion.
+ *
+ * A scalar temporary written and read in every iteration of a loop (the
+ * `temp2` of PolyBench's symm in the j loop) is one storage location for
+ * all iterations: its anti and output dependences tie every iteration to
+ * the next, which forbids distributing the loop (the statement groups that
+ * write and read it would no longer alternate).  Scalar expansion gives
+ * each iteration its own element of a kernel-local array indexed by the
+ * iteration number:
+ *
+ *   for (j = lb; j < ub; j++) {        for (j = lb; j < ub; j++) {
+ *     temp2 = 0;                         temp2_x[j - lb] = 0;
+ *     for (k ...) temp2 += ...;    =>    for (k ...) temp2_x[j - lb] += ...;
+ *     C[i][j] = ... temp2;               C[i][j] = ... temp2_x[j - lb];
+ *   }                                  }
+ *
+ * (with step s, the element (j - lb) / s).
+ * The array, `_Alignas(64) T temp2_x[T]` (T the loop's trip count, at least
+ * 1), is declared at the start of the kernel (ir_array.is_local); the trip
+ * count may be symbolic in the kernel's parameters (a variable-length
+ * array), not in induction variables.  A declaration of the scalar at the
+ * top of the loop's body (`float t = e;`) becomes the store `t_x[...] = e`.
+ *
+ * Legal when every read of the scalar in an iteration reads a value that
+ * the same iteration wrote (dep_check_expansion: no upward-exposed read,
+ * no value flowing between iterations), so the iteration's element holds
+ * exactly the values the scalar held.  Refused (payload untouched): the
+ * payload is not a loop, the variable is not a scalar local of the kernel
+ * written in the loop, it is declared in a block nested in the loop or
+ * read in a loop bound there, the trip count depends on an induction
+ * variable or is not affine, an iteration reads a value it did not write,
+ * or the value the scalar holds after the loop is read (in the kernel
+ * after the loop, or after the kernel: ir_var.live_out) — then the last
+ * value is not kept.
+ * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
+ * 2001, §5.5 (scalar expansion), covering definitions as in §5.5.1.
+ */
+#include "../deps/dep.h"
+#include "xf_util.h"
+
+typedef struct use_scan {
+  const ir_var *v;
+  const ir_node *loop;
+  bool written, in_bound, nested_decl;
+  ir_node *top_decl; /* a declaration of v at the top of the loop's body */
+  bool read;
+} use_scan;
+
+static void read_cb(ir_expr *e, void *data) {
+  use_scan *u = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == u->v)
+    u->read = true;
+}
+
+static bool scan_cb(ir_node *n, void *data) {
+  use_scan *u = data;
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    u->read = false;
+    ir_walk_expr(n->u.loop.lb, read_cb, u);
+    ir_walk_expr(n->u.loop.ub, read_cb, u);
+    if (u->read)
+      u->in_bound = true;
+    if (n->u.loop.iv == u->v)
+      u->written = true;
+    break;
+  case IR_NODE_ASSIGN:
+    if (n->u.assign.lhs->kind == IR_EXPR_VAR && n->u.assign.lhs->u.var == u->v)
+      u->written = true;
+    break;
+  case IR_NODE_DECL:
+    if (n->u.decl.var == u->v) {
+      if (ir_parent(n) == u->loop)
+        u->top_decl = n;
+      else
+        u->nested_decl = true;
+    }
+    break;
+  case IR_NODE_IF:
+    break;
+  }
+  return true;
+}
+
+typedef struct outside {
+  const ir_var *v;
+  const ir_node *loop;
+  bool read;
+} outside;
+
+static void out_read_cb(ir_expr *e, void *data) {
+  outside *o = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == o->v)
+    o->read = true;
+}
+
+/* Reads of v by nodes that may run after `loop` (outside it): a node
+ * after the loop in its block or an enclosing one, or any node of an
+ * enclosing loop (its next iteration). */
+static bool after_cb(ir_node *n, void *data) {
+  outside *o = data;
+  if (n == o->loop)
+    return false;
+  if (n->kind == IR_NODE_ASSIGN) {
+    const ir_expr *lhs = n->u.assign.lhs;
+    if (lhs->kind != IR_EXPR_VAR || lhs->u.var != o->v ||
+        n->u.assign.op != IR_OP_NONE)
+      ir_walk_expr(n->u.assign.lhs, out_read_cb, o);
+    ir_walk_expr(n->u.assign.rhs, out_read_cb, o);
+  } else if (n->kind == IR_NODE_DECL) {
+    ir_walk_expr(n->u.decl.init, out_read_cb, o);
+  } else {
+    ir_walk_node_exprs(n, out_read_cb, o);
+  }
+  return true;
+}
+
+/* True when v's value after `loop` may be read: a node after the loop in
+ * its block or in the block of an enclosing node, or any node (but the
+ * loop) in an enclosing loop, reads it; or it is live after the kernel. */
+static bool read_after(const ir_kernel *k, ir_node *loop, const ir_var *v) {
+  if (v->live_out)
+    return true;
+  outside o = {v, loop, false};
+  for (ir_node *c = loop; c && !o.read; c = ir_parent(c)) {
+    for (ir_node *p = c->next; p && !o.read; p = p->next)
+      ir_walk_node(p, after_cb, &o);
+    ir_node *par = ir_parent(c);
+    if (par && par->kind == IR_NODE_LOOP)
+      ir_walk_node(par, after_cb, &o);
+  }
+  (void)k;
+  return o.read;
+}
+
+typedef struct rewrite {
+  scc_ctx *ctx;
+  const ir_var *v;
+  ir_array *arr;
+  ir_expr *idx;
+} rewrite;
+
+static ir_expr *element(rewrite *r) {
+  ir_expr **idx = scc_arena_alloc(r->ctx->arena, sizeof *idx);
+  idx[0] = ir_expr_clone(r->ctx, r->idx, NULL);
+  return ir_access(r->ctx, r->arr, 1, idx);
+}
+
+static void expr_cb(ir_expr *e, void *data) {
+  rewrite *r = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == r->v) {
+    scc_loc loc = e->loc;
+    *e = *element(r);
+    e->loc = loc;
+  }
+}
+
+static bool node_cb(ir_node *n, void *data) {
+  ir_walk_node_exprs(n, expr_cb, data);
+  return true;
+}
+
+xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                           const char *name, ir_node **out) {
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
+             "the payload is not a loop of a kernel");
+    return XF_SILENCEABLE;
+  }
+  ir_loop *l = &loop->u.loop;
+  const char *iv = xf_iv_name(loop);
+  ir_var *v = name ? ir_kernel_find_var(k, name) : NULL;
+  if (!v || v->kind != IR_VAR_LOCAL || v->lanes > 1) {
+    scc_fail(ctx, loop->loc, "loop.expand_scalar of '%s' in loop '%s': %s",
+             name ? name : "", iv,
+             !v ? "the kernel has no scalar of that name"
+             : v->lanes > 1
+                 ? "it is a vector variable"
+                 : "the kernel never writes it (only local scalars that the "
+                   "kernel writes are expanded)");
+    return XF_SILENCEABLE;
+  }
+  use_scan u = {.v = v, .loop = loop};
+  ir_walk_block(&l->body, scan_cb, &u);
+  if (!u.written && !u.top_decl) {
+    scc_fail(ctx, loop->loc,
+             "loop.expand_scalar of '%s' in loop '%s': the loop does not "
+             "write '%s', so there is nothing to expand",
+             name, iv, name);
+    return XF_SILENCEABLE;
+  }
+  if (u.nested_decl || u.in_bound) {
+    scc_fail(ctx, loop->loc,
+             "loop.expand_scalar of '%s' in loop '%s': '%s' is %s", name, iv,
+             name,
+             u.nested_decl ? "declared in a block nested in the loop (it is "
+                             "already private to that block)"
+                           : "read by the bounds of a loop nested in it");
+    return XF_SILENCEABLE;
+  }
+  /* the trip count, in parameters only */
+  ir_expr *span =
+      l->step > 0 ? ir_sub(ctx, l->ub, l->lb) : ir_sub(ctx, l->lb, l->ub);
+  int64_t as = l->step > 0 ? l->step : -l->step;
+  ir_expr *trip = ir_simplify(ctx, as == 1 ? span : ir_ceildiv(ctx, span, as));
+  ir_affine sa;
+  if (!ir_expr_to_affine(ctx, span, &sa)) {
+    scc_fail(ctx, loop->loc,
+             "loop.expand_scalar of '%s' in loop '%s': the trip count of "
+             "'%s' is not an affine expression of the kernel's parameters",
+             name, iv, iv);
+    return XF_SILENCEABLE;
+  }
+  for (int t = 0; t < sa.nterms; t++)
+    if (sa.vars[t]->kind != IR_VAR_PARAM) {
+      scc_fail(ctx, loop->loc,
+               "loop.expand_scalar of '%s' in loop '%s': the trip count of "
+               "'%s' depends on '%s', so the array's size is not known at "
+               "the start of the kernel (expand over a loop whose trip count "
+               "is in the kernel's parameters)",
+               name, iv, iv, sa.vars[t]->name);
+      return XF_SILENCEABLE;
+    }
+  if (read_after(k, loop, v)) {
+    scc_fail(ctx, loop->loc,
+             "loop.expand_scalar of '%s' in loop '%s': the value '%s' holds "
+             "after the loop is read %s, and the expanded loop would not "
+             "leave it there",
+             name, iv, name,
+             v->live_out ? "after the kernel" : "in the kernel");
+    return XF_SILENCEABLE;
+  }
+  const char *why = NULL;
+  if (!dep_check_expansion(ctx, k, loop, v, &why)) {
+    scc_fail(ctx, loop->loc, "loop.expand_scalar of '%s' in loop '%s': %s",
+             name, iv, why ? why : "a read may see another iteration's value");
+    return XF_SILENCEABLE;
+  }
+
+  /* Rewrite. */
+  ir_array *arr = ir_array_new(
+      ctx, k, ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_x", name)),
+      v->type, 1, loop->loc);
+  arr->dims = scc_arena_alloc(ctx->arena, sizeof *arr->dims);
+  arr->dims[0] = ir_simplify(ctx, ir_max(ctx, trip, ir_int(ctx, 1)));
+  arr->is_local = true;
+  ir_expr *ivr = ir_var_ref(ctx, l->iv);
+  ir_expr *off =
+      l->step > 0 ? ir_sub(ctx, ivr, l->lb) : ir_sub(ctx, l->lb, ivr);
+  rewrite r = {ctx, v, arr,
+               ir_simplify(ctx, as == 1 ? off : ir_floordiv(ctx, off, as))};
+  if (u.top_decl) {
+    ir_node *d = u.top_decl;
+    if (d->u.decl.init) {
+      ir_node *st = ir_assign_new(ctx, k, element(&r), IR_OP_NONE,
+                                  d->u.decl.init, d->loc);
+      ir_replace(d, st);
+    } else {
+      ir_remove(d);
+    }
+  }
+  ir_walk_block(&l->body, node_cb, &r);
+  *out = loop;
+  return XF_OK;
+}
