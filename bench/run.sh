@@ -55,7 +55,7 @@ for p in $problems; do
   for sched in "$sched_base".sched "$sched_base".*.sched; do
     [ -f "$sched" ] || continue
     v=$(basename "$sched" .sched)
-    if "$root/$build/schedcc" "$src" -s "$sched" -o "$out/$v.$p.c" 2>"$out/$v.$p.log"; then
+    if "$root/$build/schedcc" "$src" -s "$sched" -o "$out/$v.$p.c" -- -march=native 2>"$out/$v.$p.log"; then
       build_variant "$p.schedcc-$v" "$pflags -DKERNEL_SOURCE=\"$out/$v.$p.c\"" $CLANG $wrap -- -lm && variants="$variants $p.schedcc-$v:$reps"
     else
       echo "  (skipped schedcc $v: $(head -1 "$out/$v.$p.log"))"
