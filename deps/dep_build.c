@@ -1228,7 +1228,8 @@ isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
     mem *me = b.mems.items[i];
     for (int j = 0; j <= b.nstmts; j++) {
       if (!m && me->r[j])
-        m = isl_map_copy(me->r[j]);
+        m = isl_map_intersect_domain(isl_map_copy(me->r[j]),
+                                     isl_set_copy(st->domain));
       isl_map_free(me->w[j]);
       isl_map_free(me->r[j]);
     }

@@ -57,7 +57,9 @@ ir_var *xf_rename_decl(scc_ctx *ctx, ir_kernel *k, ir_node *decl) {
   w->live_out = false;
   decl->u.decl.var = w;
   ir_subst s = {0};
-  ir_subst_add(ctx, &s, v, ir_var_ref(ctx, w));
+  ir_expr *ref = ir_var_ref(ctx, w);
+  ref->lanes = v->lanes; /* a vector register stays a vector */
+  ir_subst_add(ctx, &s, v, ref);
   clause_ren cr = {ctx, v, w};
   for (ir_node *q = decl->next; q; q = q->next) {
     if (q->kind == IR_NODE_DECL && q->u.decl.var == v)
