@@ -186,3 +186,14 @@ foreach(src ${dep_srcs})
   add_test(NAME deps.${name} COMMAND sh ${T}/deps.sh ${SCHEDCC} ${T}/deps ${name})
 endforeach()
 add_test(NAME legality.unsafe COMMAND sh ${T}/legality.sh ${SCHEDCC})
+
+# The random differential tester (test/fuzz/run.py, docs/testing.md) with a
+# fixed seed: 40 random kernels, each without a schedule and with 4 random
+# schedules (200 pairs), through the C path (gcc and clang-19, -O2 -Wall
+# -Wextra -Werror) and the .o path.  `make fuzz SECONDS=N` runs it longer
+# with random seeds.
+add_test(NAME fuzz.fixed
+         COMMAND python3 ${T}/fuzz/run.py --schedcc ${SCHEDCC} --seed 1
+                 --count 40 --per-kernel 4 --jobs 2 --quiet
+                 --save ${CMAKE_BINARY_DIR}/fuzz-failures)
+set_tests_properties(fuzz.fixed PROPERTIES TIMEOUT 900)

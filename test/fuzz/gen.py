@@ -137,8 +137,16 @@ class KGen:
         return name + ("f" if self.k.etype == "float" else "")
 
     # -- subscripts ----------------------------------------------------------
-    def subscript(self, dim, scope):
+    def subscript(self, dim, scope, last=False):
         ivs = [l for l in scope if l.dim == dim]
+        if self.friendly and scope and self.chance(0.9):
+            # unit stride in the innermost loop: last subscript follows it,
+            # the others follow outer loops
+            inner = scope[-1]
+            if last and inner.dim == dim:
+                ivs = [inner]
+            elif not last:
+                ivs = [l for l in ivs if l is not inner] or ivs
         if not ivs or self.chance(0.06):
             return str(self.r.randint(0, 2))
         l = self.pick(ivs)
@@ -151,7 +159,8 @@ class KGen:
 
     def access(self, arr, scope, write=False):
         # prefer subscripts that use the innermost ivs
-        return arr.access([self.subscript(d, scope) for d in arr.dims])
+        return arr.access([self.subscript(d, scope, i == len(arr.dims) - 1)
+                           for i, d in enumerate(arr.dims)])
 
     # -- expressions ---------------------------------------------------------
     def leaf(self, scope, temps):
@@ -160,7 +169,7 @@ class KGen:
             return self.access(self.pick(self.arrs), scope)
         if f < 0.7 and temps:
             return self.pick(temps)
-        if f < 0.8 and scope:
+        if f < 0.8 and scope and not self.friendly:
             iv = self.pick(scope).iv
             if self.k.etype == "int":
                 return iv
@@ -189,6 +198,8 @@ class KGen:
             return "(%s %s %s)" % (a, op, b)
         if f < 0.1:
             return "%s(%s(%s))" % (self.fn("sqrt"), self.fn("fabs"), a)
+        if self.friendly and f < 0.3:
+            f = 0.5
         if f < 0.16:
             return "%s(%s, %s)" % (self.fn(self.pick(["fmax", "fmin"])), a, b)
         if f < 0.2:
@@ -267,7 +278,7 @@ class KGen:
                 op = self.pick(["+=", "-=", "+="])
                 out.append("%s%s %s %s;" % (ind, name, op,
                                            self.small(self.expr(scope, temps))))
-            elif f < 0.44 and allow_if and scope:
+            elif f < 0.44 and allow_if and scope and not self.friendly:
                 inner = self.stmts(scope, ind + "  ", temps, allow_if=False)
                 out.append("%sif (%s) {" % (ind, self.cond(scope)))
                 out.extend(inner)
@@ -301,6 +312,8 @@ class KGen:
         decl = "" if self.iv_outside else "int "
         outer = [o for o in scope if o.dim == d]
         f = self.r.random()
+        if self.friendly:
+            f = self.pick([0.01, 0.6, 0.7, 0.9, 0.9, 0.9])
         if outer and f < 0.25:
             o = self.pick(outer)
             l.triangular = True
@@ -331,7 +344,8 @@ class KGen:
 
     def nest(self, parent, scope, depth, maxdepth, ind, out):
         iv = IV_NAMES[depth]
-        l = Loop(iv, parent, depth, self.pick(["n", "m"]))
+        l = Loop(iv, parent, depth, "n" if self.friendly else
+                 self.pick(["n", "m"]))
         self.k.loops.append(l)
         if parent:
             parent.children.append(l)
@@ -365,6 +379,9 @@ class KGen:
     def kernel(self):
         r, k = self.r, self.k
         k.etype = self.pick(["float", "float", "double", "int"])
+        # a third of the kernels are written for vectorization: step-1
+        # loops over one extent, unit-stride innermost accesses, no ifs
+        self.friendly = k.etype != "int" and self.chance(0.4)
         T = k.etype
         self.tcount = 0
         self.iv_outside = self.chance(0.4)
@@ -375,7 +392,8 @@ class KGen:
         for idx in range(r.randint(2, 4)):
             rank = self.pick([1, 2, 2, 3] if maxdepth >= 3 else [1, 2, 2])
             kind = self.pick(["vla", "vla", "ptr", "fixed"])
-            dims = [self.pick(["n", "m"]) for _ in range(rank)]
+            dims = [self.pick(["n", "m"]) if not self.friendly else "n"
+                    for _ in range(rank)]
             self.arrs.append(Arr(names[idx], kind, dims, T))
         self.warrs = list(self.arrs)
         k.arrays = [a.name for a in self.arrs]
@@ -685,6 +703,9 @@ class SGen:
 
     def target(self, pred=None):
         hs = self.live()
+        # chains: most often the result of the previous op
+        if hs and hs[-1].name != "%root" and self.chance(0.4):
+            return hs[-1]
         if pred:
             good = [h for h in hs if h.loop is not None and pred(h.loop)]
             if good and self.chance(0.85):

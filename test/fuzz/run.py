@@ -217,7 +217,7 @@ class Case:
             if os.path.exists(self.path(name)):
                 shutil.copy(self.path(name), os.path.join(d, name))
         self.res.fail_dirs.append(d)
-        if not self.a.quiet:
+        if True:
             print("FAIL %s: %s (%s)" % (kind, msg.splitlines()[0] if msg else "",
                                        d), flush=True)
 
