@@ -139,7 +139,7 @@ class KGen:
     # -- subscripts ----------------------------------------------------------
     def subscript(self, dim, scope, last=False):
         ivs = [l for l in scope if l.dim == dim]
-        if self.friendly and scope and self.chance(0.9):
+        if self.friendly and scope and self.chance(0.97):
             # unit stride in the innermost loop: last subscript follows it,
             # the others follow outer loops
             inner = scope[-1]
@@ -153,12 +153,17 @@ class KGen:
         f = self.r.random()
         if f < 0.5:
             return l.iv
-        if f < 0.85:
+        if f < 0.85 or self.friendly:
             return "%s + %d" % (l.iv, self.r.randint(1, 2))
         return "%s + 1 - %s" % (dim, l.iv)
 
     def access(self, arr, scope, write=False):
-        # prefer subscripts that use the innermost ivs
+        if self.friendly and write:
+            # one canonical subscript per written array: the innermost ivs
+            # in order (so the loop accesses it through one subscript only)
+            ivs = [l.iv for l in scope][-len(arr.dims):]
+            subs = ["0"] * (len(arr.dims) - len(ivs)) + ivs
+            return arr.access(subs)
         return arr.access([self.subscript(d, scope, i == len(arr.dims) - 1)
                            for i, d in enumerate(arr.dims)])
 
@@ -166,7 +171,7 @@ class KGen:
     def leaf(self, scope, temps):
         f = self.r.random()
         if f < 0.55:
-            return self.access(self.pick(self.arrs), scope)
+            return self.access(self.pick(self.rarrs), scope)
         if f < 0.7 and temps:
             return self.pick(temps)
         if f < 0.8 and scope and not self.friendly:
@@ -196,6 +201,8 @@ class KGen:
             if f < 0.28:
                 return "(%s < %s ? %s : %s)" % (a, b, a, b)
             return "(%s %s %s)" % (a, op, b)
+        if f < 0.1 and self.friendly:
+            return "%s(%s * %s + %s)" % (self.fn("sqrt"), a, a, self.lit(1.0))
         if f < 0.1:
             return "%s(%s(%s))" % (self.fn("sqrt"), self.fn("fabs"), a)
         if self.friendly and f < 0.3:
@@ -313,7 +320,7 @@ class KGen:
         outer = [o for o in scope if o.dim == d]
         f = self.r.random()
         if self.friendly:
-            f = self.pick([0.01, 0.6, 0.7, 0.9, 0.9, 0.9])
+            f = self.pick([0.01 if outer else 0.9, 0.6, 0.7, 0.9, 0.9, 0.9])
         if outer and f < 0.25:
             o = self.pick(outer)
             l.triangular = True
@@ -396,10 +403,17 @@ class KGen:
                     for _ in range(rank)]
             self.arrs.append(Arr(names[idx], kind, dims, T))
         self.warrs = list(self.arrs)
+        self.rarrs = list(self.arrs)
+        if self.friendly:
+            # outputs only written (+= reads the element itself), inputs
+            # only read
+            cut = max(1, len(self.arrs) // 2)
+            self.warrs, self.rarrs = self.arrs[:cut], self.arrs[cut:]
         k.arrays = [a.name for a in self.arrs]
         k.ptr_arrays = [a.name for a in self.arrs if a.kind == "ptr"]
         # scalars declared at the top
-        self.outer_temps = ["w"] if self.chance(0.35) else []
+        self.outer_temps = ["w"] if self.chance(0.35) and \
+            not self.friendly else []
         self.reds = ["s"] if self.chance(0.45) else []
         body = []
         zero = self.lit(0)
