@@ -198,7 +198,7 @@ class KGen:
                 return "((%s) %% 7)" % a
             if f < 0.2:
                 return "(%s) * %d" % (a, self.r.randint(2, 3))
-            if f < 0.28:
+            if f < 0.28 and a != b:  # (w < w: a self-comparison warning)
                 return "(%s < %s ? %s : %s)" % (a, b, a, b)
             return "(%s %s %s)" % (a, op, b)
         if f < 0.1 and self.friendly:
@@ -519,9 +519,10 @@ class KGen:
                 else:
                     off = "0"
                 # the buffer of the group's first array must hold both
+                # (else its own buffer: no aliasing then)
                 L.append("    p%s = sz%s + %s <= sz%s + 64 ? buf%s + %s : buf%s;"
                          % (a.name, a.name, off, base.name, base.name, off,
-                            base.name))
+                            a.name))
                 done.add(a.name)
         for a in self.arrs:
             if a.name not in done:
