@@ -4,7 +4,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= 2
 
-.PHONY: all deps build test test-asan demo bench format clean
+.PHONY: all deps build test test-asan demo bench format clean fuzz fuzz-sched
 
 all: build
 
@@ -33,6 +33,33 @@ demo: build
 bench: build
 	@scripts/install-deps.sh --bench
 	@sh bench/run.sh $(BUILD)
+
+# The random differential tester (test/fuzz/run.py, docs/testing.md) for
+# SECONDS seconds with a random seed, niced, FUZZ_JOBS kernels at a time;
+# failures are saved under fuzz-failures/.
+SECONDS ?= 60
+FUZZ_JOBS ?= 1
+fuzz: build
+	nice /usr/bin/python3 test/fuzz/run.py --schedcc $(BUILD)/schedcc \
+	  --seconds $(SECONDS) --jobs $(FUZZ_JOBS) --save fuzz-failures
+
+# libFuzzer on the schedule parser and checker (test/fuzz/sched_libfuzzer.c) for
+# SECONDS seconds, in a clang-19 build of its own with ASan and UBSan,
+# seeded with every schedule in the tree.
+FUZZ_BUILD ?= build-fuzz
+$(FUZZ_BUILD)/CMakeCache.txt:
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=clang-19 -DSCHEDCC_FUZZ=ON \
+	  -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+
+fuzz-sched: deps $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target sched_libfuzzer
+	rm -rf $(FUZZ_BUILD)/sched-seeds && mkdir -p $(FUZZ_BUILD)/sched-seeds $(FUZZ_BUILD)/sched-corpus
+	cp schedules/lib/*.sched samples/*.sched test/diff/*.sched \
+	  test/difftol/*.sched test/neg/*.sched $(FUZZ_BUILD)/sched-seeds/
+	cd $(FUZZ_BUILD) && nice ./sched_libfuzzer -max_total_time=$(SECONDS) \
+	  -dict=../test/fuzz/sched.dict -artifact_prefix=sched-crash- \
+	  sched-corpus sched-seeds
 
 format:
 	clang-format -i support/*.[ch] ir/*.[ch] frontend/*.[ch] schedules/*.[ch] \

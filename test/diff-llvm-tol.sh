@@ -10,7 +10,8 @@
 # The .o path:   schedcc FILE.c -s SCHEDULE -c [-O<n>] -o prog.o -- FLAGS,
 #                linked with $CC -lm (the host CPU's vector ISA, whatever
 #                ISA the schedule names: LLVM legalizes the vector types);
-# the original:  $CC FLAGS -O1 FILE.c;
+# the original:  gcc and clang-19 (when installed) FLAGS -O2 -Wall -Wextra
+#                -Werror -Wno-unknown-pragmas FILE.c, each compared;
 # FLAGS: -std=c17 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -I<dir>.
 # Both programs run with ARGS; their stdout is compared by test/tolcmp.py
 # with the tolerance of the schedule's `// tolerance: REL [abs ABS]` line
@@ -37,7 +38,11 @@ if ! "$schedcc" "$src" -s "$sched" -c $opt -o "$tmp/prog.o" -- $common; then
   exit 1
 fi
 $CC "$tmp/prog.o" -o "$tmp/prog_llvm" -lm
-$CC $common -O1 "$src" -o "$tmp/orig" -lm
-"$tmp/orig" "$@" >"$tmp/orig.out"
 "$tmp/prog_llvm" "$@" >"$tmp/llvm.out"
-python3 "$here/tolcmp.py" "$tmp/orig.out" "$tmp/llvm.out" "$rel" "$absol"
+for cc in gcc clang-19; do
+  command -v $cc >/dev/null 2>&1 || continue
+  $cc $common -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas "$src" -o "$tmp/orig" -lm
+  "$tmp/orig" "$@" >"$tmp/orig.out"
+  printf '%s: ' "$cc"
+  python3 "$here/tolcmp.py" "$tmp/orig.out" "$tmp/llvm.out" "$rel" "$absol"
+done

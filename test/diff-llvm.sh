@@ -7,7 +7,8 @@
 # The .o path:  schedcc FILE.c [-s SCHEDULE] -c -o prog.o -- FLAGS, linked
 #               with $CC -lm;
 # the C path:   schedcc FILE.c [-s SCHEDULE] -o gen.c -- FLAGS, compiled by
-#               $CC (default cc) -O2;
+#               gcc and by clang-19 (when installed), each with -O2 -Wall
+#               -Wextra -Werror (warning-free);
 # FLAGS include -ffp-contract=off, so neither path contracts a*b+c into an
 # FMA; the C path also gets the flags of the vector intrinsics it uses
 # (test/difftol/isa-flags.sh).  Both programs run and their stdout must be
@@ -36,14 +37,25 @@ if ! isa=$(sh "$(dirname "$0")/difftol/isa-flags.sh" "$tmp/gen.c"); then
 fi
 
 $CC "$tmp/prog.o" -o "$tmp/prog_llvm" -lm
-$CC $common $isa -O2 "$tmp/gen.c" -o "$tmp/prog_c" -lm
 "$tmp/prog_llvm" >"$tmp/llvm.out"
-"$tmp/prog_c" >"$tmp/c.out"
-if ! cmp -s "$tmp/c.out" "$tmp/llvm.out"; then
-  echo "FAIL: the .o path and the C path print different outputs ($src${3:+ with $sched})"
-  diff "$tmp/c.out" "$tmp/llvm.out" | head -20
-  exit 1
+omp=  # the C path of loop.parallel (the .o path runs parallel loops serially)
+if grep -q '^[[:space:]]*#[[:space:]]*pragma[[:space:]][[:space:]]*omp' "$tmp/gen.c"; then
+  omp=-fopenmp
 fi
+for cc in gcc clang-19; do
+  command -v $cc >/dev/null 2>&1 || continue
+  if ! $cc $common $isa $omp -O2 -Wall -Wextra -Werror "$tmp/gen.c" -o "$tmp/prog_c" -lm 2>"$tmp/warn"; then
+    echo "FAIL: generated code does not compile cleanly with $cc -O2:"
+    cat "$tmp/warn"
+    exit 1
+  fi
+  "$tmp/prog_c" >"$tmp/c.out"
+  if ! cmp -s "$tmp/c.out" "$tmp/llvm.out"; then
+    echo "FAIL: the .o path and the C path ($cc) print different outputs ($src${3:+ with $sched})"
+    diff "$tmp/c.out" "$tmp/llvm.out" | head -20
+    exit 1
+  fi
+done
 if [ ! -s "$tmp/c.out" ]; then
   echo "FAIL: the program printed nothing; nothing was compared"
   exit 1

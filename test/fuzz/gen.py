@@ -1,0 +1,1078 @@
+"""gen.py -- random kernels and random schedules for the differential tester.
+
+In the spirit of Csmith (Yang, Chen, Eide, Regehr, "Finding and
+Understanding Bugs in C Compilers", PLDI 2011) and YARPGen (Livinskii,
+Babokin, Regehr, "Random Testing for C and C++ Compilers with YARPGen",
+OOPSLA 2020): programs free of undefined behaviour by construction, whose
+only observable effect is what they print, so any difference between the
+original and the transformed program is a bug.
+
+    gen_kernel(rng)            -> Kernel (C source text + the loop tree)
+    gen_schedule(rng, kernel)  -> (schedule text, [op names in order])
+
+Kernels: one function `kern` marked `#pragma schedcc kernel`, one to three
+loop nests 1-4 deep (perfect and imperfect), bounds symbolic (`n`, `m`),
+constant, triangular (`j <= i`, `j = i + 1`), steps 1, 2, -1; arrays as
+VLA parameters (`float A[n + 2][m + 2]`), fixed-size parameters and
+pointers with linearized subscripts (`B[(i + 1) * ldb + j]`); scalar
+temporaries declared outside the nests (PolyBench's `temp2`) and inside
+loop bodies; `if` guards on ivs and on data; reductions into scalars and
+into array elements; <math.h> calls; element type float, double or int.
+No undefined behaviour: every subscript stays inside its array (an iv of
+dimension D runs in [0, D), subscripts are iv + {0, 1, 2} or D + 1 - iv
+into extent D + 2); int values are reduced (`% 4096`) so nothing overflows.
+
+main() fills every array from a fixed LCG, calls the kernel and prints
+every element, one per line (`%.9g` float, `%.17g` double, `%d` int).
+`./prog 1` calls the kernel with aliased arguments instead: the pointer
+parameters of one element type share one buffer (the second at an offset
+of 0, 1 or a row), the same for VLA parameters of one shape and type
+(same storage); the output is then the same storage printed through each
+name.
+
+Schedules: `named_sequence @main(%root)` with match.op / match.loop to get
+handles, then a random chain of 1-6 ops over every op of
+schedules/ops.def, each op taking live handles (the results of earlier
+ops included) and binding its results for the next ops.
+"""
+
+import random
+
+# ---------------------------------------------------------------------------
+# kernels
+
+
+class Loop:
+    def __init__(self, iv, parent, depth, dim):
+        self.iv = iv
+        self.parent = parent
+        self.depth = depth
+        self.dim = dim  # 'n' or 'm': the iv stays in [0, dim)
+        self.children = []  # loops directly in the body
+        self.nstmts = 0  # non-loop statements directly in the body
+        self.index = 0  # pre-order number, 1-based (match.op {nth})
+        self.step = 1
+        self.const_trip = False
+        self.triangular = False
+
+    def perfect_band(self):
+        """Loops of the perfect band starting here (self first)."""
+        band = [self]
+        l = self
+        while len(l.children) == 1 and l.nstmts == 0:
+            l = l.children[0]
+            band.append(l)
+        return band
+
+
+class Kernel:
+    def __init__(self):
+        self.src = ""
+        self.loops = []  # pre-order
+        self.arrays = []  # names
+        self.ptr_arrays = []
+        self.etype = "float"
+        self.has_alias = False
+        self.scalars = []
+
+
+IV_NAMES = ["i", "j", "k", "l"]
+
+
+class Arr:
+    def __init__(self, name, kind, dims, etype):
+        self.name = name
+        self.kind = kind  # 'vla', 'fixed', 'ptr'
+        self.dims = dims  # list of 'n'/'m'
+        self.etype = etype
+
+    def extent(self, d):
+        return ("%s + 2" % d) if self.kind != "fixed" else "16"
+
+    def param(self):
+        if self.kind == "ptr":
+            return "%s *%s" % (self.etype, self.name)
+        return "%s %s%s" % (self.etype, self.name,
+                            "".join("[%s]" % self.extent(d) for d in self.dims))
+
+    def ld(self):
+        return "ld" + self.name.lower()
+
+    def access(self, subs):
+        if self.kind == "ptr" and len(subs) == 2:
+            a, b = subs
+            return "%s[(%s) * %s + %s]" % (self.name, a, self.ld(), b)
+        if self.kind == "ptr" and len(subs) == 3:
+            a, b, c = subs
+            return "%s[((%s) * %s + %s) * %s + %s]" % (
+                self.name, a, self.ld() + "0", b, self.ld(), c)
+        return self.name + "".join("[%s]" % s for s in subs)
+
+    def nelems(self):
+        """C expression of the element count (in main, n and m known)."""
+        return " * ".join("(%s)" % ("%s + 2" % d if self.kind != "fixed"
+                                    else "16") for d in self.dims)
+
+
+class KGen:
+    def __init__(self, rng):
+        self.r = rng
+        self.k = Kernel()
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    # -- types and literals --------------------------------------------------
+    def lit(self, v):
+        t = self.k.etype
+        if t == "int":
+            return str(int(v))
+        s = repr(float(v))
+        return s + ("f" if t == "float" else "")
+
+    def fn(self, name):
+        return name + ("f" if self.k.etype == "float" else "")
+
+    # -- subscripts ----------------------------------------------------------
+    def subscript(self, dim, scope, last=False):
+        ivs = [l for l in scope if l.dim == dim]
+        if self.friendly and scope and self.chance(0.97):
+            # unit stride in the innermost loop: last subscript follows it,
+            # the others follow outer loops
+            inner = scope[-1]
+            if last and inner.dim == dim:
+                ivs = [inner]
+            elif not last:
+                ivs = [l for l in ivs if l is not inner] or ivs
+        if not ivs or self.chance(0.06):
+            return str(self.r.randint(0, 2))
+        l = self.pick(ivs)
+        f = self.r.random()
+        if f < 0.5:
+            return l.iv
+        if f < 0.85 or self.friendly:
+            return "%s + %d" % (l.iv, self.r.randint(1, 2))
+        return "%s + 1 - %s" % (dim, l.iv)
+
+    def access(self, arr, scope, write=False):
+        if self.friendly and write:
+            # one canonical subscript per written array: the innermost ivs
+            # in order (so the loop accesses it through one subscript only)
+            ivs = [l.iv for l in scope][-len(arr.dims):]
+            subs = ["0"] * (len(arr.dims) - len(ivs)) + ivs
+            return arr.access(subs)
+        return arr.access([self.subscript(d, scope, i == len(arr.dims) - 1)
+                           for i, d in enumerate(arr.dims)])
+
+    # -- expressions ---------------------------------------------------------
+    def leaf(self, scope, temps):
+        f = self.r.random()
+        if f < 0.55:
+            return self.access(self.pick(self.rarrs), scope)
+        if f < 0.7 and temps:
+            return self.pick(temps)
+        if f < 0.8 and scope and not self.friendly:
+            iv = self.pick(scope).iv
+            if self.k.etype == "int":
+                return iv
+            return "(%s)%s" % (self.k.etype, iv)
+        if self.k.etype == "int":
+            return str(self.r.randint(1, 7))
+        return self.lit(self.pick([0.5, 0.25, 2.0, 1.5, 3.0, 0.125, 0.75]))
+
+    def expr(self, scope, temps, depth=0):
+        if depth >= 2 or self.chance(0.3):
+            return self.leaf(scope, temps)
+        a = self.expr(scope, temps, depth + 1)
+        b = self.expr(scope, temps, depth + 1)
+        t = self.k.etype
+        f = self.r.random()
+        if t == "int":
+            op = self.pick(["+", "-"])
+            if f < 0.1:
+                return "((%s) / %d)" % (a, self.r.randint(2, 5))
+            if f < 0.15:
+                return "((%s) %% 7)" % a
+            if f < 0.2:
+                return "(%s) * %d" % (a, self.r.randint(2, 3))
+            if f < 0.28 and a != b:  # (w < w: a self-comparison warning)
+                return "(%s < %s ? %s : %s)" % (a, b, a, b)
+            return "(%s %s %s)" % (a, op, b)
+        if f < 0.1 and self.friendly:
+            return "%s(%s * %s + %s)" % (self.fn("sqrt"), a, a, self.lit(1.0))
+        if f < 0.1:
+            return "%s(%s(%s))" % (self.fn("sqrt"), self.fn("fabs"), a)
+        if self.friendly and f < 0.3:
+            f = 0.5
+        if f < 0.16:
+            return "%s(%s, %s)" % (self.fn(self.pick(["fmax", "fmin"])), a, b)
+        if f < 0.2:
+            return "%s(-%s(%s))" % (self.fn("exp"), self.fn("fabs"), a)
+        if f < 0.24:
+            return "%s(%s)" % (self.fn(self.pick(["sin", "cos", "tanh"])), a)
+        if f < 0.3:
+            return "(%s) / (%s(%s) + %s)" % (a, self.fn("fabs"), b,
+                                             self.lit(1.0))
+        if f < 0.45:
+            return "(%s) * %s" % (a, self.lit(self.pick([0.5, 0.25, 0.75])))
+        op = self.pick(["+", "-", "*", "+", "-"])
+        return "(%s %s %s)" % (a, op, b)
+
+    def clamp(self, e):
+        """int results are masked so that nothing ever overflows."""
+        if self.k.etype == "int":
+            return "(%s) %% 4096" % e
+        return e
+
+    def small(self, e):
+        if self.k.etype == "int":
+            return "(%s) %% 256" % e
+        if self.chance(0.5):
+            return "(%s) * %s" % (e, self.lit(0.5))
+        return e
+
+    # -- statements ----------------------------------------------------------
+    def cond(self, scope):
+        f = self.r.random()
+        if len(scope) >= 2 and f < 0.35:
+            a, b = self.r.sample(scope, 2)
+            return "%s %s %s" % (a.iv, self.pick(["<", ">", "<=", "!="]), b.iv)
+        if scope and f < 0.6:
+            l = self.pick(scope)
+            return "%s %s %s - %d" % (l.iv, self.pick(["<", ">", ">="]), l.dim,
+                                      self.r.randint(1, 3))
+        arr = self.pick(self.arrs)
+        thr = self.lit(self.pick([0.5, 0.25]) if self.k.etype != "int" else
+                       self.r.randint(1, 2000))
+        return "%s %s %s" % (self.access(arr, scope), self.pick(["<", ">"]),
+                             thr)
+
+    def stmts(self, scope, ind, temps, allow_if=True):
+        """One to three statements (no loops) in the body of scope[-1]."""
+        out = []
+        temps = list(temps)
+        n = self.r.randint(1, 3)
+        for _ in range(n):
+            f = self.r.random()
+            T = self.k.etype
+            if f < 0.12:
+                # temporary declared in the body
+                name = "t%d" % self.tcount
+                self.tcount += 1
+                out.append("%s%s %s = %s;" % (ind, T, name,
+                                             self.clamp(self.expr(scope, temps))))
+                temps.append(name)
+                # used right away (an unused variable is a warning)
+                arr = self.pick(self.warrs)
+                lhs = self.access(arr, scope, write=True)
+                out.append("%s%s = %s;" % (ind, lhs, self.clamp(
+                    "%s %s %s" % (name, self.pick(
+                        ["+", "-"] if T == "int" else ["+", "*", "-"]),
+                                  self.leaf(scope, temps)))))
+            elif f < 0.22 and self.outer_temps:
+                # PolyBench temp2: a scalar declared outside, written first
+                name = self.pick(self.outer_temps)
+                out.append("%s%s = %s;" % (ind, name,
+                                          self.clamp(self.expr(scope, temps))))
+                if name not in temps:
+                    temps.append(name)
+            elif f < 0.34 and self.reds:
+                # reduction into a scalar declared outside
+                name = self.pick(self.reds)
+                op = self.pick(["+=", "-=", "+="])
+                out.append("%s%s %s %s;" % (ind, name, op,
+                                           self.small(self.expr(scope, temps))))
+            elif f < 0.44 and allow_if and scope and not self.friendly:
+                inner = self.stmts(scope, ind + "  ", temps, allow_if=False)
+                out.append("%sif (%s) {" % (ind, self.cond(scope)))
+                out.extend(inner)
+                if self.chance(0.3):
+                    out.append("%s} else {" % ind)
+                    out.extend(self.stmts(scope, ind + "  ", temps,
+                                          allow_if=False))
+                out.append("%s}" % ind)
+            elif f < 0.62:
+                # accumulation into an array element (a reduction when the
+                # element does not use every iv)
+                arr = self.pick(self.warrs)
+                lhs = self.access(arr, scope, write=True)
+                op = self.pick(["+=", "-=", "+="])
+                if T == "int":
+                    out.append("%s%s = (%s + (%s)) %% 65536;" % (
+                        ind, lhs, lhs, self.small(self.expr(scope, temps))))
+                else:
+                    out.append("%s%s %s %s;" % (ind, lhs, op,
+                                               self.small(self.expr(scope, temps))))
+            else:
+                arr = self.pick(self.warrs)
+                lhs = self.access(arr, scope, write=True)
+                out.append("%s%s = %s;" % (ind, lhs,
+                                          self.clamp(self.expr(scope, temps))))
+        return out
+
+    # -- loops ---------------------------------------------------------------
+    def loop_header(self, l, scope, ind):
+        iv, d = l.iv, l.dim
+        decl = "" if self.iv_outside else "int "
+        outer = [o for o in scope if o.dim == d]
+        f = self.r.random()
+        if self.friendly:
+            f = self.pick([0.01 if outer else 0.9, 0.6, 0.7, 0.9, 0.9, 0.9])
+        if outer and f < 0.25:
+            o = self.pick(outer)
+            l.triangular = True
+            g = self.r.random()
+            if g < 0.4:
+                return "for (%s%s = 0; %s <= %s; %s++)" % (decl, iv, iv, o.iv, iv)
+            if g < 0.7:
+                return "for (%s%s = %s + 1; %s < %s; %s++)" % (decl, iv, o.iv,
+                                                              iv, d, iv)
+            return "for (%s%s = %s; %s < %s; %s++)" % (decl, iv, o.iv, iv, d, iv)
+        if f < 0.35:
+            l.step = 2
+            return "for (%s%s = %d; %s < %s; %s += 2)" % (
+                decl, iv, self.r.randint(0, 1), iv, d, iv)
+        if f < 0.47:
+            l.step = -1
+            return "for (%s%s = %s - 1; %s >= %d; %s--)" % (
+                decl, iv, d, iv, self.r.randint(0, 1), iv)
+        if f < 0.57:
+            l.const_trip = True
+            c = self.r.randint(2, 5)
+            return "for (%s%s = 0; %s < %d; %s++)" % (decl, iv, iv, c, iv)
+        if f < 0.72:
+            return "for (%s%s = 1; %s < %s - 1; %s++)" % (decl, iv, iv, d, iv)
+        if f < 0.8:
+            return "for (%s%s = 0; %s <= %s - 1; %s++)" % (decl, iv, iv, d, iv)
+        return "for (%s%s = 0; %s < %s; %s++)" % (decl, iv, iv, d, iv)
+
+    def nest(self, parent, scope, depth, maxdepth, ind, out):
+        iv = IV_NAMES[depth]
+        l = Loop(iv, parent, depth, "n" if self.friendly else
+                 self.pick(["n", "m"]))
+        self.k.loops.append(l)
+        if parent:
+            parent.children.append(l)
+        out.append(ind + self.loop_header(l, scope, ind) + " {")
+        inner = scope + [l]
+        if depth + 1 < maxdepth:
+            f = self.r.random()
+            if f < 0.55:
+                # perfect
+                self.nest(l, inner, depth + 1, maxdepth, ind + "  ", out)
+            else:
+                # imperfect: statements before/after, maybe two inner loops
+                if self.chance(0.6):
+                    s = self.stmts(inner, ind + "  ", [])
+                    l.nstmts += len(s)
+                    out.extend(s)
+                self.nest(l, inner, depth + 1, maxdepth, ind + "  ", out)
+                if self.chance(0.35):
+                    self.nest(l, inner, depth + 1,
+                              min(maxdepth, depth + 2), ind + "  ", out)
+                if self.chance(0.4):
+                    s = self.stmts(inner, ind + "  ", [])
+                    l.nstmts += len(s)
+                    out.extend(s)
+        else:
+            s = self.stmts(inner, ind + "  ", [])
+            l.nstmts += len(s)
+            out.extend(s)
+        out.append(ind + "}")
+
+    def kernel(self):
+        r, k = self.r, self.k
+        k.etype = self.pick(["float", "float", "double", "int"])
+        # a third of the kernels are written for vectorization: step-1
+        # loops over one extent, unit-stride innermost accesses, no ifs
+        self.friendly = k.etype != "int" and self.chance(0.4)
+        T = k.etype
+        self.tcount = 0
+        self.iv_outside = self.chance(0.4)
+        maxdepth = self.pick([1, 2, 2, 3, 3, 4])
+        # arrays
+        self.arrs = []
+        names = ["A", "B", "C", "D"]
+        for idx in range(r.randint(2, 4)):
+            rank = self.pick([1, 2, 2, 3] if maxdepth >= 3 else [1, 2, 2])
+            kind = self.pick(["vla", "vla", "ptr", "fixed"])
+            dims = [self.pick(["n", "m"]) if not self.friendly else "n"
+                    for _ in range(rank)]
+            self.arrs.append(Arr(names[idx], kind, dims, T))
+        self.warrs = list(self.arrs)
+        self.rarrs = list(self.arrs)
+        if self.friendly:
+            # outputs only written (+= reads the element itself), inputs
+            # only read
+            cut = max(1, len(self.arrs) // 2)
+            self.warrs, self.rarrs = self.arrs[:cut], self.arrs[cut:]
+        k.arrays = [a.name for a in self.arrs]
+        k.ptr_arrays = [a.name for a in self.arrs if a.kind == "ptr"]
+        # scalars declared at the top
+        self.outer_temps = ["w"] if self.chance(0.35) and \
+            not self.friendly else []
+        self.reds = ["s"] if self.chance(0.45) else []
+        body = []
+        zero = self.lit(0)
+        for s in self.outer_temps + self.reds:
+            body.append("  %s %s = %s;" % (T, s, zero))
+        ivdecl = len(body)
+        nnests = self.pick([1, 1, 1, 2, 2, 3])
+        for _ in range(nnests):
+            d = r.randint(1, maxdepth)
+            self.nest(None, [], 0, d, "  ", body)
+        if self.iv_outside:
+            used = [v for v in IV_NAMES if any(l.iv == v for l in k.loops)]
+            body.insert(ivdecl, "  int %s;" % ", ".join(used))
+        for idx, s in enumerate(self.outer_temps + self.reds):
+            body.append("  r[%d] = %s;" % (idx, s))
+        # every parameter is read (an unused parameter is a warning)
+        terms = ["%s(%s)" % ("(%s)" % T if T != "int" else "", p)
+                 for p in ["n", "m"]]
+        for a in self.arrs:
+            terms.append(a.access(["0"] * len(a.dims)))
+        body.append("  r[2] = %s;" % self.clamp(" + ".join(terms)))
+        if self.iv_outside and self.chance(0.6):
+            if T == "int":
+                body.append("  r[3] = i;")
+            else:
+                body.append("  r[3] = (%s)i;" % T)
+        # pre-order numbering
+        for i, l in enumerate(k.loops):
+            l.index = i + 1
+        k.loops_by_index = list(k.loops)
+        return self.emit(body)
+
+    def emit(self, body):
+        k = self.k
+        T = k.etype
+        fmt = {"float": "%.9g", "double": "%.17g", "int": "%d"}[T]
+        params = ["int n", "int m"]
+        for a in self.arrs:
+            if a.kind == "ptr" and len(a.dims) >= 2:
+                params.append("int " + a.ld())
+                if len(a.dims) == 3:
+                    params.append("int " + a.ld() + "0")
+        params += [a.param() for a in self.arrs]
+        params.append("%s r[4]" % T)
+        L = []
+        L.append("#include <math.h>")
+        L.append("#include <stdio.h>")
+        L.append("#include <stdlib.h>")
+        L.append("#include <string.h>")
+        L.append("")
+        L.append("#pragma schedcc kernel")
+        L.append("void kern(%s) {" % ", ".join(params))
+        L.extend(body)
+        L.append("}")
+        L.append("")
+        L.append("static unsigned lcg = 12345u;")
+        L.append("static %s next(void) {" % T)
+        L.append("  lcg = lcg * 1103515245u + 12345u;")
+        if T == "int":
+            L.append("  return (int)((lcg >> 16) & 255u);")
+        else:
+            L.append("  return (%s)((lcg >> 16) & 1023u) / (%s)1024;" % (T, T))
+        L.append("}")
+        L.append("")
+        # aliasing: group the arrays that may share storage
+        groups = {}
+        for a in self.arrs:
+            key = ("ptr",) if a.kind == "ptr" else (a.kind, tuple(a.dims))
+            groups.setdefault(key, []).append(a)
+        alias_groups = [g for g in groups.values() if len(g) >= 2]
+        k.has_alias = bool(alias_groups)
+        n_val = self.r.randint(5, 12)
+        m_val = self.r.randint(5, 12)
+        L.append("int main(int argc, char **argv) {")
+        L.append("  int alias = argc > 1 && atoi(argv[1]) == 1;")
+        L.append("  int n = %d, m = %d;" % (n_val, m_val))
+        L.append("  (void)n; (void)m;")
+        size = {}
+        for a in self.arrs:
+            size[a.name] = a.nelems()
+            L.append("  size_t sz%s = %s;" % (a.name, a.nelems()))
+        L.append("  %s r[4] = {0};" % T)
+        # storage: each array gets its own buffer; aliased: one per group
+        for a in self.arrs:
+            L.append("  %s *buf%s = calloc(sz%s + 64, sizeof(%s));" % (
+                T, a.name, a.name, T))
+        L.append("  %s *p%s;" % (T, ", *p".join(a.name for a in self.arrs)))
+        for a in self.arrs:
+            L.append("  for (size_t q = 0; q < sz%s + 64; q++) buf%s[q] = next();"
+                     % (a.name, a.name))
+        L.append("  if (!alias) {")
+        for a in self.arrs:
+            L.append("    p%s = buf%s;" % (a.name, a.name))
+        L.append("  } else {")
+        done = set()
+        for g in alias_groups:
+            base = g[0]
+            L.append("    p%s = buf%s;" % (base.name, base.name))
+            done.add(base.name)
+            for a in g[1:]:
+                if a.kind == "ptr":
+                    off = self.pick(["0", "1", "(m + 2)"])
+                else:
+                    off = "0"
+                # the buffer of the group's first array must hold both
+                # (else its own buffer: no aliasing then)
+                L.append("    p%s = sz%s + %s <= sz%s + 64 ? buf%s + %s : buf%s;"
+                         % (a.name, a.name, off, base.name, base.name, off,
+                            a.name))
+                done.add(a.name)
+        for a in self.arrs:
+            if a.name not in done:
+                L.append("    p%s = buf%s;" % (a.name, a.name))
+        L.append("  }")
+        args = ["n", "m"]
+        for a in self.arrs:
+            if a.kind == "ptr" and len(a.dims) >= 2:
+                inner = a.dims[-1]
+                args.append("%s + 2" % inner)
+                if len(a.dims) == 3:
+                    args.append("%s + 2" % a.dims[1])
+        for a in self.arrs:
+            if a.kind == "ptr":
+                args.append("p" + a.name)
+            else:
+                ext = "".join("[%s]" % a.extent(d) for d in a.dims[1:])
+                args.append("(%s (*)%s)p%s" % (T, ext, a.name) if ext else
+                            "p" + a.name)
+        args.append("r")
+        L.append("  kern(%s);" % ", ".join(args))
+        for a in self.arrs:
+            L.append("  for (size_t q = 0; q < sz%s; q++) printf(\"%s %s\\n\", p%s[q]);"
+                     % (a.name, a.name, fmt, a.name))
+        L.append("  for (int q = 0; q < 4; q++) printf(\"r %s\\n\", r[q]);" % fmt)
+        for a in self.arrs:
+            L.append("  free(buf%s);" % a.name)
+        L.append("  return 0;")
+        L.append("}")
+        k.src = "\n".join(x for x in L if x is not None) + "\n"
+        return k
+
+
+def gen_kernel(rng):
+    return KGen(rng).kernel()
+
+
+# ---------------------------------------------------------------------------
+# schedules
+
+# every op of schedules/ops.def the generator emits (run.py checks the list
+# against ops.def so that a new op is not silently left out)
+SCHED_OPS = [
+    "match.loop", "match.op", "loop.split", "loop.tile", "loop.interchange",
+    "loop.reorder", "loop.unroll", "param.constant", "print", "remark",
+    "include", "loop.vectorize", "loop.unroll_and_jam", "loop.scalar_replace",
+    "loop.hoist", "loop.pack", "loop.fuse", "loop.distribute", "loop.peel",
+    "loop.skew", "loop.parallel",
+]
+
+
+class H:
+    """A schedule value: a handle (loop = a Loop of the original nest when
+    known, None when it is a transform's result) or a parameter."""
+
+    def __init__(self, name, loop=None, param=False, parent=None):
+        self.name = name
+        self.loop = loop
+        self.param = param
+        self.parent = parent  # handle it was matched in
+        self.alive = True
+
+
+class SGen:
+    def __init__(self, rng, k):
+        self.r = rng
+        self.k = k
+        self.lines = []
+        self.ops = []  # (line number in the schedule, op name)
+        self.handles = []
+        self.count = 0
+        self.sub = None  # an extra sequence for include
+        self.tolerance = False
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    def fresh(self, base="h"):
+        self.count += 1
+        return "%%%s%d" % (base, self.count)
+
+    def emit(self, text, op):
+        self.lines.append("  " + text)
+        self.ops.append(op)
+
+    def live(self, known=None):
+        hs = [h for h in self.handles if h.alive and not h.param]
+        if known is not None:
+            hs = [h for h in hs if (h.loop is not None) == known]
+        return hs
+
+    def consume(self, *hs):
+        for h in hs:
+            dead = [h]
+            for o in self.handles:
+                if not o.alive:
+                    continue
+                p = o.parent
+                while p is not None:
+                    if p is h:
+                        dead.append(o)
+                        break
+                    p = p.parent
+                if h.loop is not None and o.loop is not None:
+                    a = o.loop
+                    while a is not None:
+                        if a is h.loop:
+                            dead.append(o)
+                            break
+                        a = a.parent
+            for o in dead:
+                o.alive = False
+
+    def add(self, loop=None, parent=None, base="h"):
+        h = H(self.fresh(base), loop, parent=parent)
+        self.handles.append(h)
+        return h
+
+    def results(self, n, optional=True):
+        """Binds n results (or nothing when optional and chance)."""
+        if optional and self.chance(0.25):
+            return [], ""
+        hs = [self.add() for _ in range(n)]
+        return hs, ", ".join(h.name for h in hs) + " = "
+
+    def num(self, choices):
+        params = [h for h in self.handles if h.param]
+        if params and self.chance(0.15):
+            return self.pick(params).name
+        return str(self.pick(choices))
+
+    # -- ops -----------------------------------------------------------------
+    def op_match_op(self, parent=None):
+        loops = self.k.loops
+        if parent is None or parent.name == "%root":
+            l = self.pick(loops)
+            h = self.add(l, None)
+            self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (h.name,
+                                                                      l.index),
+                      "match.op")
+            return h
+        # inside a handle: first/second/nth
+        sub = []
+        if parent.loop is not None:
+            def walk(x):
+                for c in x.children:
+                    sub.append(c)
+                    walk(c)
+            walk(parent.loop)
+        if sub and self.chance(0.8):
+            i = self.r.randint(1, len(sub))
+            attr = {1: "{first}", 2: "{second}"}.get(i, "{nth = %d}" % i)
+            if self.chance(0.5):
+                attr = "{nth = %d}" % i
+            h = self.add(sub[i - 1], parent)
+        else:
+            attr = self.pick(["{first}", "{second}", "", "{all}"])
+            h = self.add(None, parent)
+        self.emit("%s = match.op \"for\" %s in %s" % (h.name, attr,
+                                                      parent.name), "match.op")
+        return h
+
+    def op_match_loop(self):
+        hs = self.live()
+        if hs and self.chance(0.4):
+            p = self.pick(hs)
+            cands = []
+            if p.loop is not None:
+                def walk(x):
+                    for c in x.children:
+                        cands.append(c)
+                        walk(c)
+                walk(p.loop)
+            if cands:
+                l = self.pick(cands)
+                # the first loop named l.iv inside p in pre-order
+                first = next(c for c in cands if c.iv == l.iv)
+                h = self.add(first, p)
+                self.emit("%s = match.loop \"%s\" in %s" % (h.name, l.iv,
+                                                            p.name),
+                          "match.loop")
+                return h
+        l = self.pick(self.k.loops)
+        first = next(c for c in self.k.loops if c.iv == l.iv)
+        all_ = self.chance(0.15)
+        h = self.add(None if all_ else first, None)
+        self.emit("%s = match.loop \"%s\"%s in %%root" % (
+            h.name, l.iv, " {all}" if all_ else ""), "match.loop")
+        return h
+
+    def target(self, pred=None):
+        hs = self.live()
+        # chains: most often the result of the previous op
+        if hs and hs[-1].name != "%root" and self.chance(0.4):
+            return hs[-1]
+        if pred:
+            good = [h for h in hs if h.loop is not None and pred(h.loop)]
+            if good and self.chance(0.85):
+                return self.pick(good)
+        if not hs:
+            return None
+        return self.pick(hs)
+
+    def gen_op(self):
+        ops = ["loop.split", "loop.tile", "loop.interchange", "loop.reorder",
+               "loop.unroll", "loop.vectorize", "loop.unroll_and_jam",
+               "loop.scalar_replace", "loop.hoist", "loop.pack", "loop.fuse",
+               "loop.distribute", "loop.peel", "loop.skew", "loop.parallel",
+               "match.op", "match.loop", "print", "remark", "param.constant",
+               "include"]
+        w = [6, 8, 6, 4, 6, 9, 7, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 1, 1, 1, 2]
+        op = self.r.choices(ops, weights=w)[0]
+        getattr(self, "g_" + op.replace(".", "_"))()
+
+    def g_match_op(self):
+        hs = self.live()
+        self.op_match_op(self.pick(hs) if hs and self.chance(0.5) else None)
+
+    def g_match_loop(self):
+        self.op_match_loop()
+
+    def g_print(self):
+        h = self.target()
+        if h:
+            self.emit("print %s" % h.name, "print")
+
+    def g_remark(self):
+        h = self.target()
+        if h:
+            self.emit("remark %s \"fuzz %d\"" % (h.name, self.count), "remark")
+
+    def g_param_constant(self):
+        h = H(self.fresh("p"), param=True)
+        self.handles.append(h)
+        self.emit("%s = param.constant %d" % (h.name, self.pick([1, 2, 3, 4, 8])),
+                  "param.constant")
+
+    def g_loop_split(self):
+        h = self.target()
+        if not h:
+            return
+        self.consume(h)
+        res, bind = self.results(2, optional=False)
+        self.emit("%sloop.split %s div_by %s" % (bind, h.name,
+                                                 self.num([1, 2, 3, 4, 8])),
+                  "loop.split")
+
+    def g_loop_tile(self):
+        h = self.target(lambda l: True)
+        if not h:
+            return
+        K = 1
+        if h.loop is not None:
+            K = self.r.randint(1, len(h.loop.perfect_band()))
+        elif self.chance(0.5):
+            K = 2
+        sizes = [self.num([0, 2, 3, 4, 8, 16]) for _ in range(K)]
+        self.consume(h)
+        bind = ""
+        if self.chance(0.75):
+            hs = [self.add() for _ in range(2 * K)]
+            bind = ", ".join(x.name for x in hs) + " = "
+        self.emit("%sloop.tile %s tile_sizes [%s]" % (bind, h.name,
+                                                      ", ".join(sizes)),
+                  "loop.tile")
+
+    def band_pair(self):
+        """Two live handles a, b with b's loop in a's perfect band."""
+        hs = self.live(known=True)
+        pairs = []
+        for a in hs:
+            band = a.loop.perfect_band()
+            for b in hs:
+                if b is not a and b.loop in band[1:]:
+                    pairs.append((a, b))
+        if pairs and self.chance(0.9):
+            return self.pick(pairs)
+        return None
+
+    def ensure_band(self, n):
+        """Matches handles for a band of n loops (from root)."""
+        cands = [l for l in self.k.loops if len(l.perfect_band()) >= n]
+        if not cands:
+            return None
+        l = self.pick(cands)
+        band = l.perfect_band()[:n]
+        hs = []
+        for x in band:
+            h = self.add(x, None)
+            self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (
+                h.name, x.index), "match.op")
+            hs.append(h)
+        return hs
+
+    def g_loop_interchange(self):
+        p = self.band_pair()
+        if p is None:
+            hs = self.ensure_band(2)
+            if not hs:
+                return
+            p = (hs[0], hs[1])
+        a, b = p
+        self.consume(a, b)
+        res, bind = self.results(2)
+        self.emit("%sloop.interchange %s, %s" % (bind, a.name, b.name),
+                  "loop.interchange")
+
+    def g_loop_reorder(self):
+        n = self.pick([2, 3, 3])
+        hs = self.ensure_band(n) or self.ensure_band(2)
+        if not hs:
+            return
+        perm = list(hs)
+        self.r.shuffle(perm)
+        self.consume(*hs)
+        res, bind = self.results(len(perm))
+        self.emit("%sloop.reorder [%s]" % (bind, ", ".join(h.name for h in perm)),
+                  "loop.reorder")
+
+    def g_loop_unroll(self):
+        h = self.target(lambda l: l.const_trip or not l.children)
+        if not h:
+            return
+        self.consume(h)
+        if (h.loop is not None and h.loop.const_trip and self.chance(0.6)) or \
+                self.chance(0.15):
+            self.emit("loop.unroll %s {full}" % h.name, "loop.unroll")
+        else:
+            res, bind = self.results(2)
+            self.emit("%sloop.unroll %s {factor = %s}" % (
+                bind, h.name, self.num([1, 2, 3, 4])), "loop.unroll")
+
+    def g_loop_vectorize(self):
+        h = self.target(lambda l: not l.children)
+        if not h:
+            return
+        attrs = []
+        isa = self.pick(["avx512", "avx2", "sse4.2", "scalar", None, None])
+        if isa:
+            attrs.append("isa = \"%s\"" % isa)
+        if isa == "scalar" and self.chance(0.5):
+            attrs.append("width = %d" % self.pick([2, 4, 8]))
+        elif self.chance(0.15):
+            w = {"avx512": 16, "avx2": 8, "sse4.2": 4}.get(isa, 8)
+            if self.k.etype == "double":
+                w //= 2
+            attrs.append("width = %d" % w)
+        if self.chance(0.3):
+            attrs.append("contract")
+            self.tolerance = True
+        if self.chance(0.45):
+            attrs.append("reassoc")
+            self.tolerance = True
+        self.r.shuffle(attrs)
+        self.consume(h)
+        res, bind = self.results(1)
+        self.emit("%sloop.vectorize %s%s" % (
+            bind, h.name, " {%s}" % ", ".join(attrs) if attrs else ""),
+            "loop.vectorize")
+
+    def g_loop_unroll_and_jam(self):
+        h = self.target(lambda l: bool(l.children))
+        if not h:
+            return
+        self.consume(h)
+        res, bind = self.results(2)
+        self.emit("%sloop.unroll_and_jam %s {factor = %s}" % (
+            bind, h.name, self.num([2, 2, 3, 4])), "loop.unroll_and_jam")
+
+    def g_loop_scalar_replace(self):
+        h = self.target()
+        if not h:
+            return
+        self.consume(h)
+        res, bind = self.results(1)
+        self.emit("%sloop.scalar_replace %s" % (bind, h.name),
+                  "loop.scalar_replace")
+
+    def g_loop_hoist(self):
+        h = self.target()
+        if not h:
+            return
+        self.consume(h)
+        res, bind = self.results(1)
+        self.emit("%sloop.hoist %s" % (bind, h.name), "loop.hoist")
+
+    def g_loop_pack(self):
+        h = self.target()
+        if not h:
+            return
+        # consumes nothing
+        res, bind = self.results(1)
+        self.emit("%sloop.pack %s \"%s\"" % (bind, h.name,
+                                             self.pick(self.k.arrays)),
+                  "loop.pack")
+
+    def g_loop_fuse(self):
+        # two adjacent siblings of the original nest
+        pairs = []
+        tops = [l for l in self.k.loops if l.parent is None]
+        for sib in [tops] + [l.children for l in self.k.loops]:
+            for a, b in zip(sib, sib[1:]):
+                pairs.append((a, b))
+        hs = self.live(known=True)
+        live_pairs = [(x, y) for x in hs for y in hs
+                      if (x.loop, y.loop) in pairs]
+        if live_pairs and self.chance(0.7):
+            a, b = self.pick(live_pairs)
+        elif pairs:
+            la, lb = self.pick(pairs)
+            a = self.add(la)
+            self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (
+                a.name, la.index), "match.op")
+            b = self.add(lb)
+            self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (
+                b.name, lb.index), "match.op")
+        else:
+            hs = self.live()
+            if len(hs) < 2:
+                return
+            a, b = self.r.sample(hs, 2)
+        self.consume(a, b)
+        res, bind = self.results(1)
+        self.emit("%sloop.fuse %s, %s" % (bind, a.name, b.name), "loop.fuse")
+
+    def g_loop_distribute(self):
+        h = self.target(lambda l: l.nstmts + len(l.children) >= 2)
+        if not h:
+            return
+        self.consume(h)
+        bind = ""
+        if self.chance(0.3):
+            n = self.r.randint(2, 3)
+            name = self.fresh("parts")
+            for i in range(n):
+                x = H("%s#%d" % (name, i + 1))
+                self.handles.append(x)
+            bind = "%s:%d = " % (name, n)
+        self.emit("%sloop.distribute %s" % (bind, h.name), "loop.distribute")
+
+    def g_loop_peel(self):
+        h = self.target()
+        if not h:
+            return
+        self.consume(h)
+        res, bind = self.results(2)
+        self.emit("%sloop.peel %s {%s = %s}" % (
+            bind, h.name, self.pick(["front", "back"]), self.num([1, 2, 3])),
+            "loop.peel")
+
+    def g_loop_skew(self):
+        p = self.band_pair()
+        if p is None:
+            hs = self.ensure_band(2)
+            if not hs:
+                return
+            p = (hs[0], hs[1])
+        a, b = p
+        self.consume(a, b)
+        res, bind = self.results(2)
+        self.emit("%sloop.skew %s, %s {factor = %s}" % (
+            bind, a.name, b.name, self.num([1, 2])), "loop.skew")
+
+    def g_loop_parallel(self):
+        h = self.target()
+        if not h:
+            return
+        attrs = []
+        if self.chance(0.4):
+            attrs.append("schedule = \"%s\"" % self.pick(
+                ["static", "dynamic", "guided,2", "static,3"]))
+        if self.chance(0.4):
+            attrs.append("reduction")
+            if self.k.etype != "int":
+                self.tolerance = True
+        self.consume(h)
+        res, bind = self.results(1)
+        self.emit("%sloop.parallel %s%s" % (
+            bind, h.name, " {%s}" % ", ".join(attrs) if attrs else ""),
+            "loop.parallel")
+
+    def g_include(self):
+        h = self.target()
+        if not h or self.sub is not None:
+            return
+        # a second sequence doing one transform on its argument
+        sub = SGen(self.r, self.k)
+        arg = H("%arg", h.loop)
+        sub.handles.append(arg)
+        sub.count = 1000
+        kind = self.pick(["loop.split", "loop.unroll", "loop.peel",
+                          "loop.tile", "loop.vectorize", "loop.hoist"])
+        getattr(sub, "g_" + kind.replace(".", "_"))()
+        self.sub = sub
+        self.tolerance |= sub.tolerance
+        self.consume(h)
+        self.emit("include @sub(%s)" % h.name, "include")
+
+    def schedule(self):
+        self.handles.append(H("%root"))
+        root = self.handles[0]
+        root.loop = None
+        # handles first
+        for _ in range(self.r.randint(1, 3)):
+            if self.chance(0.6):
+                self.op_match_op(None)
+            else:
+                self.op_match_loop()
+        for _ in range(self.r.randint(1, 5)):
+            # never apply a loop op to %root on purpose
+            root.alive = False
+            self.gen_op()
+            root.alive = True
+        text = []
+        if self.tolerance:
+            text.append("// tolerance: 1e-3 abs 1e-3")
+        text.append("named_sequence @main(%root) {")
+        lines = list(self.lines)
+        text += lines
+        text.append("}")
+        oplines = {}
+        base = len(text) - len(lines)  # 1-based line of the first op - 1
+        for i, op in enumerate(self.ops):
+            oplines[base + i] = op
+        if self.sub is not None:
+            text.append("named_sequence @sub(%arg) {")
+            start = len(text)
+            text += self.sub.lines
+            for i, op in enumerate(self.sub.ops):
+                oplines[start + i + 1] = op
+            text.append("}")
+        return "\n".join(text) + "\n", oplines
+
+
+def gen_schedule(rng, kernel):
+    """Returns (text, {line: op}, tolerance)."""
+    g = SGen(rng, kernel)
+    text, oplines = g.schedule()
+    return text, oplines, g.tolerance
+
+
+if __name__ == "__main__":
+    import sys
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    rng = random.Random(seed)
+    k = gen_kernel(rng)
+    print(k.src)
+    t, ol, tol = gen_schedule(rng, k)
+    print(t)
+    print(ol, tol)

@@ -1,0 +1,513 @@
+#!/usr/bin/python3
+"""run.py -- the random differential tester: random kernels x random
+schedules through schedcc, every accepted schedule checked against the
+original program.
+
+    test/fuzz/run.py --schedcc build/schedcc [--seed S] [--count N |
+        --seconds T] [--per-kernel K] [--jobs J] [--save DIR]
+        [--no-alias] [--alias-known-bad] [--no-llvm] [--quiet]
+
+For each kernel (test/fuzz/gen.py; kernel number q of seed S is generated
+from Random(S * 1000003 + q), so `--seed S --first q --count 1` reproduces
+it) the original program is compiled with gcc and with clang-19 (-O2 -Wall
+-Wextra -Werror -ffp-contract=off; the original alone also gets
+-Wno-unknown-pragmas for `#pragma schedcc kernel`) and run, normally and,
+when it has parameters that may share storage, with `./prog 1` (aliased
+arguments).  Then the kernel without a schedule (the identity) and K random
+schedules go through schedcc.  Checked for each pair:
+
+  - the exit status is 0 or 1, never a signal, 2 (usage) or 3 (internal
+    error), and no hang (120 s); status 1 prints an `error:` and writes no
+    output file;
+  - status 0: the output compiles warning-free with gcc and with clang-19
+    (same flags, plus the ISA flags of its intrinsics, and -fopenmp when it
+    has `#pragma omp`), and each binary prints exactly what the original
+    built by the same compiler prints, in every mode; a schedule that
+    contracts or reassociates (`contract`, `reassoc`, a floating-point
+    `loop.parallel {reduction}`) is compared with the tolerance of its
+    `// tolerance: REL abs ABS` line (1e-3, 1e-3: float sums of a few
+    thousand terms of magnitude up to ~1e3 reassociated);
+  - the same through `schedcc -c` (the LLVM backend), linked by gcc;
+    compared with the gcc-built original.
+
+Every failure is saved under --save (default fuzz-failures/) as a folder
+with kernel.c, kernel.sched, repro.sh (the commands), and what differed.
+At the end: pairs run, per-op counts (applied / refused by the op / other
+schedule errors / not reached), failures by kind.  Exit status 1 when any
+failure was found.
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.dirname(os.path.dirname(HERE))
+STD = ["-std=c17", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L"]
+WARN = ["-O2", "-Wall", "-Wextra", "-Werror"]
+COMPILERS = ["gcc", "clang-19"]
+CPU = open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else ""
+
+
+def has(flag):
+    return re.search(r"\b%s\b" % re.escape(flag), CPU) is not None
+
+
+def isa_flags(text):
+    """The flags of the intrinsics in a generated file, or None when the
+    host cannot run them (test/difftol/isa-flags.sh)."""
+    if "_mm512_" in text:
+        return ["-mavx512f", "-mavx2", "-mfma"] if has("avx512f") else None
+    if "_mm256_" in text:
+        return ["-mavx2", "-mfma"] if has("avx2") and has("fma") else None
+    if "_mm_" in text:
+        return ["-msse4.2"] if has("sse4_2") else None
+    return []
+
+
+def sh(cmd, timeout=120, env=None, cwd=None):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, env=env, cwd=cwd)
+        return p.returncode, p.stdout.decode("utf-8", "replace"), \
+            p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return "timeout", "", "timed out after %d s" % timeout
+
+
+def num(t):
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def compare(a, b, tol):
+    """None when equal (within tol = (rel, abs) if given), else a message."""
+    if tol is None:
+        if a == b:
+            return None
+        la, lb = a.splitlines(), b.splitlines()
+        if len(la) != len(lb):
+            return "%d lines printed, the original printed %d" % (len(lb),
+                                                                 len(la))
+        bad = [i for i, (x, y) in enumerate(zip(la, lb)) if x != y]
+        return "%d lines differ, first: line %d: '%s' (original) vs '%s'" % (
+            len(bad), bad[0] + 1, la[bad[0]], lb[bad[0]])
+    rel, absol = tol
+    ta, tb = a.split(), b.split()
+    if len(ta) != len(tb):
+        return "%d tokens printed, the original printed %d" % (len(tb), len(ta))
+    bad = []
+    for i, (x, y) in enumerate(zip(ta, tb)):
+        u, v = num(x), num(y)
+        if u is None or v is None:
+            if x != y:
+                bad.append((i, x, y))
+            continue
+        if math.isnan(u) or math.isnan(v):
+            if not (math.isnan(u) and math.isnan(v)):
+                bad.append((i, x, y))
+            continue
+        if u != v and (math.isinf(u) or math.isinf(v) or
+                       abs(u - v) > rel * max(abs(u), abs(v)) + absol):
+            bad.append((i, x, y))
+    if not bad:
+        return None
+    i, x, y = bad[0]
+    return ("%d numbers differ beyond rel %g abs %g, first: token %d: %s "
+            "(original) vs %s" % (len(bad), rel, absol, i + 1, x, y))
+
+
+def tolerance_of(sched):
+    m = re.search(r"^\s*//\s*tolerance:\s*(\S+)(?:.*\babs\s+(\S+))?", sched,
+                  re.M)
+    if not m:
+        return None
+    return float(m.group(1)), float(m.group(2) or 1e-30)
+
+
+class Result:
+    def __init__(self):
+        self.pairs = 0
+        self.kernels = 0
+        self.accepted = 0
+        self.refused = 0
+        self.ops = collections.defaultdict(collections.Counter)
+        self.fails = collections.Counter()
+        self.fail_dirs = []
+        self.kernel_bad = 0
+        self.msgs = collections.Counter()
+        self.known = collections.Counter()
+
+    def merge(self, o):
+        self.pairs += o.pairs
+        self.kernels += o.kernels
+        self.accepted += o.accepted
+        self.refused += o.refused
+        for k, v in o.ops.items():
+            self.ops[k].update(v)
+        self.fails.update(o.fails)
+        self.fail_dirs += o.fail_dirs
+        self.kernel_bad += o.kernel_bad
+        self.msgs.update(o.msgs)
+        self.known.update(o.known)
+
+
+class Case:
+    """One kernel and its schedules, in a temporary folder."""
+
+    def __init__(self, args, seed, q):
+        self.a = args
+        self.seed, self.q = seed, q
+        self.res = Result()
+        self.tmp = tempfile.mkdtemp(prefix="schedcc-fuzz.")
+        self.rng = random.Random(seed * 1000003 + q)
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def fail(self, kind, sidx, sched, msg, extra=None):
+        """Saves the case under --save and counts it."""
+        if self.a.alias_known and kind in ("wrong-alias", "llvm-wrong-alias"):
+            # --alias-known-bad: reported and saved, not a failure
+            kind = "known-" + kind
+            self.res.known[kind] += 1
+        else:
+            self.res.fails[kind] += 1
+        d = os.path.join(self.a.save, "%s-s%d-k%d-%s" % (
+            kind, self.seed, self.q, "id" if sidx is None else sidx))
+        os.makedirs(d, exist_ok=True)
+        shutil.copy(self.path("kernel.c"), os.path.join(d, "kernel.c"))
+        flags = " ".join(STD)
+        lines = ["#!/bin/sh", "# %s: %s" % (kind, msg.splitlines()[0] if msg
+                                             else ""),
+                 "# regenerate: test/fuzz/run.py --schedcc SCHEDCC --seed %d "
+                 "--first %d --count 1 --per-kernel %d" % (
+                     self.seed, self.q, self.a.per_kernel),
+                 "SCHEDCC=${SCHEDCC:-schedcc}", "set -x"]
+        s = ""
+        if sched is not None:
+            open(os.path.join(d, "kernel.sched"), "w").write(sched)
+            s = " -s kernel.sched"
+        lines.append("$SCHEDCC kernel.c%s -o gen.c -- %s; echo status $?" % (
+            s, flags))
+        lines.append("for cc in gcc clang-19; do")
+        lines.append("  $cc %s %s -Wno-unknown-pragmas kernel.c -o orig -lm"
+                     " && ./orig > orig.out && ./orig 1 > orig1.out" % (
+                         flags, " ".join(WARN)))
+        lines.append("  $cc %s %s $(sh ../../test/difftol/isa-flags.sh gen.c "
+                     "2>/dev/null) -fopenmp gen.c -o gen -lm && ./gen > "
+                     "gen.out && ./gen 1 > gen1.out" % (flags, " ".join(WARN)))
+        lines.append("  diff orig.out gen.out | head; diff orig1.out gen1.out"
+                     " | head")
+        lines.append("done")
+        lines.append("$SCHEDCC kernel.c%s -c -o prog.o -- %s && gcc prog.o "
+                     "-o prog_llvm -lm && ./prog_llvm | diff orig.out - | head"
+                     % (s, flags))
+        open(os.path.join(d, "repro.sh"), "w").write("\n".join(lines) + "\n")
+        with open(os.path.join(d, "what.txt"), "w") as f:
+            f.write(kind + "\n" + msg + "\n")
+        for name in extra or []:
+            if os.path.exists(self.path(name)):
+                shutil.copy(self.path(name), os.path.join(d, name))
+        self.res.fail_dirs.append(d)
+        if True:
+            print("FAIL %s: %s (%s)" % (kind, msg.splitlines()[0] if msg else "",
+                                       d), flush=True)
+
+    # -- the original ----------------------------------------------------------
+    def build_original(self):
+        self.k = gen.gen_kernel(self.rng)
+        open(self.path("kernel.c"), "w").write(self.k.src)
+        self.modes = ["0", "1"] if (self.k.has_alias and self.a.alias) else ["0"]
+        self.orig = {}
+        for cc in COMPILERS:
+            exe = self.path("orig." + cc)
+            rc, out, err = sh([cc] + STD + WARN + ["-Wno-unknown-pragmas",
+                                                   self.path("kernel.c"), "-o",
+                                                   exe, "-lm"])
+            if rc != 0:
+                self.res.kernel_bad += 1
+                self.fail("generator", None, None,
+                          "the original does not compile with %s:\n%s" % (cc, err))
+                return False
+            for mode in self.modes:
+                rc, out, err = sh([exe, mode], timeout=30)
+                if rc != 0:
+                    self.res.kernel_bad += 1
+                    self.fail("generator", None, None,
+                              "the original fails (%s, mode %s): %s %s" % (
+                                  cc, mode, rc, err))
+                    return False
+                self.orig[(cc, mode)] = out
+        for mode in self.modes:
+            if self.orig[("gcc", mode)] != self.orig[("clang-19", mode)]:
+                # not schedcc's fault; compare each with its own compiler
+                pass
+        return True
+
+    # -- one pair ----------------------------------------------------------------
+    def run_pair(self, sidx, sched, oplines, tol):
+        r = self.res
+        r.pairs += 1
+        out_c = self.path("gen.c")
+        if os.path.exists(out_c):
+            os.unlink(out_c)
+        cmd = [self.a.schedcc, self.path("kernel.c")]
+        if sched is not None:
+            open(self.path("kernel.sched"), "w").write(sched)
+            cmd += ["-s", self.path("kernel.sched")]
+        rc, out, err = sh(cmd + ["-o", out_c, "--"] + STD)
+        open(self.path("schedcc.err"), "w").write(err)
+        ops = [oplines[l] for l in sorted(oplines)]
+        if rc == "timeout" or rc not in (0, 1):
+            kind = "hang" if rc == "timeout" else "crash"
+            self.fail(kind, sidx, sched, "schedcc exit status %s:\n%s" % (
+                rc, err[-2000:]), ["schedcc.err"])
+            for op in ops:
+                r.ops[op]["crash"] += 1
+            return
+        if rc == 1:
+            r.refused += 1
+            if "error:" not in err:
+                self.fail("silent-refusal", sidx, sched,
+                          "exit status 1 without an error message",
+                          ["schedcc.err"])
+            if os.path.exists(out_c):
+                self.fail("half-written", sidx, sched,
+                          "exit status 1 but %s was written" % out_c)
+            m = re.search(r"kernel\.sched:(\d+):\d+: error: (.*)", err)
+            if sched is None or not m:
+                if sched is None or re.search(r"kernel\.c:\d+:\d+: error:", err):
+                    r.ops["(kernel refused)"]["refused"] += 1
+                    if sched is None:
+                        self.res.kernel_bad += 1
+                        self.fail("identity-refused", sidx, sched,
+                                  "the kernel without a schedule is refused:\n"
+                                  + err[-2000:], ["schedcc.err"])
+                for op in ops:
+                    r.ops[op]["not reached"] += 1
+                return
+            line, msg = int(m.group(1)), m.group(2)
+            r.msgs[re.sub(r"'[^']*'|%\w+(#\d+)?|\d+", "_", msg)[:110]] += 1
+            for l in sorted(oplines):
+                op = oplines[l]
+                if l < line:
+                    r.ops[op]["applied"] += 1
+                elif l == line:
+                    r.ops[op]["refused" if msg.startswith(op + ":") or
+                              msg.startswith(op.split(".")[-1])
+                              else "schedule error"] += 1
+                else:
+                    r.ops[op]["not reached"] += 1
+            return
+        r.accepted += 1
+        for op in ops:
+            r.ops[op]["applied"] += 1
+        self.check_output(sidx, sched, tol)
+
+    def check_output(self, sidx, sched, tol):
+        text = open(self.path("gen.c")).read()
+        isa = isa_flags(text)
+        if isa is None:
+            return  # host lacks the ISA
+        omp = ["-fopenmp"] if re.search(r"^\s*#\s*pragma\s+omp", text, re.M) \
+            else []
+        env = dict(os.environ, OMP_NUM_THREADS="2")
+        for cc in COMPILERS:
+            exe = self.path("gen." + cc)
+            rc, out, err = sh([cc] + STD + WARN + isa + omp +
+                              [self.path("gen.c"), "-o", exe, "-lm"])
+            if rc != 0:
+                open(self.path("cc.err"), "w").write(err)
+                kind = "warning" if re.search(r"\[-W", err) and \
+                    "error: " in err and "[-Werror" in err else "compile"
+                self.fail(kind, sidx, sched,
+                          "the output does not compile cleanly with %s:\n%s" % (
+                              cc, err[:3000]), ["gen.c", "cc.err"])
+                return
+            for mode in self.modes:
+                rc, out, err = sh([exe, mode], timeout=30, env=env)
+                if rc != 0:
+                    self.fail("run", sidx, sched, "the output fails (%s, mode %s): "
+                              "%s %s" % (cc, mode, rc, err[:500]), ["gen.c"])
+                    return
+                d = compare(self.orig[(cc, mode)], out, tol)
+                if d:
+                    open(self.path("gen.out"), "w").write(out)
+                    open(self.path("orig.out"), "w").write(self.orig[(cc, mode)])
+                    kind = "wrong-alias" if mode == "1" else (
+                        "wrong-tol" if tol else "wrong")
+                    self.fail(kind, sidx, sched, "%s, mode %s: %s" % (cc, mode, d),
+                              ["gen.c", "gen.out", "orig.out"])
+                    return
+        if not self.a.llvm:
+            return
+        obj = self.path("prog.o")
+        cmd = [self.a.schedcc, self.path("kernel.c")]
+        if sched is not None:
+            cmd += ["-s", self.path("kernel.sched")]
+        rc, out, err = sh(cmd + ["-c", "-o", obj, "--"] + STD)
+        if rc != 0:
+            open(self.path("llvm.err"), "w").write(err)
+            self.fail("llvm-crash" if rc not in (1,) else "llvm-refused", sidx,
+                      sched, "schedcc -c exit status %s (the C path accepted):\n%s"
+                      % (rc, err[-2000:]), ["gen.c", "llvm.err"])
+            return
+        exe = self.path("prog_llvm")
+        rc, out, err = sh(["gcc", obj, "-o", exe, "-lm"] + omp)
+        if rc != 0:
+            self.fail("llvm-link", sidx, sched, err[:2000], ["gen.c"])
+            return
+        for mode in self.modes:
+            rc, out, err = sh([exe, mode], timeout=30, env=env)
+            if rc != 0:
+                self.fail("llvm-run", sidx, sched, "the .o path fails (mode %s): "
+                          "%s %s" % (mode, rc, err[:500]), ["gen.c"])
+                return
+            d = compare(self.orig[("gcc", mode)], out, tol)
+            if d:
+                open(self.path("llvm.out"), "w").write(out)
+                open(self.path("orig.out"), "w").write(self.orig[("gcc", mode)])
+                kind = "llvm-wrong-alias" if mode == "1" else (
+                    "llvm-wrong-tol" if tol else "llvm-wrong")
+                self.fail(kind, sidx, sched, "schedcc -c, mode %s: %s" % (mode, d),
+                          ["gen.c", "llvm.out", "orig.out"])
+                return
+
+    def run(self):
+        try:
+            self.res.kernels += 1
+            if not self.build_original():
+                return self.res
+            if self.a.identity:
+                self.run_pair(None, None, {}, None)
+            for sidx in range(self.a.per_kernel):
+                text, oplines, tol = gen.gen_schedule(self.rng, self.k)
+                self.run_pair(sidx, text, oplines, tolerance_of(text))
+            return self.res
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def run_case(args, seed, q):
+    return Case(args, seed, q).run()
+
+
+def ops_def_names():
+    names = []
+    for line in open(os.path.join(SRC, "schedules", "ops.def")):
+        m = re.match(r'\s*SCHED_OP\(\w+,\s*"([\w.]+)"', line)
+        if m:
+            names.append(m.group(1))
+    return names
+
+
+def report(res, elapsed, args):
+    print("\n== schedcc random differential test: seed %d, %d kernels, "
+          "%d pairs (%d accepted, %d refused), %.0f s (%.2f s per pair)" % (
+              args.seed, res.kernels, res.pairs, res.accepted, res.refused,
+              elapsed, elapsed / max(res.pairs, 1)))
+    cols = ["applied", "refused", "schedule error", "not reached", "crash"]
+    print("%-22s %8s %8s %8s %8s %6s %9s" % ("op", "applied", "refused",
+                                             "sch.err", "unreach", "crash",
+                                             "%applied"))
+    for op in sorted(res.ops):
+        c = res.ops[op]
+        tried = c["applied"] + c["refused"]
+        print("%-22s %8d %8d %8d %8d %6d %8.1f%%" % (
+            (op,) + tuple(c[x] for x in cols) +
+            (100.0 * c["applied"] / tried if tried else 0.0,)))
+    missing = [o for o in ops_def_names() if o not in gen.SCHED_OPS]
+    if missing:
+        print("ops of schedules/ops.def the generator never emits: %s" %
+              ", ".join(missing))
+    if args.messages:
+        print("most frequent refusals:")
+        for m, c in res.msgs.most_common(args.messages):
+            print("%6d  %s" % (c, m))
+    if res.known:
+        print("known bugs (not counted as failures): %s -- issue 9 part 1: "
+              "arrays with different names are assumed disjoint, so a "
+              "transformed kernel called with overlapping pointers computes "
+              "something else" % ", ".join("%s %d" % kv for kv in
+                                           sorted(res.known.items())))
+    if res.fails:
+        print("failures: %s" % ", ".join("%s %d" % kv for kv in
+                                         sorted(res.fails.items())))
+        for d in res.fail_dirs:
+            print("  " + d)
+    else:
+        print("failures: none")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--schedcc", required=True)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--first", type=int, default=0,
+                    help="first kernel number (to reproduce one)")
+    ap.add_argument("--count", type=int, default=None, help="kernels")
+    ap.add_argument("--seconds", type=float, default=None)
+    ap.add_argument("--per-kernel", type=int, default=4,
+                    help="random schedules per kernel")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--save", default="fuzz-failures")
+    ap.add_argument("--no-alias", dest="alias", action="store_false")
+    ap.add_argument("--no-llvm", dest="llvm", action="store_false")
+    ap.add_argument("--alias-known-bad", dest="alias_known",
+                    action="store_true",
+                    help="report wrong outputs of aliased calls as the known "
+                    "bug of issue 9 part 1 instead of failing")
+    ap.add_argument("--no-identity", dest="identity", action="store_false")
+    ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--messages", type=int, default=0,
+                    help="print the N most frequent refusal messages")
+    args = ap.parse_args()
+    args.schedcc = os.path.abspath(args.schedcc)
+    args.save = os.path.abspath(args.save)
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(1, 1 << 30)
+    if args.count is None and args.seconds is None:
+        args.count = 50
+    print("seed %d (reproduce: --seed %d)" % (args.seed, args.seed), flush=True)
+    start = time.time()
+    res = Result()
+    q = args.first
+    end = args.first + args.count if args.count is not None else None
+    with concurrent.futures.ProcessPoolExecutor(args.jobs) as ex:
+        pending = set()
+        while True:
+            while len(pending) < 2 * args.jobs and (end is None or q < end) and \
+                    (args.seconds is None or time.time() - start < args.seconds):
+                pending.add(ex.submit(run_case, args, args.seed, q))
+                q += 1
+            if not pending:
+                break
+            done, pending = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for f in done:
+                res.merge(f.result())
+            if not args.quiet and res.kernels % 25 == 0:
+                print("... %d kernels, %d pairs, %d failures, %.0f s" % (
+                    res.kernels, res.pairs, sum(res.fails.values()),
+                    time.time() - start), flush=True)
+    report(res, time.time() - start, args)
+    return 1 if res.fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
