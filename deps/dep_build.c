@@ -1233,6 +1233,7 @@ isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
       isl_map_free(me->w[j]);
       isl_map_free(me->r[j]);
     }
+    isl_union_map_free(me->wmust);
   }
   return m;
 }
