@@ -124,9 +124,11 @@ static bool verbose(void) {
   return v && *v && strcmp(v, "0") != 0;
 }
 
-/* Runs argv (PATH search) and waits; returns the exit status (128 + signal
- * when killed, 127 when it cannot be run). */
-static int run(char **argv) {
+/* Starts argv (PATH search), echoed under SCHEDCC_VERBOSE.  With pipefd
+ * (from pipe()), the child's descriptor `onto` (1 or 2) is the pipe's write
+ * end and the parent keeps the read end.  Returns the child's pid, or -1
+ * (with a message, the pipe closed) when fork fails. */
+static pid_t spawn(char **argv, int *pipefd, int onto) {
   if (verbose()) {
     fputs("schedcc-cc:", stderr);
     for (char **p = argv; *p; p++)
@@ -137,14 +139,31 @@ static int run(char **argv) {
   pid_t pid = fork();
   if (pid < 0) {
     fprintf(stderr, "schedcc-cc: error: fork: %s\n", strerror(errno));
-    return 127;
+    if (pipefd) {
+      close(pipefd[0]);
+      close(pipefd[1]);
+    }
+    return -1;
   }
   if (pid == 0) {
+    if (pipefd) {
+      close(pipefd[0]);
+      dup2(pipefd[1], onto);
+      close(pipefd[1]);
+    }
     execvp(argv[0], argv);
     fprintf(stderr, "schedcc-cc: error: cannot run '%s': %s\n", argv[0],
             strerror(errno));
     _exit(127);
   }
+  if (pipefd)
+    close(pipefd[1]);
+  return pid;
+}
+
+/* Waits for pid; returns its exit status (128 + signal when killed, 127
+ * when it could not be run or waited for). */
+static int wait_for(pid_t pid) {
   int st;
   while (waitpid(pid, &st, 0) < 0)
     if (errno != EINTR)
@@ -156,6 +175,13 @@ static int run(char **argv) {
   return 127;
 }
 
+/* Runs argv (PATH search) and waits; returns the exit status (128 + signal
+ * when killed, 127 when it cannot be run). */
+static int run(char **argv) {
+  pid_t pid = spawn(argv, NULL, 0);
+  return pid < 0 ? 127 : wait_for(pid);
+}
+
 /* run(), with the command's stderr copied through a pipe to ours: sets
  * *seen when the text `needle` appears in it (a diagnostic that points into
  * a transformed file). */
@@ -163,30 +189,9 @@ static int run_watch(char **argv, const char *needle, bool *seen) {
   int fd[2];
   if (pipe(fd) != 0)
     return run(argv);
-  if (verbose()) {
-    fputs("schedcc-cc:", stderr);
-    for (char **p = argv; *p; p++)
-      fprintf(stderr, " %s", *p);
-    fputc('\n', stderr);
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fd[0]);
-    close(fd[1]);
-    fprintf(stderr, "schedcc-cc: error: fork: %s\n", strerror(errno));
+  pid_t pid = spawn(argv, fd, 2);
+  if (pid < 0)
     return 127;
-  }
-  if (pid == 0) {
-    close(fd[0]);
-    dup2(fd[1], 2);
-    close(fd[1]);
-    execvp(argv[0], argv);
-    fprintf(stderr, "schedcc-cc: error: cannot run '%s': %s\n", argv[0],
-            strerror(errno));
-    _exit(127);
-  }
-  close(fd[1]);
   size_t nl = strlen(needle), keep = 0;
   char *buf = xmalloc(4096 + nl);
   ssize_t got;
@@ -208,15 +213,7 @@ static int run_watch(char **argv, const char *needle, bool *seen) {
   }
   close(fd[0]);
   free(buf);
-  int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR)
-      return 127;
-  if (WIFEXITED(st))
-    return WEXITSTATUS(st);
-  if (WIFSIGNALED(st))
-    return 128 + WTERMSIG(st);
-  return 127;
+  return wait_for(pid);
 }
 
 /* The real compiler's words ($SCHEDCC_CC split on blanks, default cc). */
@@ -712,8 +709,7 @@ static cmdline read_cmdline(int argc, char **argv) {
       c.preprocess_only = true;
       c.E = strcmp(a, "-E") == 0 && (c.E || !c.other_pp);
       c.other_pp |= strcmp(a, "-E") != 0;
-    }
-    else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0)
+    } else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0)
       c.deps = true;
     else if (strcmp(a, "-MP") == 0)
       c.mp = true;
@@ -863,17 +859,19 @@ static bool make_tmpdir(job *j, int argc, char **argv) {
 }
 
 /* $SCHEDCC_FLAGS (words split on blanks) and --remarks for
- * SCHEDCC_REMARKS=1: options for schedcc itself. */
-static void schedcc_options(argv_t *s) {
+ * SCHEDCC_REMARKS=1: options for schedcc itself.  Returns the copy of
+ * $SCHEDCC_FLAGS that s points into (the caller frees it after s), or NULL. */
+static char *schedcc_options(argv_t *s) {
   const char *r = getenv("SCHEDCC_REMARKS");
   if (r && *r && strcmp(r, "0") != 0)
     push(s, "--remarks");
   const char *f = getenv("SCHEDCC_FLAGS");
   if (!f || !*f)
-    return;
-  char *copy = xstrdup(f); /* kept until exit: s points into it */
+    return NULL;
+  char *copy = xstrdup(f);
   for (char *w = strtok(copy, " \t\n"); w; w = strtok(NULL, " \t\n"))
     push(s, w);
+  return copy;
 }
 
 /* Runs schedcc on job j: the transformed source, with line markers, into a
@@ -884,7 +882,7 @@ static int transform(job *j, const char *schedcc, int argc, char **argv) {
   j->tmp = xprintf("%s/%s", j->tmpdir, base_of(j->orig));
   argv_t s = {0};
   push(&s, schedcc);
-  schedcc_options(&s);
+  char *flags = schedcc_options(&s);
   push(&s, j->orig);
   if (j->sched) {
     push(&s, "-s");
@@ -907,6 +905,7 @@ static int transform(job *j, const char *schedcc, int argc, char **argv) {
   }
   int st = run(s.v);
   free(s.v);
+  free(flags);
   return st;
 }
 
@@ -1076,29 +1075,9 @@ static int run_capture(char **argv, char **out, size_t *len) {
   *len = 0;
   if (pipe(fd) != 0)
     return 127;
-  if (verbose()) {
-    fputs("schedcc-cc:", stderr);
-    for (char **p = argv; *p; p++)
-      fprintf(stderr, " %s", *p);
-    fputc('\n', stderr);
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fd[0]);
-    close(fd[1]);
+  pid_t pid = spawn(argv, fd, 1);
+  if (pid < 0)
     return 127;
-  }
-  if (pid == 0) {
-    close(fd[0]);
-    dup2(fd[1], 1);
-    close(fd[1]);
-    execvp(argv[0], argv);
-    fprintf(stderr, "schedcc-cc: error: cannot run '%s': %s\n", argv[0],
-            strerror(errno));
-    _exit(127);
-  }
-  close(fd[1]);
   size_t cap = 65536, n = 0;
   char *buf = xmalloc(cap);
   ssize_t got;
@@ -1121,15 +1100,7 @@ static int run_capture(char **argv, char **out, size_t *len) {
   buf[n] = 0;
   *out = buf;
   *len = n;
-  int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR)
-      return 127;
-  if (WIFEXITED(st))
-    return WEXITSTATUS(st);
-  if (WIFSIGNALED(st))
-    return 128 + WTERMSIG(st);
-  return 127;
+  return wait_for(pid);
 }
 
 /* `-E` of a source with kernels and a schedule (what ccache runs in its
@@ -1216,8 +1187,8 @@ static int preprocess_main(int argc, char **argv, cmdline *cl) {
     return pass_through(argc, argv);
   }
   if (status != 0)
-    fprintf(stderr, "schedcc-cc: error: schedcc failed on '%s'%s%s\n",
-            j.orig, j.sched ? " with schedule " : "", j.sched ? j.sched : "");
+    fprintf(stderr, "schedcc-cc: error: schedcc failed on '%s'%s%s\n", j.orig,
+            j.sched ? " with schedule " : "", j.sched ? j.sched : "");
   else
     status = preprocess_job(argc, argv, cl, &j);
   cleanup(&j, 1);
