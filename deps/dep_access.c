@@ -131,36 +131,6 @@ bool dep_access_unwritten(dep_access *da, const ir_expr *a) {
   return true;
 }
 
-/* Structural equality of two accesses' subscript trees. */
-static bool same(const ir_expr *a, const ir_expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind || a->lanes != b->lanes)
-    return false;
-  switch (a->kind) {
-  case IR_EXPR_INT:
-    return a->u.ival == b->u.ival;
-  case IR_EXPR_VAR:
-    return a->u.var == b->u.var;
-  case IR_EXPR_ACCESS:
-    if (a->u.access.array != b->u.access.array ||
-        a->u.access.n != b->u.access.n)
-      return false;
-    for (int i = 0; i < a->u.access.n; i++)
-      if (!same(a->u.access.idx[i], b->u.access.idx[i]))
-        return false;
-    return same(a->u.access.mask, b->u.access.mask);
-  case IR_EXPR_UNARY:
-    return a->u.un.op == b->u.un.op && same(a->u.un.a, b->u.un.a);
-  case IR_EXPR_BINARY:
-    return a->u.bin.op == b->u.bin.op && same(a->u.bin.a, b->u.bin.a) &&
-           same(a->u.bin.b, b->u.bin.b);
-  case IR_EXPR_CAST:
-    return a->u.cast.to == b->u.cast.to && same(a->u.cast.a, b->u.cast.a);
-  default:
-    return false;
-  }
-}
 
 /* The read of the lhs itself in `x = x op e` / `x = e op x` /
  * `x = fmin(x, e)`: the direct operand of the rhs equal to the lhs. */
@@ -169,13 +139,13 @@ static const ir_expr *self_read(const ir_node *s) {
   if (s->u.assign.op != IR_OP_NONE)
     return NULL;
   if (rhs->kind == IR_EXPR_BINARY) {
-    if (same(rhs->u.bin.a, lhs))
+    if (ir_expr_equal(rhs->u.bin.a, lhs))
       return rhs->u.bin.a;
-    if (same(rhs->u.bin.b, lhs))
+    if (ir_expr_equal(rhs->u.bin.b, lhs))
       return rhs->u.bin.b;
   } else if (rhs->kind == IR_EXPR_CALL) {
     for (int i = 0; i < rhs->u.call.n; i++)
-      if (same(rhs->u.call.args[i], lhs))
+      if (ir_expr_equal(rhs->u.call.args[i], lhs))
         return rhs->u.call.args[i];
   }
   return NULL;

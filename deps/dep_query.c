@@ -153,35 +153,6 @@ bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
 
 /* ---- parallel loops and reductions -------------------------------------- */
 
-static bool expr_eq(const ir_expr *a, const ir_expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind)
-    return false;
-  switch (a->kind) {
-  case IR_EXPR_INT:
-    return a->u.ival == b->u.ival;
-  case IR_EXPR_VAR:
-    return a->u.var == b->u.var;
-  case IR_EXPR_ACCESS:
-    if (a->u.access.array != b->u.access.array ||
-        a->u.access.n != b->u.access.n || a->lanes != b->lanes)
-      return false;
-    for (int i = 0; i < a->u.access.n; i++)
-      if (!expr_eq(a->u.access.idx[i], b->u.access.idx[i]))
-        return false;
-    return true;
-  case IR_EXPR_UNARY:
-    return a->u.un.op == b->u.un.op && expr_eq(a->u.un.a, b->u.un.a);
-  case IR_EXPR_BINARY:
-    return a->u.bin.op == b->u.bin.op && expr_eq(a->u.bin.a, b->u.bin.a) &&
-           expr_eq(a->u.bin.b, b->u.bin.b);
-  case IR_EXPR_CAST:
-    return a->u.cast.to == b->u.cast.to && expr_eq(a->u.cast.a, b->u.cast.a);
-  default:
-    return false;
-  }
-}
 
 /* The memory object (ir_array * or ir_var *) of an lhs. */
 static const void *obj_of(const ir_expr *e) {
@@ -251,14 +222,14 @@ static bool is_reduction(dep_graph *g, ir_node *s, ir_node *loop) {
     ir_op b = rhs->u.bin.op;
     bool comm =
         b == IR_OP_ADD || b == IR_OP_MUL || b == IR_OP_MIN || b == IR_OP_MAX;
-    if ((comm || b == IR_OP_SUB) && expr_eq(rhs->u.bin.a, lhs))
+    if ((comm || b == IR_OP_SUB) && ir_expr_equal(rhs->u.bin.a, lhs))
       other = rhs->u.bin.b;
-    else if (comm && expr_eq(rhs->u.bin.b, lhs))
+    else if (comm && ir_expr_equal(rhs->u.bin.b, lhs))
       other = rhs->u.bin.a;
   } else if (op == IR_OP_NONE && is_minmax_call(rhs)) {
-    if (expr_eq(rhs->u.call.args[0], lhs))
+    if (ir_expr_equal(rhs->u.call.args[0], lhs))
       other = rhs->u.call.args[1];
-    else if (expr_eq(rhs->u.call.args[1], lhs))
+    else if (ir_expr_equal(rhs->u.call.args[1], lhs))
       other = rhs->u.call.args[0];
   }
   if (!other)

@@ -509,6 +509,59 @@ static void uses_var_fn(ir_expr *e, void *data) {
     u->found = true;
 }
 
+bool ir_expr_equal(const ir_expr *a, const ir_expr *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->type != b->type)
+    return false;
+  int la = a->lanes > 1 ? a->lanes : 1, lb = b->lanes > 1 ? b->lanes : 1;
+  if (la != lb)
+    return false;
+  switch (a->kind) {
+  case IR_EXPR_INT:
+    return a->u.ival == b->u.ival;
+  case IR_EXPR_FP:
+    return a->u.fp.val == b->u.fp.val &&
+           (a->u.fp.spelling == b->u.fp.spelling ||
+            (a->u.fp.spelling && b->u.fp.spelling &&
+             strcmp(a->u.fp.spelling, b->u.fp.spelling) == 0));
+  case IR_EXPR_VAR:
+    return a->u.var == b->u.var;
+  case IR_EXPR_ACCESS:
+    if (a->u.access.array != b->u.access.array ||
+        a->u.access.n != b->u.access.n ||
+        !ir_expr_equal(a->u.access.mask, b->u.access.mask))
+      return false;
+    for (int i = 0; i < a->u.access.n; i++)
+      if (!ir_expr_equal(a->u.access.idx[i], b->u.access.idx[i]))
+        return false;
+    return true;
+  case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
+    return a->u.un.op == b->u.un.op && ir_expr_equal(a->u.un.a, b->u.un.a);
+  case IR_EXPR_BINARY:
+    return a->u.bin.op == b->u.bin.op &&
+           ir_expr_equal(a->u.bin.a, b->u.bin.a) &&
+           ir_expr_equal(a->u.bin.b, b->u.bin.b);
+  case IR_EXPR_SELECT:
+    return ir_expr_equal(a->u.sel.cond, b->u.sel.cond) &&
+           ir_expr_equal(a->u.sel.a, b->u.sel.a) &&
+           ir_expr_equal(a->u.sel.b, b->u.sel.b);
+  case IR_EXPR_CAST:
+    return a->u.cast.to == b->u.cast.to &&
+           ir_expr_equal(a->u.cast.a, b->u.cast.a);
+  case IR_EXPR_CALL:
+    if (strcmp(a->u.call.fn, b->u.call.fn) != 0 || a->u.call.n != b->u.call.n)
+      return false;
+    for (int i = 0; i < a->u.call.n; i++)
+      if (!ir_expr_equal(a->u.call.args[i], b->u.call.args[i]))
+        return false;
+    return true;
+  }
+  return false;
+}
+
 bool ir_expr_uses_var(const ir_expr *e, const ir_var *v) {
   uses_var u = {v, false};
   ir_walk_expr((ir_expr *)e, uses_var_fn, &u);

@@ -545,6 +545,11 @@ void ir_walk_node_exprs(ir_node *n, ir_expr_fn fn, void *data);
 
 /* True when the expression reads variable v. */
 bool ir_expr_uses_var(const ir_expr *e, const ir_var *v);
+/* Structural equality of two expressions: the same kinds, types, lanes
+ * (0 and 1 both scalar), operators, literals (floating-point ones also
+ * spelled alike), variables, arrays, subscripts, masks, callees and
+ * arguments.  NULL equals only NULL.  Reads only. */
+bool ir_expr_equal(const ir_expr *a, const ir_expr *b);
 /* The variable the first IR_NODE_DECL among b's top-level nodes declares,
  * or NULL when b declares nothing at its top level. */
 const ir_var *ir_block_first_decl(const ir_block *b);

@@ -109,52 +109,6 @@ static ir_expr *int_of(scc_ctx *ctx, int64_t v, ir_type t) {
 
 /* ---- structural equality ------------------------------------------------ */
 
-static bool expr_equal(const ir_expr *a, const ir_expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind || a->lanes != b->lanes)
-    return false;
-  switch (a->kind) {
-  case IR_EXPR_INT:
-    return a->u.ival == b->u.ival;
-  case IR_EXPR_FP:
-    return a->type == b->type && a->u.fp.val == b->u.fp.val;
-  case IR_EXPR_VAR:
-    return a->u.var == b->u.var;
-  case IR_EXPR_ACCESS:
-    if (a->u.access.array != b->u.access.array ||
-        a->u.access.n != b->u.access.n)
-      return false;
-    for (int i = 0; i < a->u.access.n; i++)
-      if (!expr_equal(a->u.access.idx[i], b->u.access.idx[i]))
-        return false;
-    return (!a->u.access.mask && !b->u.access.mask) ||
-           expr_equal(a->u.access.mask, b->u.access.mask);
-  case IR_EXPR_UNARY:
-  case IR_EXPR_BROADCAST:
-  case IR_EXPR_REDUCE:
-    return a->type == b->type && a->u.un.op == b->u.un.op &&
-           expr_equal(a->u.un.a, b->u.un.a);
-  case IR_EXPR_BINARY:
-    return a->type == b->type && a->u.bin.op == b->u.bin.op &&
-           expr_equal(a->u.bin.a, b->u.bin.a) &&
-           expr_equal(a->u.bin.b, b->u.bin.b);
-  case IR_EXPR_SELECT:
-    return a->type == b->type && expr_equal(a->u.sel.cond, b->u.sel.cond) &&
-           expr_equal(a->u.sel.a, b->u.sel.a) &&
-           expr_equal(a->u.sel.b, b->u.sel.b);
-  case IR_EXPR_CAST:
-    return a->u.cast.to == b->u.cast.to && expr_equal(a->u.cast.a, b->u.cast.a);
-  case IR_EXPR_CALL:
-    if (strcmp(a->u.call.fn, b->u.call.fn) != 0 || a->u.call.n != b->u.call.n)
-      return false;
-    for (int i = 0; i < a->u.call.n; i++)
-      if (!expr_equal(a->u.call.args[i], b->u.call.args[i]))
-        return false;
-    return true;
-  }
-  return false;
-}
 
 /* ---- linear combinations over atoms ------------------------------------- */
 
@@ -177,7 +131,7 @@ static void lin_add_term(scc_ctx *ctx, lin *l, ir_expr *atom, int64_t k) {
   if (k == 0)
     return;
   for (int i = 0; i < l->n; i++) {
-    if (!expr_equal(l->atom[i], atom))
+    if (!ir_expr_equal(l->atom[i], atom))
       continue;
     if (__builtin_add_overflow(l->coef[i], k, &l->coef[i]))
       l->overflow = true;
@@ -577,7 +531,7 @@ static ir_expr *simplify_node(scc_ctx *ctx, ir_expr *e) {
         fold_binary(op, ca, cb, e->type, &v))
       return int_of(ctx, v, e->type);
     if (op == IR_OP_MIN || op == IR_OP_MAX) {
-      if (expr_equal(a, b))
+      if (ir_expr_equal(a, b))
         return a;
       if (const_difference(ctx, a, b, &d)) {
         bool a_smaller = d <= 0;
@@ -585,10 +539,10 @@ static ir_expr *simplify_node(scc_ctx *ctx, ir_expr *e) {
       }
       /* min(x, min(x, y)) = min(x, y) */
       if (b->kind == IR_EXPR_BINARY && b->u.bin.op == op &&
-          (expr_equal(a, b->u.bin.a) || expr_equal(a, b->u.bin.b)))
+          (ir_expr_equal(a, b->u.bin.a) || ir_expr_equal(a, b->u.bin.b)))
         return b;
       if (a->kind == IR_EXPR_BINARY && a->u.bin.op == op &&
-          (expr_equal(b, a->u.bin.a) || expr_equal(b, a->u.bin.b)))
+          (ir_expr_equal(b, a->u.bin.a) || ir_expr_equal(b, a->u.bin.b)))
         return a;
     }
     if ((op == IR_OP_FLOORDIV || op == IR_OP_CEILDIV) && kb && cb > 0) {

@@ -78,35 +78,16 @@ static int find_param(const sched_params *ps, const char *name) {
   return -1;
 }
 
-/* Levenshtein distance, for "did you mean". */
-static int distance(const char *a, const char *b) {
-  int la = (int)strlen(a), lb = (int)strlen(b);
-  if (la > 63 || lb > 63)
-    return 99;
-  int d[64][64];
-  for (int i = 0; i <= la; i++)
-    d[i][0] = i;
-  for (int j = 0; j <= lb; j++)
-    d[0][j] = j;
-  for (int i = 1; i <= la; i++)
-    for (int j = 1; j <= lb; j++) {
-      int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-      int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-      d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-    }
-  return d[la][lb];
-}
-
+/* The declared parameter closest to `name` (sched_closest_name), or NULL. */
 static const char *closest_param(const sched_params *ps, const char *name) {
-  const char *best = NULL;
-  int bestd = (int)strlen(name) / 3 + 2;
-  for (int i = 0; i < ps->decls.len; i++) {
-    int d = distance(name, decl_at(ps, i)->name);
-    if (d < bestd) {
-      bestd = d;
-      best = decl_at(ps, i)->name;
-    }
-  }
+  int n = ps->decls.len;
+  const char **names = malloc(sizeof *names * (size_t)(n > 0 ? n : 1));
+  if (!names)
+    return NULL;
+  for (int i = 0; i < n; i++)
+    names[i] = decl_at(ps, i)->name;
+  const char *best = sched_closest_name(name, names, n);
+  free(names);
   return best;
 }
 

@@ -31,34 +31,10 @@
 #include "../deps/dep.h"
 #include "xf_util.h"
 
-static bool expr_eq(const ir_expr *a, const ir_expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind || a->type != b->type)
-    return false;
-  switch (a->kind) {
-  case IR_EXPR_INT:
-    return a->u.ival == b->u.ival;
-  case IR_EXPR_VAR:
-    return a->u.var == b->u.var;
-  case IR_EXPR_UNARY:
-    return a->u.un.op == b->u.un.op && expr_eq(a->u.un.a, b->u.un.a);
-  case IR_EXPR_BINARY:
-    return a->u.bin.op == b->u.bin.op && expr_eq(a->u.bin.a, b->u.bin.a) &&
-           expr_eq(a->u.bin.b, b->u.bin.b);
-  case IR_EXPR_CAST:
-    return a->u.cast.to == b->u.cast.to && expr_eq(a->u.cast.a, b->u.cast.a);
-  case IR_EXPR_SELECT:
-    return expr_eq(a->u.sel.cond, b->u.sel.cond) &&
-           expr_eq(a->u.sel.a, b->u.sel.a) && expr_eq(a->u.sel.b, b->u.sel.b);
-  default:
-    return false;
-  }
-}
 
 /* *d = y - x when that is a known constant (0 for equal expressions). */
 static bool const_diff(scc_ctx *ctx, ir_expr *x, ir_expr *y, int64_t *d) {
-  if (expr_eq(x, y)) {
+  if (ir_expr_equal(x, y)) {
     *d = 0;
     return true;
   }

@@ -230,7 +230,7 @@ xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **out) {
     ir_expr **slot = s.slots.items[i];
     ir_var *v = NULL;
     for (int j = 0; j < done_exprs.len && !v; j++)
-      if (xfr_expr_equal(done_exprs.items[j], *slot))
+      if (ir_expr_equal(done_exprs.items[j], *slot))
         v = done_vars.items[j];
     if (!v) {
       ir_expr *e = *slot;

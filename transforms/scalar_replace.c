@@ -113,7 +113,7 @@ static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     group *g = NULL;
     for (int j = 0; j < groups.len && !g; j++) {
       group *h = groups.items[j];
-      if (xfr_expr_equal(h->rep, *slot))
+      if (ir_expr_equal(h->rep, *slot))
         g = h;
     }
     if (!g) {
@@ -140,7 +140,7 @@ static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     if (arr_written)
       for (int i = 0; i < c.all.len && ok; i++) {
         ir_expr *o = *(ir_expr **)c.all.items[i];
-        if (o->u.access.array != arr || xfr_expr_equal(o, g->rep) ||
+        if (o->u.access.array != arr || ir_expr_equal(o, g->rep) ||
             xfr_disjoint(ctx, g->rep, o))
           continue;
         /* not syntactically apart: ask isl (B[i][j] and B[k][j] with

@@ -75,58 +75,6 @@ void xfr_walk_block_slots(ir_block *b, xfr_slot_fn fn, void *data) {
   ir_walk_block(b, slot_node_cb, &w);
 }
 
-bool xfr_expr_equal(const ir_expr *a, const ir_expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind || a->type != b->type)
-    return false;
-  int la = a->lanes > 1 ? a->lanes : 1, lb = b->lanes > 1 ? b->lanes : 1;
-  if (la != lb)
-    return false;
-  switch (a->kind) {
-  case IR_EXPR_INT:
-    return a->u.ival == b->u.ival;
-  case IR_EXPR_FP:
-    return a->u.fp.val == b->u.fp.val &&
-           (a->u.fp.spelling == b->u.fp.spelling ||
-            (a->u.fp.spelling && b->u.fp.spelling &&
-             strcmp(a->u.fp.spelling, b->u.fp.spelling) == 0));
-  case IR_EXPR_VAR:
-    return a->u.var == b->u.var;
-  case IR_EXPR_ACCESS:
-    if (a->u.access.array != b->u.access.array ||
-        a->u.access.n != b->u.access.n ||
-        !xfr_expr_equal(a->u.access.mask, b->u.access.mask))
-      return false;
-    for (int i = 0; i < a->u.access.n; i++)
-      if (!xfr_expr_equal(a->u.access.idx[i], b->u.access.idx[i]))
-        return false;
-    return true;
-  case IR_EXPR_UNARY:
-  case IR_EXPR_BROADCAST:
-  case IR_EXPR_REDUCE:
-    return a->u.un.op == b->u.un.op && xfr_expr_equal(a->u.un.a, b->u.un.a);
-  case IR_EXPR_BINARY:
-    return a->u.bin.op == b->u.bin.op &&
-           xfr_expr_equal(a->u.bin.a, b->u.bin.a) &&
-           xfr_expr_equal(a->u.bin.b, b->u.bin.b);
-  case IR_EXPR_SELECT:
-    return xfr_expr_equal(a->u.sel.cond, b->u.sel.cond) &&
-           xfr_expr_equal(a->u.sel.a, b->u.sel.a) &&
-           xfr_expr_equal(a->u.sel.b, b->u.sel.b);
-  case IR_EXPR_CAST:
-    return a->u.cast.to == b->u.cast.to &&
-           xfr_expr_equal(a->u.cast.a, b->u.cast.a);
-  case IR_EXPR_CALL:
-    if (strcmp(a->u.call.fn, b->u.call.fn) != 0 || a->u.call.n != b->u.call.n)
-      return false;
-    for (int i = 0; i < a->u.call.n; i++)
-      if (!xfr_expr_equal(a->u.call.args[i], b->u.call.args[i]))
-        return false;
-    return true;
-  }
-  return false;
-}
 
 bool xfr_vec_has(const scc_vec *v, const void *p) {
   for (int i = 0; i < v->len; i++)

@@ -17,10 +17,6 @@ void xfr_walk_node_slots(ir_node *n, xfr_slot_fn fn, void *data);
 /* The same for every node of a block, nested nodes included. */
 void xfr_walk_block_slots(ir_block *b, xfr_slot_fn fn, void *data);
 
-/* Structural equality of two expressions (kinds, types, lanes, operators,
- * variables, arrays, subscripts, masks). */
-bool xfr_expr_equal(const ir_expr *a, const ir_expr *b);
-
 /* The variables whose value changes inside `loop` (its iv, the ivs of the
  * loops nested in it, the locals assigned or declared in it) are added to
  * *vars; the arrays written inside it to *arrays (each once). */
