@@ -43,8 +43,9 @@
  * an element another access may touch, a reduction without reassoc, a temporary read after the loop, a
  * width the ISA does not have for the element type, isa neon, a kernel
  * already vectorized for another ISA, an iv whose value after the loop is
- * read (xf_final_value_unread) when the loop counts down (it is reversed)
- * or its remainder is masked (the iv steps past ub), and whatever
+ * read (xf_final_value_unread) when the loop counts down (it is reversed;
+ * an iv read after the loop gets a scalar remainder instead of a masked
+ * one, which would step past ub), and whatever
  * dep_check_parallel refuses.
  *
  * Sources: Allen and Kennedy, Optimizing Compilers for Modern
@@ -107,39 +108,6 @@ static const char *text(scc_ctx *ctx, const ir_expr *e) {
   return s;
 }
 
-/* Structural equality (subscripts of accesses to the same array). */
-static bool same_expr(const ir_expr *a, const ir_expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind || a->type != b->type ||
-      a->lanes != b->lanes)
-    return false;
-  switch (a->kind) {
-  case IR_EXPR_INT:
-    return a->u.ival == b->u.ival;
-  case IR_EXPR_FP:
-    return a->u.fp.val == b->u.fp.val;
-  case IR_EXPR_VAR:
-    return a->u.var == b->u.var;
-  case IR_EXPR_ACCESS:
-    if (a->u.access.array != b->u.access.array ||
-        a->u.access.n != b->u.access.n)
-      return false;
-    for (int i = 0; i < a->u.access.n; i++)
-      if (!same_expr(a->u.access.idx[i], b->u.access.idx[i]))
-        return false;
-    return true;
-  case IR_EXPR_UNARY:
-    return a->u.un.op == b->u.un.op && same_expr(a->u.un.a, b->u.un.a);
-  case IR_EXPR_CAST:
-    return a->u.cast.to == b->u.cast.to && same_expr(a->u.cast.a, b->u.cast.a);
-  case IR_EXPR_BINARY:
-    return a->u.bin.op == b->u.bin.op && same_expr(a->u.bin.a, b->u.bin.a) &&
-           same_expr(a->u.bin.b, b->u.bin.b);
-  default:
-    return false;
-  }
-}
 
 /* The coefficient of iv in an integer subscript: handles sums, products
  * with a constant, and products of iv-free terms (`j*n + i` has
@@ -470,9 +438,9 @@ static bool reduction_form(const ir_node *n, ir_op *op, ir_expr **operand) {
               a->rhs->u.bin.op == IR_OP_MUL) &&
              a->rhs->type == s->type) {
     *op = a->rhs->u.bin.op;
-    if (same_expr(a->rhs->u.bin.a, s))
+    if (ir_expr_equal(a->rhs->u.bin.a, s))
       *operand = a->rhs->u.bin.b;
-    else if (*op != IR_OP_SUB && same_expr(a->rhs->u.bin.b, s))
+    else if (*op != IR_OP_SUB && ir_expr_equal(a->rhs->u.bin.b, s))
       *operand = a->rhs->u.bin.a;
     else
       return false;
@@ -627,7 +595,7 @@ static void check_same_access(ir_expr *e, void *data) {
   if (c->st->why || e->kind != IR_EXPR_ACCESS ||
       e->u.access.array != c->w->u.access.array)
     return;
-  if (!same_expr(e, c->w) && !dep_access_disjoint(c->st->da, c->w, e))
+  if (!ir_expr_equal(e, c->w) && !dep_access_disjoint(c->st->da, c->w, e))
     fail_at(c->st, e->loc,
             "loop '%s' writes '%s' and accesses '%s', which may touch the "
             "same element in different iterations: a dependence may be "
@@ -885,14 +853,17 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
   }
 
   /* The iv's value after the loop changes when the loop is reversed or its
-   * remainder is a masked vector iteration (which steps by W past ub). */
+   * remainder is a masked vector iteration (which steps by W past ub): an
+   * iv read after the loop gets a scalar remainder loop instead of the
+   * masked one, which leaves it at ub as the original does. */
   int64_t trip;
   bool exact = ir_loop_const_trip_count(ctx, loop, &trip) && trip % width == 0;
   bool has_red = false;
   for (int i = 0; i < st.defs.len; i++)
     has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
-  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red;
-  if ((l->step == -1 || masked) &&
+  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red &&
+                !xf_iv_read_after(k, loop, l->iv);
+  if (l->step == -1 &&
       !xf_final_value_unread(
           ctx, k, loop, l->iv,
           scc_arena_printf(ctx->arena, "loop.vectorize of '%s'", ivn)))
