@@ -28,7 +28,7 @@ struct dep_access {
 dep_access *dep_access_open(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
   dep_access *da = scc_arena_alloc(ctx->arena, sizeof *da);
   da->ctx = ctx;
-  da->g = dep_graph_build(ctx, k, &loop, 1);
+  da->g = dep_graph_build_stmts(ctx, k, &loop, 1); /* no edges needed */
   da->owned = true;
   da->outer = dep_loop_depth(loop);
   da->loop = loop;

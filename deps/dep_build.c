@@ -919,8 +919,10 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   return dep_graph_build_in(ctx, k, scope, nscope, false, -1);
 }
 
-dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
-                              int nscope, bool same_outer, int level) {
+/* dep_graph_build_in, and with edges false dep_graph_build_stmts. */
+static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                              int nscope, bool same_outer, int level,
+                              bool edges) {
   dep_graph *g = scc_arena_alloc(ctx->arena, sizeof *g);
   g->ctx = ctx;
   g->k = k;
@@ -1026,10 +1028,15 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   isl_space_free(pspace);
   g->params = b.params;
   /* dependences: value-based flow for local scalars (dep_scalar.c) */
-  for (int i = 0; i < b.mems.len; i++) {
+  for (int i = 0; i < b.mems.len && edges; i++) {
     mem *me = b.mems.items[i];
     const ir_var *v = me->scalar ? me->obj : NULL;
     if (!v || v->kind != IR_VAR_LOCAL)
+      continue;
+    /* declared inside the level-th loop: a copy per iteration, so nothing
+     * through it is carried by that loop (its edges below are empty
+     * whichever way they are computed) */
+    if (level >= 0 && me->rank > level)
       continue;
     dep_scalar *sc = scc_arena_alloc(ctx->arena, sizeof *sc);
     sc->var = v;
@@ -1049,7 +1056,16 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     }
     isl_union_map *may = isl_union_map_subtract(isl_union_map_copy(w),
                                                 isl_union_map_copy(me->wmust));
-    sc->flow = dep_scalar_value_flow(r, me->wmust, may, sched, &sc->no_source);
+    /* the schedule of the statements that touch the scalar only: isl's
+     * flow computation then orders tens of statements, not the kernel's
+     * hundreds (a register-tiled micro-kernel has one scalar per vector
+     * register) */
+    isl_union_map *own = isl_union_map_intersect_domain(
+        isl_union_map_copy(sched),
+        isl_union_set_union(isl_union_map_domain(isl_union_map_copy(w)),
+                            isl_union_map_domain(isl_union_map_copy(r))));
+    sc->flow = dep_scalar_value_flow(r, me->wmust, may, own, &sc->no_source);
+    isl_union_map_free(own);
     isl_union_map_free(may);
     sc->written = isl_union_map_is_empty(w) != isl_bool_true;
     isl_union_map_free(w);
@@ -1061,7 +1077,7 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   /* dependences: per memory object and pair of statements, the conflicting
    * accesses in the order of the schedule (Allen & Kennedy 2001, ch. 2);
    * pairs are built one at a time, so only the non-empty relations stay */
-  for (int kind = DEP_FLOW; kind <= DEP_OUTPUT; kind++) {
+  for (int kind = DEP_FLOW; kind <= DEP_OUTPUT && edges; kind++) {
     for (int i = 0; i < b.mems.len; i++) {
       mem *me = b.mems.items[i];
       isl_map **src = kind == DEP_ANTI ? me->r : me->w;
@@ -1122,6 +1138,16 @@ dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   if (g->edges.len > 1)
     qsort(g->edges.items, (size_t)g->edges.len, sizeof(void *), edge_cmp);
   return g;
+}
+
+dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                              int nscope, bool same_outer, int level) {
+  return graph_build(ctx, k, scope, nscope, same_outer, level, true);
+}
+
+dep_graph *dep_graph_build_stmts(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                                 int nscope) {
+  return graph_build(ctx, k, scope, nscope, false, -1, false);
 }
 
 isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,

@@ -132,6 +132,11 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
  * object, each built with its order constraints. */
 dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                               int nscope, bool same_outer, int level);
+/* The statements alone (domains, schedules, parameters; no edges and no
+ * scalar flow): what the element queries of dep_access.c read, at the
+ * cost of the domains only. */
+dep_graph *dep_graph_build_stmts(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                                 int nscope);
 void dep_graph_free(dep_graph *g);
 
 /* An integer expression of statement st of g as a piecewise quasi-affine
