@@ -1618,6 +1618,14 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
       if (!m->source || !strstr(m->source, want))
         scc_buf_printf(out, "#include %s\n", want);
     }
+    /* what the library calls of loop.to_library link with, in a comment
+     * that schedcc-cc reads (tools/schedcc-cc.c, "Libraries") */
+    if (includes & BE_INC_CBLAS)
+      scc_buf_printf(out, "/* schedcc-link: %s */\n",
+                     ir_library_link_flags("cblas"));
+    if (includes & BE_INC_LIBXSMM)
+      scc_buf_printf(out, "/* schedcc-link: %s */\n",
+                     ir_library_link_flags("libxsmm"));
     scc_buf_putn(out, body.data ? body.data : "", body.len);
     if (markers && self)
       fill_region_marks(out, start, self);
