@@ -1075,6 +1075,22 @@ static bool gen_library(gen *g, const ir_node *n) {
         i32_of(g, m.ldc)};
     LLVMBuildCall2(g->b, ft, f, args, 14, "");
   }
+  /* what to link, in a section of the object that is not loaded (read
+   * by schedcc-cc: tools/schedcc-cc.c, "Libraries") */
+  const char *flags = ir_library_link_flags(l->library);
+  size_t alen = 0;
+  const char *asm_now = LLVMGetModuleInlineAsm(g->mod, &alen);
+  const char *triple = LLVMGetTarget(g->mod);
+  bool elf = !triple || (!strstr(triple, "apple") && !strstr(triple, "darwin") &&
+                         !strstr(triple, "windows"));
+  if (elf && (!asm_now || !strstr(asm_now, flags))) {
+    const char *a = scc_arena_printf(
+        g->ctx->arena,
+        ".pushsection .schedcc.link,\"\",%%progbits\n.asciz "
+        "\"schedcc-link: %s\"\n.popsection\n",
+        flags);
+    LLVMAppendModuleInlineAsm(g->mod, a, strlen(a));
+  }
   if (cond) {
     LLVMBuildBr(g->b, end);
     LLVMPositionBuilderAtEnd(g->b, bloops);

@@ -208,6 +208,8 @@ static bool guard(gm *m, ir_gemm *g, ir_expr *a, ir_op op, ir_expr *b) {
   int64_t x, y;
   if (ir_expr_const_value(m->ctx, a, &x) && ir_expr_const_value(m->ctx, b, &y))
     return op == IR_OP_GT ? x > y : x >= y;
+  if (op == IR_OP_GE && strcmp(text(m, a), text(m, b)) == 0)
+    return true; /* lda >= m when lda is m */
   scc_vec_push(m->ctx->arena, &g->guards,
                ir_binary(m->ctx, op, a, b, IR_TY_INT));
   return true;

@@ -56,12 +56,14 @@ bool sched_op_to_library(sched_run *r, const sched_stmt *s) {
       if (g.beta)
         extra = scc_arena_printf(c->arena, "%s, beta = %s", extra,
                                  expr_text(c, g.beta));
+      /* the band's loops in nesting order */
+      const ir_node *b1 = l->u.loop.body.first, *b2 = b1->u.loop.body.last;
       sched_remark_applied(
           r, s,
           "the %s-%s-%s nest of '%s' (%s) becomes %s with M = %s, N = %s, "
           "K = %s, lda = %s, ldb = %s, ldc = %s%s%s; link with %s",
-          g.loop_i->u.loop.iv->name, g.loop_j->u.loop.iv->name,
-          g.loop_k->u.loop.iv->name, l->u.loop.iv->name,
+          l->u.loop.iv->name, b1->u.loop.iv->name, b2->u.loop.iv->name,
+          l->u.loop.iv->name,
           ir_type_name(g.type), fn, expr_text(c, g.m), expr_text(c, g.n),
           expr_text(c, g.k), expr_text(c, g.lda), expr_text(c, g.ldb),
           expr_text(c, g.ldc), extra,
