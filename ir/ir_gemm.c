@@ -253,9 +253,11 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
       no(&m, loops[2]->loc,
          b2->first && b2->first->kind == IR_NODE_LOOP
              ? scc_arena_printf(ctx->arena,
-                                "the nest has more than three loops; apply "
-                                "the op to the loop of the matrix product "
-                                "inside (the loop inside '%s')",
+                                "the nest has more than three loops (tile "
+                                "or batch loops around the product?); "
+                                "apply loop.to_library to the outermost "
+                                "of the product's three loops, inside "
+                                "'%s'",
                                 root->u.loop.iv->name)
              : shape);
       goto out;
