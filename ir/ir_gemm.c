@@ -221,6 +221,7 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
   memset(g, 0, sizeof *g);
   bool ok = false;
   ir_node *loops[3] = {root, NULL, NULL}, *scale = NULL, *stmt = NULL;
+  ir_node *scale_loop = NULL; /* PolyBench's form: for j: C[i][j] *= beta */
   const char *shape = "a matrix product is a nest of three loops (i, j, k) "
                       "around one statement C[i][j] += A[i][k] * B[k][j]";
   if (!root || root->kind != IR_NODE_LOOP) {
@@ -229,17 +230,25 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
   }
   {
     ir_block *b0 = &root->u.loop.body;
-    if (!b0->first || b0->first != b0->last ||
-        b0->first->kind != IR_NODE_LOOP) {
+    ir_node *s0 = b0->first;
+    if (s0 && s0->kind == IR_NODE_LOOP && s0->next &&
+        s0->next == b0->last && s0->next->kind == IR_NODE_LOOP &&
+        s0->u.loop.body.first &&
+        s0->u.loop.body.first == s0->u.loop.body.last &&
+        s0->u.loop.body.first->kind == IR_NODE_ASSIGN) {
+      scale_loop = s0; /* for i { for j: C *= beta; for k, j: C += ... } */
+      scale = s0->u.loop.body.first;
+      s0 = s0->next;
+    } else if (!s0 || s0 != b0->last || s0->kind != IR_NODE_LOOP) {
       no(&m, root->loc, shape);
       goto out;
     }
-    loops[1] = b0->first;
+    loops[1] = s0;
     ir_block *b1 = &loops[1]->u.loop.body;
     ir_node *f = b1->first;
     if (f && f == b1->last && f->kind == IR_NODE_LOOP)
       loops[2] = f;
-    else if (f && f->kind == IR_NODE_ASSIGN && f->next && f->next == b1->last &&
+    else if (!scale_loop && f && f->kind == IR_NODE_ASSIGN && f->next && f->next == b1->last &&
              f->next->kind == IR_NODE_LOOP) {
       scale = f;
       loops[2] = f->next;
@@ -421,17 +430,29 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
     g->alpha = g->alpha ? ir_binary(ctx, IR_OP_MUL, g->alpha, fac.items[f], t)
                         : fac.items[f];
 
-  /* C *= beta before the k loop */
+  /* C *= beta before the k loop (or, PolyBench's gemm, in a j loop of its
+   * own before the k loop, in the i loop) */
   if (scale) {
-    const ir_assign *sa = &scale->u.assign;
+    ir_assign sc = scale->u.assign, *sa = &sc;
     ir_expr *beta = NULL;
-    if (dk != 2 ||
+    bool placed = dk == 2;
+    if (scale_loop) {
+      const ir_loop *sl = &scale_loop->u.loop, *jl = &loops[dj]->u.loop;
+      placed = di == 0 && sl->step == 1 &&
+               strcmp(text(&m, sl->lb), text(&m, jl->lb)) == 0 &&
+               strcmp(text(&m, sl->ub), text(&m, jl->ub)) == 0;
+      ir_subst js = {0};
+      ir_subst_add(ctx, &js, sl->iv, ir_var_ref(ctx, jl->iv));
+      sc.lhs = ir_expr_clone(ctx, sc.lhs, &js);
+      sc.rhs = ir_expr_clone(ctx, sc.rhs, &js);
+    }
+    if (!placed ||
         sa->lhs->kind != IR_EXPR_ACCESS || strcmp(text(&m, sa->lhs), ctext)) {
       no(&m, scale->loc,
          scc_arena_printf(ctx->arena,
                           "the statement before loop '%s' is not a scaling "
                           "`%s *= beta` of the result",
-                          loops[2]->u.loop.iv->name, ctext));
+                          (scale_loop ? loops[1] : loops[2])->u.loop.iv->name, ctext));
       goto out;
     }
     if (sa->op == IR_OP_MUL)
@@ -448,7 +469,7 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
          scc_arena_printf(ctx->arena,
                           "the statement before loop '%s' is not a scaling "
                           "`%s *= beta` by a loop-invariant %s",
-                          loops[2]->u.loop.iv->name, ctext, ir_type_name(t)));
+                          (scale_loop ? loops[1] : loops[2])->u.loop.iv->name, ctext, ir_type_name(t)));
       goto out;
     }
     g->beta = beta;

@@ -13,7 +13,9 @@
  *
  * optionally preceded, when the two outer loops of the band are i and j,
  * by `C[..] *= beta` (or `C = beta * C`) in the body of the second loop,
- * before the k loop.  Subscripts may be multi-dimensional (`A[b][i][k]`,
+ * before the k loop; or, when the root is i, by a j loop of its own with
+ * the same bounds holding only that scaling, before the band's second loop
+ * (PolyBench's gemm: `for i { for j: C *= beta; for k: for j: C += ... }`).  Subscripts may be multi-dimensional (`A[b][i][k]`,
  * outer subscripts loop-invariant: a batch), or linearized (`A[i*lda + k]`,
  * a pointer): what matters is the element offset, linear in i, j, k with
  * loop-invariant coefficients; the coefficient 1 marks the contiguous

@@ -57,13 +57,20 @@ bool sched_op_to_library(sched_run *r, const sched_stmt *s) {
         extra = scc_arena_printf(c->arena, "%s, beta = %s", extra,
                                  expr_text(c, g.beta));
       /* the band's loops in nesting order */
-      const ir_node *b1 = l->u.loop.body.first, *b2 = b1->u.loop.body.last;
+      const ir_node *o[3] = {g.loop_i, g.loop_j, g.loop_k};
+      for (int a = 0; a < 3; a++)
+        for (int b = a + 1; b < 3; b++)
+          if (ir_depth(o[b]) < ir_depth(o[a])) {
+            const ir_node *x = o[a];
+            o[a] = o[b];
+            o[b] = x;
+          }
       sched_remark_applied(
           r, s,
           "the %s-%s-%s nest of '%s' (%s) becomes %s with M = %s, N = %s, "
           "K = %s, lda = %s, ldb = %s, ldc = %s%s%s; link with %s",
-          l->u.loop.iv->name, b1->u.loop.iv->name, b2->u.loop.iv->name,
-          l->u.loop.iv->name,
+          o[0]->u.loop.iv->name, o[1]->u.loop.iv->name,
+          o[2]->u.loop.iv->name, l->u.loop.iv->name,
           ir_type_name(g.type), fn, expr_text(c, g.m), expr_text(c, g.n),
           expr_text(c, g.k), expr_text(c, g.lda), expr_text(c, g.ldb),
           expr_text(c, g.ldc), extra,

@@ -52,6 +52,20 @@ void mm_tiled(double A[M][K], double B[K][N], double C[M][N]) {
         C[i][j] = C[i][j] + A[i][k] * B[k][j];
 }
 
+/* PolyBench's gemm: the scaling by beta in a j loop of its own */
+#pragma schedcc kernel
+void mm_poly(int ni, int nj, int nk, double alpha, double beta,
+             double C[M][N], double A[M][K], double B[K][N]) {
+  for (int i = 0; i < ni; i++) {
+    for (int j = 0; j < nj; j++)
+      C[i][j] *= beta;
+    for (int k = 0; k < nk; k++) {
+      for (int j = 0; j < nj; j++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+    }
+  }
+}
+
 /* not a matrix product (a sum of the operands) */
 #pragma schedcc kernel
 void not_mm(float A[M][K], float B[K][N], float C[M][N]) {
@@ -63,7 +77,7 @@ void not_mm(float A[M][K], float B[K][N], float C[M][N]) {
 
 static float fa[M][K], fb[K][N], fc[M][N];
 static double da[M][K], db[K][N], dc[M][N];
-static double ta[K][M], tb[N][K], tc[M][N];
+static double ta[K][M], tb[N][K], tc[M][N], pc[M][N];
 static float la[M * 64], lb[K * 48], lc[M * 40];
 
 static float val(int i, int j, int s) {
@@ -79,7 +93,8 @@ int main(void) {
       fb[k][j] = val(k, j, 3), db[k][j] = val(k, j, 4);
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++)
-      fc[i][j] = val(i, j, 5), dc[i][j] = val(i, j, 6), tc[i][j] = val(i, j, 7);
+      fc[i][j] = val(i, j, 5), dc[i][j] = val(i, j, 6), tc[i][j] = val(i, j, 7),
+      pc[i][j] = val(i, j, 13);
   for (int k = 0; k < K; k++)
     for (int i = 0; i < M; i++)
       ta[k][i] = val(k, i, 8);
@@ -97,11 +112,13 @@ int main(void) {
   mm_tt(M, N, K, 0.75, ta, tb, tc);
   mm_ld(M - 3, N - 1, K, 1.5f, 0.5f, la, 64, lb, 48, lc, 40);
   mm_tiled(da, db, dc);
+  mm_poly(M - 1, N, K - 2, 0.5, -1.25, pc, da, db);
   not_mm(fa, fb, fc);
 
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++)
-      printf("%.9g %.17g %.17g\n", (double)fc[i][j], dc[i][j], tc[i][j]);
+      printf("%.9g %.17g %.17g %.17g\n", (double)fc[i][j], dc[i][j], tc[i][j],
+             pc[i][j]);
   for (int x = 0; x < M * 40; x++)
     printf("%.9g\n", (double)lc[x]);
   return 0;

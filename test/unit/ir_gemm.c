@@ -171,6 +171,38 @@ static void test_linearized_beta(void **state) {
   assert_int_equal(g.guards.len, 6);
 }
 
+/* PolyBench's gemm: the scaling in a j loop of its own; a scaling loop
+ * over other columns is refused. */
+static void test_polybench(void **state) {
+  (void)state;
+  ir_gemm g = match_ok(
+      K "void f(int ni, int nj, int nk, double alpha, double beta,\n"
+        "       double C[20][22], double A[20][24], double B[24][22]) {\n"
+        "  for (int i = 0; i < ni; i++) {\n"
+        "    for (int j = 0; j < nj; j++)\n"
+        "      C[i][j] *= beta;\n"
+        "    for (int k = 0; k < nk; k++)\n"
+        "      for (int j = 0; j < nj; j++)\n"
+        "        C[i][j] += alpha * A[i][k] * B[k][j];\n"
+        "  }\n"
+        "}\n");
+  assert_string_equal(txt(g.beta), "beta");
+  assert_string_equal(txt(g.alpha), "alpha");
+  assert_string_equal(txt(g.m), "ni");
+  assert_string_equal(txt(g.k), "nk");
+  refused(K "void f(int ni, int nj, int nk, double alpha, double beta,\n"
+            "       double C[20][22], double A[20][24], double B[24][22]) {\n"
+            "  for (int i = 0; i < ni; i++) {\n"
+            "    for (int j = 1; j < nj; j++)\n"
+            "      C[i][j] *= beta;\n"
+            "    for (int k = 0; k < nk; k++)\n"
+            "      for (int j = 0; j < nj; j++)\n"
+            "        C[i][j] += alpha * A[i][k] * B[k][j];\n"
+            "  }\n"
+            "}\n",
+          "the statement before loop 'k' is not a scaling");
+}
+
 /* A batch: the loop inside the batch loop is the root; the base elements
  * keep the batch subscript. */
 static void test_batch(void **state) {
@@ -275,6 +307,7 @@ int main(void) {
       cmocka_unit_test(test_transposed_alpha_vla),
       cmocka_unit_test(test_linearized_beta),
       cmocka_unit_test(test_batch),
+      cmocka_unit_test(test_polybench),
       cmocka_unit_test(test_refusals),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
