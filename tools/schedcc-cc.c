@@ -1287,6 +1287,10 @@ static int run_capture(char **argv, char **out, size_t *len) {
  * counts the schedule among the files the result depends on (as it counts
  * the headers named by line markers).  Output: -o, else stdout. */
 static int preprocess_job(int argc, char **argv, const cmdline *cl, job *j) {
+  /* the object compiled from the preprocessed text (ccache) carries the
+   * link flags of library calls too */
+  if (!mark_object_flags(j->tmp))
+    return 1;
   argv_t c = {0};
   start_cc(&c, j);
   for (int i = 1; i < argc; i++) {
