@@ -32,8 +32,8 @@ static bool no(gm *m, scc_loc loc, const char *why) {
 static const char *text(gm *m, const ir_expr *e) {
   scc_buf b = {0};
   ir_print_c_expr(&b, e);
-  const char *s = scc_arena_printf(m->ctx->arena, "%.*s", (int)b.len,
-                                   b.data ? b.data : "");
+  const char *s =
+      scc_arena_printf(m->ctx->arena, "%.*s", (int)b.len, b.data ? b.data : "");
   scc_buf_free(&b);
   return s;
 }
@@ -131,8 +131,7 @@ static bool offset_coefs(gm *m, const ir_expr *x, ir_expr *coef[3]) {
                   scc_arena_printf(
                       m->ctx->arena,
                       "the subscript `%s` of '%s' is not linear in '%s'",
-                      text(m, x->u.access.idx[s]), arr->name,
-                      m->iv[d]->name));
+                      text(m, x->u.access.idx[s]), arr->name, m->iv[d]->name));
       if (!c)
         continue;
       for (int e = s + 1; e < x->u.access.n; e++) {
@@ -165,13 +164,11 @@ static bool has_access(ir_expr *e) {
 
 /* A loop-invariant scalar factor of the element type. */
 static bool scalar_factor(gm *m, ir_expr *e, ir_type t) {
-  return e->type == t && (e->lanes <= 1) && !uses_band(m, e) &&
-         !has_access(e);
+  return e->type == t && (e->lanes <= 1) && !uses_band(m, e) && !has_access(e);
 }
 
 /* Flattens a product of type t into accesses and scalar factors. */
-static bool flatten(gm *m, ir_expr *e, ir_type t, scc_vec *acc,
-                    scc_vec *fac) {
+static bool flatten(gm *m, ir_expr *e, ir_type t, scc_vec *acc, scc_vec *fac) {
   if (e->kind == IR_EXPR_BINARY && e->u.bin.op == IR_OP_MUL && e->type == t)
     return flatten(m, e->u.bin.a, t, acc, fac) &&
            flatten(m, e->u.bin.b, t, acc, fac);
@@ -192,8 +189,8 @@ static bool flatten(gm *m, ir_expr *e, ir_type t, scc_vec *acc,
 }
 
 static void varies_cb(ir_expr *e, void *data) {
-  if (e->kind == IR_EXPR_VAR && (e->u.var->kind == IR_VAR_IV ||
-                                 e->u.var->kind == IR_VAR_LOCAL))
+  if (e->kind == IR_EXPR_VAR &&
+      (e->u.var->kind == IR_VAR_IV || e->u.var->kind == IR_VAR_LOCAL))
     *(bool *)data = true;
 }
 bool ir_gemm_varies(const ir_expr *e) {
@@ -231,9 +228,8 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
   {
     ir_block *b0 = &root->u.loop.body;
     ir_node *s0 = b0->first;
-    if (s0 && s0->kind == IR_NODE_LOOP && s0->next &&
-        s0->next == b0->last && s0->next->kind == IR_NODE_LOOP &&
-        s0->u.loop.body.first &&
+    if (s0 && s0->kind == IR_NODE_LOOP && s0->next && s0->next == b0->last &&
+        s0->next->kind == IR_NODE_LOOP && s0->u.loop.body.first &&
         s0->u.loop.body.first == s0->u.loop.body.last &&
         s0->u.loop.body.first->kind == IR_NODE_ASSIGN) {
       scale_loop = s0; /* for i { for j: C *= beta; for k, j: C += ... } */
@@ -248,8 +244,8 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
     ir_node *f = b1->first;
     if (f && f == b1->last && f->kind == IR_NODE_LOOP)
       loops[2] = f;
-    else if (!scale_loop && f && f->kind == IR_NODE_ASSIGN && f->next && f->next == b1->last &&
-             f->next->kind == IR_NODE_LOOP) {
+    else if (!scale_loop && f && f->kind == IR_NODE_ASSIGN && f->next &&
+             f->next == b1->last && f->next->kind == IR_NODE_LOOP) {
       scale = f;
       loops[2] = f->next;
     } else {
@@ -279,8 +275,9 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
     const ir_loop *l = &loops[d]->u.loop;
     if (l->step != 1) {
       no(&m, loops[d]->loc,
-         scc_arena_printf(ctx->arena, "loop '%s' has step %lld; the loops "
-                                      "of a matrix product count up by 1",
+         scc_arena_printf(ctx->arena,
+                          "loop '%s' has step %lld; the loops "
+                          "of a matrix product count up by 1",
                           l->iv->name, (long long)l->step));
       goto out;
     }
@@ -446,13 +443,14 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
       sc.lhs = ir_expr_clone(ctx, sc.lhs, &js);
       sc.rhs = ir_expr_clone(ctx, sc.rhs, &js);
     }
-    if (!placed ||
-        sa->lhs->kind != IR_EXPR_ACCESS || strcmp(text(&m, sa->lhs), ctext)) {
+    if (!placed || sa->lhs->kind != IR_EXPR_ACCESS ||
+        strcmp(text(&m, sa->lhs), ctext)) {
       no(&m, scale->loc,
          scc_arena_printf(ctx->arena,
                           "the statement before loop '%s' is not a scaling "
                           "`%s *= beta` of the result",
-                          (scale_loop ? loops[1] : loops[2])->u.loop.iv->name, ctext));
+                          (scale_loop ? loops[1] : loops[2])->u.loop.iv->name,
+                          ctext));
       goto out;
     }
     if (sa->op == IR_OP_MUL)
@@ -469,7 +467,8 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
          scc_arena_printf(ctx->arena,
                           "the statement before loop '%s' is not a scaling "
                           "`%s *= beta` by a loop-invariant %s",
-                          (scale_loop ? loops[1] : loops[2])->u.loop.iv->name, ctext, ir_type_name(t)));
+                          (scale_loop ? loops[1] : loops[2])->u.loop.iv->name,
+                          ctext, ir_type_name(t)));
       goto out;
     }
     g->beta = beta;
@@ -507,12 +506,19 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
               {g->ldc, g->n, "C", "N"}};
   for (int d = 0; d < 3; d++)
     if (!guard(&m, g, lds[d].ld, IR_OP_GE, lds[d].len)) {
-      no(&m, (d == 0 ? ax : d == 1 ? bx : cx)->loc,
+      no(&m,
+         (d == 0   ? ax
+          : d == 1 ? bx
+                   : cx)
+             ->loc,
          scc_arena_printf(ctx->arena,
                           "the rows of %s ('%s') are %s elements apart but "
                           "%s = %s long: they overlap, which BLAS refuses",
                           lds[d].name,
-                          (d == 0 ? ax : d == 1 ? bx : cx)->u.access.array->name,
+                          (d == 0   ? ax
+                           : d == 1 ? bx
+                                    : cx)
+                              ->u.access.array->name,
                           text(&m, lds[d].ld), lds[d].lenname,
                           text(&m, lds[d].len)));
       goto out;

@@ -15,11 +15,12 @@
  * by `C[..] *= beta` (or `C = beta * C`) in the body of the second loop,
  * before the k loop; or, when the root is i, by a j loop of its own with
  * the same bounds holding only that scaling, before the band's second loop
- * (PolyBench's gemm: `for i { for j: C *= beta; for k: for j: C += ... }`).  Subscripts may be multi-dimensional (`A[b][i][k]`,
- * outer subscripts loop-invariant: a batch), or linearized (`A[i*lda + k]`,
- * a pointer): what matters is the element offset, linear in i, j, k with
- * loop-invariant coefficients; the coefficient 1 marks the contiguous
- * dimension, the other one is the leading dimension.
+ * (PolyBench's gemm: `for i { for j: C *= beta; for k: for j: C += ... }`).
+ * Subscripts may be multi-dimensional (`A[b][i][k]`, outer subscripts
+ * loop-invariant: a batch), or linearized (`A[i*lda + k]`, a pointer): what
+ * matters is the element offset, linear in i, j, k with loop-invariant
+ * coefficients; the coefficient 1 marks the contiguous dimension, the other one
+ * is the leading dimension.
  *
  * The recognizer lives in ir/ because both the transform (loop.to_library,
  * transforms/to_library.c, which marks the nest) and the backends (which
@@ -35,12 +36,12 @@
  * copies, the nodes are the nest's own).  M x N is C's shape, K the
  * reduction length; all row-major. */
 typedef struct ir_gemm {
-  ir_type type;                   /* IR_TY_FLOAT or IR_TY_DOUBLE */
+  ir_type type;                      /* IR_TY_FLOAT or IR_TY_DOUBLE */
   ir_node *loop_i, *loop_j, *loop_k; /* the band's loops */
-  ir_node *update;                /* the C += A * B statement */
-  ir_node *scale;                 /* the C *= beta statement, or NULL */
-  ir_expr *m, *n, *k;             /* extents (int expressions of the loops
-                                     around the nest and parameters) */
+  ir_node *update;                   /* the C += A * B statement */
+  ir_node *scale;                    /* the C *= beta statement, or NULL */
+  ir_expr *m, *n, *k;                /* extents (int expressions of the loops
+                                        around the nest and parameters) */
   /* The elements of A, B, C at the first iteration: their addresses are
    * the matrices' base pointers (offsets of tiles and batches included). */
   ir_expr *a, *b, *c;

@@ -34,8 +34,8 @@ bool sched_op_to_library(sched_run *r, const sched_stmt *s) {
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *out = NULL;
     ir_gemm g;
-    if (!l || !sched_xf_done(r, s,
-                             xf_to_library(r->ctx, r->k, l, lib, &g, &out)))
+    if (!l ||
+        !sched_xf_done(r, s, xf_to_library(r->ctx, r->k, l, lib, &g, &out)))
       return false;
     if (r->ctx->remarks) {
       scc_ctx *c = r->ctx;
@@ -46,10 +46,9 @@ bool sched_op_to_library(sched_run *r, const sched_stmt *s) {
                                 : "a libxsmm_smmdispatch kernel");
       const char *extra = "";
       if (g.trans_a || g.trans_b)
-        extra = scc_arena_printf(c->arena, ", %s%s%s transposed",
-                                 g.trans_a ? "A" : "",
-                                 g.trans_a && g.trans_b ? " and " : "",
-                                 g.trans_b ? "B" : "");
+        extra = scc_arena_printf(
+            c->arena, ", %s%s%s transposed", g.trans_a ? "A" : "",
+            g.trans_a && g.trans_b ? " and " : "", g.trans_b ? "B" : "");
       if (g.alpha)
         extra = scc_arena_printf(c->arena, "%s, alpha = %s", extra,
                                  expr_text(c, g.alpha));
@@ -69,11 +68,10 @@ bool sched_op_to_library(sched_run *r, const sched_stmt *s) {
           r, s,
           "the %s-%s-%s nest of '%s' (%s) becomes %s with M = %s, N = %s, "
           "K = %s, lda = %s, ldb = %s, ldc = %s%s%s; link with %s",
-          o[0]->u.loop.iv->name, o[1]->u.loop.iv->name,
-          o[2]->u.loop.iv->name, l->u.loop.iv->name,
-          ir_type_name(g.type), fn, expr_text(c, g.m), expr_text(c, g.n),
-          expr_text(c, g.k), expr_text(c, g.lda), expr_text(c, g.ldb),
-          expr_text(c, g.ldc), extra,
+          o[0]->u.loop.iv->name, o[1]->u.loop.iv->name, o[2]->u.loop.iv->name,
+          l->u.loop.iv->name, ir_type_name(g.type), fn, expr_text(c, g.m),
+          expr_text(c, g.n), expr_text(c, g.k), expr_text(c, g.lda),
+          expr_text(c, g.ldb), expr_text(c, g.ldc), extra,
           g.guards.len || strcmp(lib, "libxsmm") == 0
               ? " (the loops run instead when a run-time check fails)"
               : "",

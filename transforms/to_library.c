@@ -102,8 +102,8 @@ xf_status xf_to_library(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
            "(beta = 1) here; use \"cblas\"";
     if (no) {
       scc_fail(ctx, loop->loc,
-               "libxsmm cannot compute the matrix product of loop '%s': %s",
-               iv, no);
+               "libxsmm cannot compute the matrix product of loop '%s': %s", iv,
+               no);
       return XF_SILENCEABLE;
     }
   }

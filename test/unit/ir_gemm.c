@@ -94,12 +94,13 @@ static void refused(const char *src, const char *want) {
 
 static void test_plain_and_orders(void **state) {
   (void)state;
-  ir_gemm g = match_ok(K "void f(float A[4][5], float B[5][6], float C[4][6]) {\n"
-                         "  for (int i = 0; i < 4; i++)\n"
-                         "    for (int j = 0; j < 6; j++)\n"
-                         "      for (int k = 0; k < 5; k++)\n"
-                         "        C[i][j] += A[i][k] * B[k][j];\n"
-                         "}\n");
+  ir_gemm g =
+      match_ok(K "void f(float A[4][5], float B[5][6], float C[4][6]) {\n"
+                 "  for (int i = 0; i < 4; i++)\n"
+                 "    for (int j = 0; j < 6; j++)\n"
+                 "      for (int k = 0; k < 5; k++)\n"
+                 "        C[i][j] += A[i][k] * B[k][j];\n"
+                 "}\n");
   assert_int_equal(g.type, IR_TY_FLOAT);
   assert_string_equal(txt(g.m), "4");
   assert_string_equal(txt(g.n), "6");
@@ -113,12 +114,13 @@ static void test_plain_and_orders(void **state) {
   assert_int_equal(g.guards.len, 0);
   assert_string_equal(txt(g.a), "A[0][0]");
   /* k-i-j order, offsets from non-zero lower bounds */
-  g = match_ok(K "void f(double A[40][50], double B[50][36], double C[40][36]) {\n"
-                 "  for (int k = 1; k < 50; k++)\n"
-                 "    for (int i = 2; i < 34; i++)\n"
-                 "      for (int j = 3; j < 36; j++)\n"
-                 "        C[i][j] = C[i][j] + A[i][k] * B[k][j];\n"
-                 "}\n");
+  g = match_ok(
+      K "void f(double A[40][50], double B[50][36], double C[40][36]) {\n"
+        "  for (int k = 1; k < 50; k++)\n"
+        "    for (int i = 2; i < 34; i++)\n"
+        "      for (int j = 3; j < 36; j++)\n"
+        "        C[i][j] = C[i][j] + A[i][k] * B[k][j];\n"
+        "}\n");
   assert_int_equal(g.type, IR_TY_DOUBLE);
   assert_string_equal(txt(g.m), "32");
   assert_string_equal(txt(g.n), "33");
@@ -131,14 +133,14 @@ static void test_plain_and_orders(void **state) {
 
 static void test_transposed_alpha_vla(void **state) {
   (void)state;
-  ir_gemm g = match_ok(
-      K "void f(int m, int n, int p, double alpha, double A[p][m],\n"
-        "       double B[n][p], double C[m][n]) {\n"
-        "  for (int j = 0; j < n; j++)\n"
-        "    for (int i = 0; i < m; i++)\n"
-        "      for (int k = 0; k < p; k++)\n"
-        "        C[i][j] += alpha * A[k][i] * B[j][k];\n"
-        "}\n");
+  ir_gemm g =
+      match_ok(K "void f(int m, int n, int p, double alpha, double A[p][m],\n"
+                 "       double B[n][p], double C[m][n]) {\n"
+                 "  for (int j = 0; j < n; j++)\n"
+                 "    for (int i = 0; i < m; i++)\n"
+                 "      for (int k = 0; k < p; k++)\n"
+                 "        C[i][j] += alpha * A[k][i] * B[j][k];\n"
+                 "}\n");
   assert_true(g.trans_a && g.trans_b);
   assert_string_equal(txt(g.lda), "m");
   assert_string_equal(txt(g.ldb), "p");
@@ -207,15 +209,15 @@ static void test_polybench(void **state) {
  * keep the batch subscript. */
 static void test_batch(void **state) {
   (void)state;
-  ir_node *b = root_of(
-      K "void f(float A[6][196][2305], float B[6][2305][256],\n"
-        "       float C[6][196][256]) {\n"
-        "  for (int b = 0; b < 6; b++)\n"
-        "    for (int i = 0; i < 196; i++)\n"
-        "      for (int j = 0; j < 256; j++)\n"
-        "        for (int k = 0; k < 2305; k++)\n"
-        "          C[b][i][j] += A[b][i][k] * B[b][k][j];\n"
-        "}\n");
+  ir_node *b =
+      root_of(K "void f(float A[6][196][2305], float B[6][2305][256],\n"
+                "       float C[6][196][256]) {\n"
+                "  for (int b = 0; b < 6; b++)\n"
+                "    for (int i = 0; i < 196; i++)\n"
+                "      for (int j = 0; j < 256; j++)\n"
+                "        for (int k = 0; k < 2305; k++)\n"
+                "          C[b][i][j] += A[b][i][k] * B[b][k][j];\n"
+                "}\n");
   ir_gemm g;
   const char *why;
   scc_loc where;
@@ -235,13 +237,14 @@ static void test_refusals(void **state) {
             "        C[i][j] += A[i][k] + B[k][j];\n"
             "}\n",
           "is neither an element of a matrix nor a loop-invariant float");
-  refused(K "void f(float A[4][4], float B[4][4], float C[4][4], float D[4][4]) {\n"
-            "  for (int i = 0; i < 4; i++)\n"
-            "    for (int j = 0; j < 4; j++)\n"
-            "      for (int k = 0; k < 4; k++)\n"
-            "        C[i][j] += A[i][k] * B[k][j] * D[k][j];\n"
-            "}\n",
-          "the product reads 3 matrix elements");
+  refused(
+      K "void f(float A[4][4], float B[4][4], float C[4][4], float D[4][4]) {\n"
+        "  for (int i = 0; i < 4; i++)\n"
+        "    for (int j = 0; j < 4; j++)\n"
+        "      for (int k = 0; k < 4; k++)\n"
+        "        C[i][j] += A[i][k] * B[k][j] * D[k][j];\n"
+        "}\n",
+      "the product reads 3 matrix elements");
   refused(K "void f(float A[4][8], float B[4][4], float C[4][4]) {\n"
             "  for (int i = 0; i < 4; i++)\n"
             "    for (int j = 0; j < 4; j++)\n"
