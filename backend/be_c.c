@@ -51,13 +51,12 @@ enum {
   BE_INC_OMP = 1 << 1,
   BE_INC_MATH = 1 << 2,
   BE_INC_STDINT = 1 << 3,
-  BE_INC_CBLAS = 1 << 4,  /* loop.to_library "cblas" */
+  BE_INC_CBLAS = 1 << 4,   /* loop.to_library "cblas" */
   BE_INC_LIBXSMM = 1 << 5, /* loop.to_library "libxsmm" */
 };
 
-static const char *const include_names[] = {"immintrin.h", "omp.h", "math.h",
-                                            "stdint.h", "cblas.h",
-                                            "libxsmm.h"};
+static const char *const include_names[] = {
+    "immintrin.h", "omp.h", "math.h", "stdint.h", "cblas.h", "libxsmm.h"};
 
 typedef struct emitter {
   scc_ctx *ctx;
@@ -339,8 +338,7 @@ static const char *xsmm_args(emitter *em, const ir_gemm *g) {
       "%s, %s, %s, %s%s}, %s%s}, %s%s}, &(const %s){1}, &(const %s){1}, "
       "NULL, NULL",
       c_text(em, g->n), c_text(em, g->m), c_text(em, g->k), bi,
-      c_text(em, g->ldb), bi, c_text(em, g->lda), bi, c_text(em, g->ldc), t,
-      t);
+      c_text(em, g->ldb), bi, c_text(em, g->lda), bi, c_text(em, g->ldc), t, t);
 }
 
 static const char *xsmm_find(const emitter *em, const char *key) {
@@ -378,7 +376,8 @@ static void emit_xsmm_dispatch(emitter *em, const ir_block *b, int depth) {
     const char *key = em->xsmm_keys.items[i];
     bool d = strncmp(key, "double|", 7) == 0;
     line_begin(em, depth);
-    scc_buf_printf(em->out, "libxsmm_%cmmfunction %s = libxsmm_%cmmdispatch(%s);",
+    scc_buf_printf(em->out,
+                   "libxsmm_%cmmfunction %s = libxsmm_%cmmdispatch(%s);",
                    d ? 'd' : 's', (const char *)em->xsmm_names.items[i],
                    d ? 'd' : 's', strchr(key, '|') + 1);
     line_end(em);
@@ -431,9 +430,8 @@ static bool emit_library(emitter *em, const ir_node *n, int depth) {
         "%s, %s, &%s, %s);",
         d ? 'd' : 's', g.trans_a ? "CblasTrans" : "CblasNoTrans",
         g.trans_b ? "CblasTrans" : "CblasNoTrans", c_text(em, g.m),
-        c_text(em, g.n), c_text(em, g.k),
-        g.alpha ? c_text(em, g.alpha) : one, c_text(em, g.a),
-        c_text(em, g.lda), c_text(em, g.b), c_text(em, g.ldb),
+        c_text(em, g.n), c_text(em, g.k), g.alpha ? c_text(em, g.alpha) : one,
+        c_text(em, g.a), c_text(em, g.lda), c_text(em, g.b), c_text(em, g.ldb),
         g.beta ? c_text(em, g.beta) : one, c_text(em, g.c), c_text(em, g.ldc));
     em->includes |= BE_INC_CBLAS;
   }

@@ -1053,7 +1053,7 @@ static bool gen_library(gen *g, const ir_node *n) {
     LLVMBuildCall2(g->b, ft, kfn, args, 3, "");
   } else {
     LLVMTypeRef fps[14] = {i32, i32, i32, i32, i32, i32, st,
-                           pt,  i32, pt,  i32, st,  pt, i32};
+                           pt,  i32, pt,  i32, st,  pt,  i32};
     LLVMTypeRef ft =
         LLVMFunctionType(LLVMVoidTypeInContext(g->llc), fps, 14, 0);
     LLVMValueRef f = extern_fn(g, d ? "cblas_dgemm" : "cblas_sgemm", ft);
@@ -1081,14 +1081,15 @@ static bool gen_library(gen *g, const ir_node *n) {
   size_t alen = 0;
   const char *asm_now = LLVMGetModuleInlineAsm(g->mod, &alen);
   const char *triple = LLVMGetTarget(g->mod);
-  bool elf = !triple || (!strstr(triple, "apple") && !strstr(triple, "darwin") &&
-                         !strstr(triple, "windows"));
+  bool elf =
+      !triple || (!strstr(triple, "apple") && !strstr(triple, "darwin") &&
+                  !strstr(triple, "windows"));
   if (elf && (!asm_now || !strstr(asm_now, flags))) {
-    const char *a = scc_arena_printf(
-        g->ctx->arena,
-        ".pushsection .schedcc.link,\"\",%%progbits\n.asciz "
-        "\"schedcc-link: %s\"\n.popsection\n",
-        flags);
+    const char *a =
+        scc_arena_printf(g->ctx->arena,
+                         ".pushsection .schedcc.link,\"\",%%progbits\n.asciz "
+                         "\"schedcc-link: %s\"\n.popsection\n",
+                         flags);
     LLVMAppendModuleInlineAsm(g->mod, a, strlen(a));
   }
   if (cond) {

@@ -317,8 +317,8 @@ static void scan_link_flags(const char *path, argv_t *flags) {
 /* The link flags of the .o and .a inputs of a command. */
 static void input_link_flags(int argc, char **argv, argv_t *flags) {
   for (int i = 1; i < argc; i++)
-    if (argv[i][0] != '-' && (ends_with(argv[i], ".o") ||
-                              ends_with(argv[i], ".a")))
+    if (argv[i][0] != '-' &&
+        (ends_with(argv[i], ".o") || ends_with(argv[i], ".a")))
       scan_link_flags(argv[i], flags);
 }
 

@@ -235,9 +235,9 @@ SCC_NODISCARD xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k,
  * dimensions not known at kernel entry, transposed operands, alpha != 1,
  * a beta scaling.  See transforms/to_library.c. */
 struct ir_gemm;
-SCC_NODISCARD xf_status xf_to_library(scc_ctx *ctx, ir_kernel *k,
-                                      ir_node *loop, const char *library,
-                                      struct ir_gemm *gemm, ir_node **out);
+SCC_NODISCARD xf_status xf_to_library(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                      const char *library, struct ir_gemm *gemm,
+                                      ir_node **out);
 
 /* True when a loop of k is marked IR_LOOP_PARALLEL. */
 bool xf_kernel_has_parallel(ir_kernel *k);
