@@ -318,8 +318,6 @@ static bool array_emitted(const ir_array *a, void *data) {
  * decide (ir_gemm.guards) also guard the call, the loops running when
  * they fail. */
 
-static const char *temp_name(emitter *em, const char *base);
-
 static const char *c_text(emitter *em, const ir_expr *e) {
   scc_buf b = {0};
   ir_print_c_expr(&b, e);
@@ -362,7 +360,10 @@ static bool xsmm_cb(ir_node *n, void *data) {
                                      ir_type_name(g.type), xsmm_args(em, &g));
   if (xsmm_find(em, key))
     return false;
-  const char *name = temp_name(em, "xsmm_kernel");
+  /* reserved in the module: two scop kernels of one function declare
+   * their kernels in the same scope */
+  const char *name = ir_fresh_name(em->ctx, (ir_kernel *)em->k, "xsmm_kernel");
+  scc_vec_push(em->ctx->arena, &em->hoisted, (void *)name);
   scc_vec_push(em->ctx->arena, &em->xsmm_keys, (void *)key);
   scc_vec_push(em->ctx->arena, &em->xsmm_names, (void *)name);
   return false;
