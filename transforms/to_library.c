@@ -41,7 +41,6 @@ static bool is_one(const ir_expr *e) {
 
 xf_status xf_to_library(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                         const char *library, ir_gemm *gemm, ir_node **out) {
-  (void)k;
   if (!loop || loop->kind != IR_NODE_LOOP) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
              "loop.to_library needs a loop");
@@ -75,6 +74,15 @@ xf_status xf_to_library(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              iv, why);
     return XF_SILENCEABLE;
   }
+  /* the call assigns no induction variable: the loops' final values must
+   * be unread after the nest (as for a full unroll) */
+  const ir_node *ivl[4] = {gemm->loop_i, gemm->loop_j, gemm->loop_k,
+                           gemm->scale ? ir_parent(gemm->scale) : NULL};
+  for (int i = 0; i < 4; i++)
+    if (ivl[i] && ivl[i]->kind == IR_NODE_LOOP &&
+        !xf_final_value_unread(ctx, k, loop, ivl[i]->u.loop.iv,
+                               "loop.to_library"))
+      return XF_SILENCEABLE;
   if (xsmm) {
     const char *no = NULL;
     ir_expr *sizes[6] = {gemm->m,   gemm->n,   gemm->k,

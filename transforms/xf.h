@@ -231,7 +231,8 @@ SCC_NODISCARD xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k,
  * provably large enough, or libxsmm without a kernel for the sizes).
  * *gemm: what was recognized (for the remark); *out: the loop.  Refused
  * (payload untouched): not a matrix product (the matcher's reason), an
- * unknown library, a nest already marked; for libxsmm, sizes or leading
+ * unknown library, a nest already marked, an induction variable of the
+ * nest read after it (xf_final_value_unread); for libxsmm, sizes or leading
  * dimensions not known at kernel entry, transposed operands, alpha != 1,
  * a beta scaling.  See transforms/to_library.c. */
 struct ir_gemm;
