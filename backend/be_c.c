@@ -40,6 +40,8 @@
  */
 #include "be.h"
 
+#include "../ir/ir_gemm.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,10 +51,12 @@ enum {
   BE_INC_OMP = 1 << 1,
   BE_INC_MATH = 1 << 2,
   BE_INC_STDINT = 1 << 3,
+  BE_INC_CBLAS = 1 << 4,   /* loop.to_library "cblas" */
+  BE_INC_LIBXSMM = 1 << 5, /* loop.to_library "libxsmm" */
 };
 
-static const char *const include_names[] = {"immintrin.h", "omp.h", "math.h",
-                                            "stdint.h"};
+static const char *const include_names[] = {
+    "immintrin.h", "omp.h", "math.h", "stdint.h", "cblas.h", "libxsmm.h"};
 
 typedef struct emitter {
   scc_ctx *ctx;
@@ -69,6 +73,11 @@ typedef struct emitter {
   const char *lane_name; /* portable vector code: the lane loop variable */
   scc_vec dropped; /* ir_var *: unused ivs whose declaration is left out */
   bool failed;     /* an error was reported */
+  /* library calls (loop.to_library): `plain` while emitting a marked nest
+   * as loops (its fallback); the libxsmm kernels dispatched at kernel
+   * entry: their dispatch arguments (the key) and variable names */
+  bool plain;
+  scc_vec xsmm_keys, xsmm_names;
 } emitter;
 
 /* Starts a line at nesting depth `depth`; the caller writes its text. */
@@ -298,9 +307,166 @@ static bool array_emitted(const ir_array *a, void *data) {
   return u.used;
 }
 
+/* ---- library calls (loop.to_library; ir/ir_gemm.h) ----------------------
+ * A loop marked with a library is matched again (the IR as it is now) and
+ * emitted as
+ *   cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, alpha,
+ *               &A[i0][k0], lda, &B[k0][j0], ldb, beta, &C[i0][j0], ldc);
+ * or, for libxsmm, as a call of the kernel dispatched at kernel entry,
+ *   if (xsmm_k) xsmm_k(&B[k0][j0], &A[i0][k0], &C[i0][j0]); else { loops }
+ * (column-major: C^T = B^T A^T).  Run-time conditions the matcher could not
+ * decide (ir_gemm.guards) also guard the call, the loops running when
+ * they fail. */
+
+static const char *c_text(emitter *em, const ir_expr *e) {
+  scc_buf b = {0};
+  ir_print_c_expr(&b, e);
+  const char *t = scc_arena_printf(em->ctx->arena, "%.*s", (int)b.len,
+                                   b.data ? b.data : "");
+  scc_buf_free(&b);
+  return t;
+}
+
+/* The arguments of libxsmm_?mmdispatch for g (also the kernel's key). */
+static const char *xsmm_args(emitter *em, const ir_gemm *g) {
+  const char *bi = "&(const libxsmm_blasint){";
+  const char *t = g->type == IR_TY_DOUBLE ? "double" : "float";
+  return scc_arena_printf(
+      em->ctx->arena,
+      "%s, %s, %s, %s%s}, %s%s}, %s%s}, &(const %s){1}, &(const %s){1}, "
+      "NULL, NULL",
+      c_text(em, g->n), c_text(em, g->m), c_text(em, g->k), bi,
+      c_text(em, g->ldb), bi, c_text(em, g->lda), bi, c_text(em, g->ldc), t, t);
+}
+
+static const char *xsmm_find(const emitter *em, const char *key) {
+  for (int i = 0; i < em->xsmm_keys.len; i++)
+    if (strcmp(em->xsmm_keys.items[i], key) == 0)
+      return em->xsmm_names.items[i];
+  return NULL;
+}
+
+static bool xsmm_cb(ir_node *n, void *data) {
+  emitter *em = data;
+  if (n->kind != IR_NODE_LOOP || !n->u.loop.library ||
+      strcmp(n->u.loop.library, "libxsmm") != 0)
+    return true;
+  ir_gemm g;
+  const char *why;
+  scc_loc where;
+  if (!ir_gemm_match(em->ctx, n, &g, &why, &where))
+    return false;
+  const char *key = scc_arena_printf(em->ctx->arena, "%s|%s",
+                                     ir_type_name(g.type), xsmm_args(em, &g));
+  if (xsmm_find(em, key))
+    return false;
+  /* reserved in the module: two scop kernels of one function declare
+   * their kernels in the same scope */
+  const char *name = ir_fresh_name(em->ctx, (ir_kernel *)em->k, "xsmm_kernel");
+  scc_vec_push(em->ctx->arena, &em->hoisted, (void *)name);
+  scc_vec_push(em->ctx->arena, &em->xsmm_keys, (void *)key);
+  scc_vec_push(em->ctx->arena, &em->xsmm_names, (void *)name);
+  return false;
+}
+
+/* Dispatches the libxsmm kernels of the kernel's marked nests, once, at
+ * kernel entry (libxsmm manual: "dispatch once, call many times"). */
+static void emit_xsmm_dispatch(emitter *em, const ir_block *b, int depth) {
+  ir_walk_block((ir_block *)b, xsmm_cb, em);
+  for (int i = 0; i < em->xsmm_keys.len; i++) {
+    const char *key = em->xsmm_keys.items[i];
+    bool d = strncmp(key, "double|", 7) == 0;
+    line_begin(em, depth);
+    scc_buf_printf(em->out,
+                   "libxsmm_%cmmfunction %s = libxsmm_%cmmdispatch(%s);",
+                   d ? 'd' : 's', (const char *)em->xsmm_names.items[i],
+                   d ? 'd' : 's', strchr(key, '|') + 1);
+    line_end(em);
+    em->includes |= BE_INC_LIBXSMM;
+  }
+}
+
+static void emit_loop(emitter *em, const ir_node *n, int depth);
+
+/* Emits the library call of a marked loop; false when it is to be emitted
+ * as loops (not marked, or no longer a matrix product: a warning). */
+static bool emit_library(emitter *em, const ir_node *n, int depth) {
+  const ir_loop *l = &n->u.loop;
+  if (!l->library || em->plain)
+    return false;
+  ir_gemm g;
+  const char *why;
+  scc_loc where;
+  if (!ir_gemm_match(em->ctx, (ir_node *)n, &g, &why, &where)) {
+    scc_warning(em->ctx, n->loc,
+                "the nest of loop '%s' that loop.to_library made a %s call "
+                "is no longer a matrix product (%s): emitted as loops",
+                l->iv->name, l->library, why);
+    return false;
+  }
+  bool xsmm = strcmp(l->library, "libxsmm") == 0, d = g.type == IR_TY_DOUBLE;
+  const char *kname = NULL;
+  if (xsmm) {
+    kname = xsmm_find(em, scc_arena_printf(em->ctx->arena, "%s|%s",
+                                           ir_type_name(g.type),
+                                           xsmm_args(em, &g)));
+    if (!kname)
+      return false;
+  }
+  ir_expr *cond = NULL;
+  for (int i = 0; i < g.guards.len; i++)
+    cond = cond ? ir_binary(em->ctx, IR_OP_LAND, cond, g.guards.items[i],
+                            IR_TY_INT)
+                : g.guards.items[i];
+  const char *call;
+  if (xsmm) {
+    call = scc_arena_printf(em->ctx->arena, "%s(&%s, &%s, &%s);", kname,
+                            c_text(em, g.b), c_text(em, g.a), c_text(em, g.c));
+    em->includes |= BE_INC_LIBXSMM;
+  } else {
+    const char *one = d ? "1.0" : "1.0f";
+    call = scc_arena_printf(
+        em->ctx->arena,
+        "cblas_%cgemm(CblasRowMajor, %s, %s, %s, %s, %s, %s, &%s, %s, &%s, "
+        "%s, %s, &%s, %s);",
+        d ? 'd' : 's', g.trans_a ? "CblasTrans" : "CblasNoTrans",
+        g.trans_b ? "CblasTrans" : "CblasNoTrans", c_text(em, g.m),
+        c_text(em, g.n), c_text(em, g.k), g.alpha ? c_text(em, g.alpha) : one,
+        c_text(em, g.a), c_text(em, g.lda), c_text(em, g.b), c_text(em, g.ldb),
+        g.beta ? c_text(em, g.beta) : one, c_text(em, g.c), c_text(em, g.ldc));
+    em->includes |= BE_INC_CBLAS;
+  }
+  if (!xsmm && !cond) {
+    emit_line(em, depth, call);
+    return true;
+  }
+  line_begin(em, depth);
+  scc_buf_puts(em->out, "if (");
+  if (xsmm)
+    scc_buf_printf(em->out, "%s%s", kname, cond ? " && " : "");
+  if (cond) {
+    if (xsmm && g.guards.len > 1)
+      scc_buf_puts(em->out, "(");
+    ir_print_c_expr(em->out, cond);
+    if (xsmm && g.guards.len > 1)
+      scc_buf_puts(em->out, ")");
+  }
+  scc_buf_puts(em->out, ") {");
+  line_end(em);
+  emit_line(em, depth + 1, call);
+  emit_line(em, depth, "} else {");
+  em->plain = true;
+  emit_loop(em, n, depth + 1);
+  em->plain = false;
+  emit_line(em, depth, "}");
+  return true;
+}
+
 static void emit_loop(emitter *em, const ir_node *n, int depth) {
   const ir_loop *l = &n->u.loop;
   scc_buf *o = em->out;
+  if (emit_library(em, n, depth))
+    return;
   ir_expr *lb = l->lb, *ub = l->ub;
   int64_t trip;
   if (known_own_trips(em->ctx, n, &trip)) {
@@ -1225,6 +1391,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   em.nlines +=
       be_c_emit_local_arrays(k, out, em.base + 2 * depth, em.trailing_nl,
                              em.nlines, array_emitted, &em);
+  emit_xsmm_dispatch(&em, &k->body, depth);
   note_unused_ivs(&em);
   if (versioned)
     emit_version(&em, &k->body);
@@ -1450,6 +1617,14 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
       if (!m->source || !strstr(m->source, want))
         scc_buf_printf(out, "#include %s\n", want);
     }
+    /* what the library calls of loop.to_library link with, in a comment
+     * that schedcc-cc reads (tools/schedcc-cc.c, "Libraries") */
+    if (includes & BE_INC_CBLAS)
+      scc_buf_printf(out, "/* schedcc-link: %s */\n",
+                     ir_library_link_flags("cblas"));
+    if (includes & BE_INC_LIBXSMM)
+      scc_buf_printf(out, "/* schedcc-link: %s */\n",
+                     ir_library_link_flags("libxsmm"));
     scc_buf_putn(out, body.data ? body.data : "", body.len);
     if (markers && self)
       fill_region_marks(out, start, self);

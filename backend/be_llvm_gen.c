@@ -42,6 +42,8 @@
  */
 #include "be_llvm_int.h"
 
+#include "../ir/ir_gemm.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +71,11 @@ typedef struct gen {
   scc_vec dims;   /* LLVMValueRef * (rank entries, [0] unused) */
   bool failed;
   bool warned_parallel;
+  /* library calls (loop.to_library): `plain` while generating a marked
+   * nest as loops (its fallback); the libxsmm kernels dispatched at entry
+   * (keys: their dispatch arguments as C text; fns: the kernel pointers) */
+  bool plain;
+  scc_vec xsmm_keys, xsmm_fns;
 } gen;
 
 /* ---- the C type model ------------------------------------------------- */
@@ -917,8 +924,190 @@ static void gen_assign(gen *g, const ir_node *n) {
   store_lvalue(g, lhs, addr, x);
 }
 
+/* ---- library calls (loop.to_library; ir/ir_gemm.h) ----------------------
+ * The same calls as the C backend's (be_c.c): cblas_?gemm with
+ * CblasRowMajor (101), CblasNoTrans (111) / CblasTrans (112), int sizes;
+ * libxsmm_?mmdispatch once at kernel entry (libxsmm_blasint is int in
+ * Debian's LP64 build) and a call of the kernel, a variadic
+ * `void (*)(const T *a, const T *b, T *c, ...)`, column-major: (B, A, C).
+ * Run-time conditions and a NULL kernel run the loops instead. */
+
+static LLVMValueRef extern_fn(gen *g, const char *name, LLVMTypeRef ft) {
+  LLVMValueRef f = LLVMGetNamedFunction(g->mod, name);
+  if (!f)
+    f = LLVMAddFunction(g->mod, name, ft);
+  return f;
+}
+
+static const char *gemm_key(gen *g, const ir_gemm *m) {
+  const ir_expr *v[6] = {m->n, m->m, m->k, m->ldb, m->lda, m->ldc};
+  scc_buf b = {0};
+  scc_buf_puts(&b, ir_type_name(m->type));
+  for (int i = 0; i < 6; i++) {
+    scc_buf_puts(&b, "|");
+    ir_print_c_expr(&b, v[i]);
+  }
+  const char *k = scc_arena_printf(g->ctx->arena, "%.*s", (int)b.len, b.data);
+  scc_buf_free(&b);
+  return k;
+}
+
+static LLVMValueRef i32_of(gen *g, const ir_expr *e) {
+  return convert(g, gen_expr(g, e), IR_TY_INT).v;
+}
+
+static bool xsmm_cb(ir_node *n, void *data) {
+  gen *g = data;
+  if (g->failed || n->kind != IR_NODE_LOOP || !n->u.loop.library ||
+      strcmp(n->u.loop.library, "libxsmm") != 0)
+    return true;
+  ir_gemm m;
+  const char *why;
+  scc_loc where;
+  if (!ir_gemm_match(g->ctx, n, &m, &why, &where))
+    return false;
+  const char *key = gemm_key(g, &m);
+  for (int i = 0; i < g->xsmm_keys.len; i++)
+    if (strcmp(g->xsmm_keys.items[i], key) == 0)
+      return false;
+  bool d = m.type == IR_TY_DOUBLE;
+  LLVMTypeRef i32 = i32_type(g), pt = ptr_type(g);
+  LLVMTypeRef ps[10] = {i32, i32, i32, pt, pt, pt, pt, pt, pt, pt};
+  LLVMTypeRef ft = LLVMFunctionType(pt, ps, 10, 0);
+  LLVMValueRef f =
+      extern_fn(g, d ? "libxsmm_dmmdispatch" : "libxsmm_smmdispatch", ft);
+  const ir_expr *lds[3] = {m.ldb, m.lda, m.ldc};
+  LLVMValueRef args[10];
+  args[0] = i32_of(g, m.n);
+  args[1] = i32_of(g, m.m);
+  args[2] = i32_of(g, m.k);
+  for (int i = 0; i < 3; i++) {
+    args[3 + i] = entry_alloca(g, i32, "ld");
+    LLVMBuildStore(g->b, i32_of(g, lds[i]), args[3 + i]);
+  }
+  LLVMTypeRef st = scalar_type(g, m.type);
+  for (int i = 0; i < 2; i++) {
+    args[6 + i] = entry_alloca(g, st, i ? "beta" : "alpha");
+    LLVMBuildStore(g->b, LLVMConstReal(st, 1.0), args[6 + i]);
+  }
+  args[8] = args[9] = LLVMConstNull(pt);
+  LLVMValueRef k = LLVMBuildCall2(g->b, ft, f, args, 10, "xsmm_kernel");
+  scc_vec_push(g->ctx->arena, &g->xsmm_keys, (void *)key);
+  scc_vec_push(g->ctx->arena, &g->xsmm_fns, k);
+  return false;
+}
+
+static void gen_loop(gen *g, const ir_node *n);
+
+/* The library call of a marked loop; false when it is to be generated as
+ * loops (not marked, or no longer a matrix product: a warning). */
+static bool gen_library(gen *g, const ir_node *n) {
+  const ir_loop *l = &n->u.loop;
+  if (!l->library || g->plain)
+    return false;
+  ir_gemm m;
+  const char *why;
+  scc_loc where;
+  if (!ir_gemm_match(g->ctx, (ir_node *)n, &m, &why, &where)) {
+    scc_warning(g->ctx, n->loc,
+                "the nest of loop '%s' that loop.to_library made a %s call "
+                "is no longer a matrix product (%s): emitted as loops",
+                l->iv->name, l->library, why);
+    return false;
+  }
+  bool xsmm = strcmp(l->library, "libxsmm") == 0, d = m.type == IR_TY_DOUBLE;
+  LLVMValueRef kfn = NULL;
+  if (xsmm) {
+    const char *key = gemm_key(g, &m);
+    for (int i = 0; i < g->xsmm_keys.len; i++)
+      if (strcmp(g->xsmm_keys.items[i], key) == 0)
+        kfn = g->xsmm_fns.items[i];
+    if (!kfn)
+      return false;
+  }
+  LLVMValueRef cond = NULL;
+  for (int i = 0; i < m.guards.len; i++) {
+    LLVMValueRef c = truth(g, gen_expr(g, m.guards.items[i]));
+    cond = cond ? LLVMBuildAnd(g->b, cond, c, "") : c;
+  }
+  if (kfn) {
+    LLVMValueRef c =
+        LLVMBuildICmp(g->b, LLVMIntNE, kfn, LLVMConstNull(ptr_type(g)), "");
+    cond = cond ? LLVMBuildAnd(g->b, c, cond, "") : c;
+  }
+  LLVMBasicBlockRef bcall = NULL, bloops = NULL, end = NULL;
+  if (cond) {
+    bcall = new_block(g, "lib.call");
+    bloops = new_block(g, "lib.loops");
+    end = new_block(g, "lib.end");
+    LLVMBuildCondBr(g->b, cond, bcall, bloops);
+    LLVMPositionBuilderAtEnd(g->b, bcall);
+  }
+  LLVMTypeRef pt = ptr_type(g), i32 = i32_type(g);
+  LLVMTypeRef st = scalar_type(g, m.type);
+  if (xsmm) {
+    LLVMTypeRef ps[3] = {pt, pt, pt};
+    LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(g->llc), ps, 3, 1);
+    LLVMValueRef args[3] = {access_addr(g, m.b), access_addr(g, m.a),
+                            access_addr(g, m.c)};
+    LLVMBuildCall2(g->b, ft, kfn, args, 3, "");
+  } else {
+    LLVMTypeRef fps[14] = {i32, i32, i32, i32, i32, i32, st,
+                           pt,  i32, pt,  i32, st,  pt,  i32};
+    LLVMTypeRef ft =
+        LLVMFunctionType(LLVMVoidTypeInContext(g->llc), fps, 14, 0);
+    LLVMValueRef f = extern_fn(g, d ? "cblas_dgemm" : "cblas_sgemm", ft);
+    LLVMValueRef one = LLVMConstReal(st, 1.0);
+    LLVMValueRef args[14] = {
+        LLVMConstInt(i32, 101, 0),
+        LLVMConstInt(i32, m.trans_a ? 112 : 111, 0),
+        LLVMConstInt(i32, m.trans_b ? 112 : 111, 0),
+        i32_of(g, m.m),
+        i32_of(g, m.n),
+        i32_of(g, m.k),
+        m.alpha ? convert(g, gen_expr(g, m.alpha), m.type).v : one,
+        access_addr(g, m.a),
+        i32_of(g, m.lda),
+        access_addr(g, m.b),
+        i32_of(g, m.ldb),
+        m.beta ? convert(g, gen_expr(g, m.beta), m.type).v : one,
+        access_addr(g, m.c),
+        i32_of(g, m.ldc)};
+    LLVMBuildCall2(g->b, ft, f, args, 14, "");
+  }
+  /* what to link, in a section of the object that is not loaded (read
+   * by schedcc-cc: tools/schedcc-cc.c, "Libraries") */
+  const char *flags = ir_library_link_flags(l->library);
+  size_t alen = 0;
+  const char *asm_now = LLVMGetModuleInlineAsm(g->mod, &alen);
+  const char *triple = LLVMGetTarget(g->mod);
+  bool elf =
+      !triple || (!strstr(triple, "apple") && !strstr(triple, "darwin") &&
+                  !strstr(triple, "windows"));
+  if (elf && (!asm_now || !strstr(asm_now, flags))) {
+    const char *a =
+        scc_arena_printf(g->ctx->arena,
+                         ".pushsection .schedcc.link,\"\",%%progbits\n.asciz "
+                         "\"schedcc-link: %s\"\n.popsection\n",
+                         flags);
+    LLVMAppendModuleInlineAsm(g->mod, a, strlen(a));
+  }
+  if (cond) {
+    LLVMBuildBr(g->b, end);
+    LLVMPositionBuilderAtEnd(g->b, bloops);
+    g->plain = true;
+    gen_loop(g, n);
+    g->plain = false;
+    LLVMBuildBr(g->b, end);
+    LLVMPositionBuilderAtEnd(g->b, end);
+  }
+  return true;
+}
+
 static void gen_loop(gen *g, const ir_node *n) {
   const ir_loop *l = &n->u.loop;
+  if (gen_library(g, n))
+    return;
   if (l->iv->lanes > 1) {
     fail(g, n->loc, "a vector induction variable");
     return;
@@ -1240,6 +1429,8 @@ bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
       }
   }
 
+  if (!g.failed)
+    ir_walk_block((ir_block *)&plan->k->body, xsmm_cb, &g);
   if (!g.failed)
     gen_body(&g, plan->k);
 

@@ -56,7 +56,9 @@ for p in $problems; do
     [ -f "$sched" ] || continue
     v=$(basename "$sched" .sched)
     if "$root/$build/schedcc" "$src" -s "$sched" -o "$out/$v.$p.c" -- -march=native 2>"$out/$v.$p.log"; then
-      build_variant "$p.schedcc-$v" "$pflags -DKERNEL_SOURCE=\"$out/$v.$p.c\"" $CLANG $wrap -- -lm && variants="$variants $p.schedcc-$v:$reps"
+      # the libraries of loop.to_library calls (bmm.lib: libxsmm)
+      libs=$(sed -n 's|^/\* schedcc-link: \(.*\) \*/$|\1|p' "$out/$v.$p.c" | tr '\n' ' ')
+      build_variant "$p.schedcc-$v" "$pflags -DKERNEL_SOURCE=\"$out/$v.$p.c\"" $CLANG $wrap -- -lm $libs && variants="$variants $p.schedcc-$v:$reps"
     else
       echo "  (skipped schedcc $v: $(head -1 "$out/$v.$p.log"))"
     fi

@@ -287,6 +287,12 @@ typedef struct ir_loop {
   ir_op omp_reduction_op;
   scc_vec omp_private; /* ir_var *: private(...) (inner ivs declared
                           outside the loop) */
+  /* loop.to_library (transforms/to_library.c): "cblas" or "libxsmm" when
+   * the nest rooted here is a matrix product (ir/ir_gemm.h) that the
+   * backends emit as one call of that library, the loops staying the
+   * call's meaning (for the dependence analysis) and its run-time
+   * fallback; NULL otherwise. */
+  const char *library;
 } ir_loop;
 
 typedef struct ir_if {

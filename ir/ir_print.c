@@ -732,6 +732,8 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent) {
       scc_buf_puts(out, " unroll");
     if (l->attrs & IR_LOOP_VECTORIZED)
       scc_buf_printf(out, " vectorized(%d)", l->vwidth);
+    if (l->library)
+      scc_buf_printf(out, " library(%s)", l->library);
     scc_buf_puts(out, " {\n");
     print_block(out, ctx, &l->body, indent + 2);
     pad(out, indent);

@@ -8,9 +8,13 @@ pkgs="cmake make gcc clang-19 libclang-19-dev llvm-19-dev libisl-dev libcmocka-d
 # the editor files' tests (test/editors/: vim; npm for the TextMate
 # grammar's vscode-tmgrammar-test)
 pkgs="$pkgs ccache binutils vim"
+# loop.to_library's calls (the library tests: test/difftol/gemmlib.*,
+# samples/bmm.lib.sched): OpenBLAS's CBLAS, libxsmm 1.17 (and the
+# reference BLAS its static library needs)
+pkgs="$pkgs libopenblas-dev libxsmm-dev libblas-dev"
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm" # (or nodejs's own npm)
 if [ "${1:-}" = "--bench" ]; then
-  pkgs="$pkgs libopenblas-dev libblis-dev libxsmm-dev time"
+  pkgs="$pkgs libblis-dev time"
 fi
 missing=""
 for p in $pkgs; do

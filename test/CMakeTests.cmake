@@ -162,6 +162,13 @@ if(EXISTS ${T}/diff-llvm.sh)
   endforeach()
 endif()
 
+# The wrapper links the libraries of loop.to_library calls
+# (test/wrapper-library.sh).
+if(EXISTS ${T}/wrapper-library.sh)
+  add_test(NAME wrapper.library
+           COMMAND sh ${T}/wrapper-library.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC})
+endif()
+
 # The compiler wrapper on samples/project (test/wrapper.sh), and on single
 # commands: one-step builds, GCC-only flags, line numbers after kernels,
 # -iquote order, -Wp,-MD (test/wrapper-cases.sh).

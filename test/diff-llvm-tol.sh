@@ -37,7 +37,9 @@ if ! "$schedcc" "$src" -s "$sched" -c $opt -o "$tmp/prog.o" -- $common; then
   echo "FAIL: schedcc -c $opt failed ($src with $sched)"
   exit 1
 fi
-$CC "$tmp/prog.o" -o "$tmp/prog_llvm" -lm
+# the libraries of loop.to_library calls (the object's .schedcc.link)
+libs=$(grep -ao 'schedcc-link:[-a-z ]*' "$tmp/prog.o" | sed 's/^schedcc-link://' | tr '\n' ' ')
+$CC "$tmp/prog.o" -o "$tmp/prog_llvm" -lm $libs
 "$tmp/prog_llvm" "$@" >"$tmp/llvm.out"
 for cc in gcc clang-19; do
   command -v $cc >/dev/null 2>&1 || continue

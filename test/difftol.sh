@@ -39,6 +39,8 @@ if ! isa=$(sh "$here/difftol/isa-flags.sh" "$tmp/gen.c"); then
   exit 0
 fi
 common="$common $isa"
+# the libraries of loop.to_library calls (the C backend's comment)
+libs=$(sed -n 's|^/\* schedcc-link: \(.*\) \*/$|\1|p' "$tmp/gen.c" | tr '\n' ' ')
 
 # gcc -O1 sees -Wmaybe-uninitialized cases that -O2 inlines away (a pack
 # buffer read before its tile is copied): the generated file compiles
@@ -50,7 +52,7 @@ if ! gcc $common -O1 -Wall -Wextra -Werror -c "$tmp/gen.c" -o "$tmp/gen1.o" 2>"$
 fi
 for cc in gcc clang-19; do
   command -v $cc >/dev/null 2>&1 || continue
-  if ! $cc $common $CFLAGS -Wall -Wextra -Werror "$tmp/gen.c" -o "$tmp/gen" -lm 2>"$tmp/warn"; then
+  if ! $cc $common $CFLAGS -Wall -Wextra -Werror "$tmp/gen.c" -o "$tmp/gen" -lm $libs 2>"$tmp/warn"; then
     echo "FAIL: generated code does not compile cleanly with $cc $CFLAGS:"
     cat "$tmp/warn"
     exit 1

@@ -45,6 +45,18 @@
  * with SCHEDCC_FALLBACK=1 the original source is compiled instead, with a
  * warning.
  *
+ * Libraries (loop.to_library): a transformed source whose kernels call a
+ * library carries its link flags in a comment at its top,
+ * "schedcc-link: -lopenblas" (backend/be_c.c).  A one-step build
+ * adds them at the end of its link command.  A -c compile appends to the
+ * transformed source the same text in a section of the object that is
+ * not loaded (ELF `.schedcc.link`), and every link command through the
+ * wrapper (also a pass-through one: `cc a.o b.o -o prog`) reads the flags
+ * back from its .o and .a inputs and adds those not already there, so
+ * `make CC=schedcc-cc` links the libraries without a change to the
+ * Makefile.  (Linking with the real compiler directly needs the flags by
+ * hand: `schedcc -v` says which.)
+ *
  * Environment: SCHEDCC_CC (the real compiler, may hold arguments: "ccache
  * gcc"), SCHEDCC (the schedcc binary; default: `schedcc` next to this
  * executable, else the build tree's), SCHEDCC_FLAGS (schedcc options, split
@@ -244,6 +256,129 @@ static int pass_through(int argc, char **argv) {
   fprintf(stderr, "schedcc-cc: error: cannot run '%s': %s\n", a.v[0],
           strerror(errno));
   return 127;
+}
+
+/* ---- libraries (loop.to_library) ---------------------------------------- */
+
+static const char link_tag[] = "schedcc-link: ";
+
+/* Adds the flags that follow each "schedcc-link: " in file `path` (text or
+ * object) to *flags, once each (copies). */
+static void scan_link_flags(const char *path, argv_t *flags) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return;
+  size_t cap = 1 << 16, n = 0, got;
+  char *buf = xmalloc(cap);
+  while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      char *b = xmalloc(cap * 2);
+      memcpy(b, buf, n);
+      free(buf);
+      buf = b;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  size_t tl = sizeof link_tag - 1;
+  for (size_t i = 0; i + tl <= n; i++) {
+    if (memcmp(buf + i, link_tag, tl) != 0)
+      continue;
+    size_t q = i + tl;
+    for (;;) {
+      while (q < n && buf[q] == ' ')
+        q++;
+      if (q >= n || buf[q] != '-')
+        break;
+      size_t e = q;
+      while (e < n && buf[e] != ' ' && buf[e] != '\n' && buf[e] != 0 &&
+             buf[e] != '"' && buf[e] != '\\' && buf[e] != '*')
+        e++;
+      bool have = false;
+      for (int k = 0; k < flags->n; k++)
+        have |= strlen(flags->v[k]) == e - q &&
+                memcmp(flags->v[k], buf + q, e - q) == 0;
+      if (!have) {
+        char *fl = xmalloc(e - q + 1);
+        memcpy(fl, buf + q, e - q);
+        fl[e - q] = 0;
+        push(flags, fl);
+      }
+      q = e;
+    }
+  }
+  free(buf);
+}
+
+/* The link flags of the .o and .a inputs of a command. */
+static void input_link_flags(int argc, char **argv, argv_t *flags) {
+  for (int i = 1; i < argc; i++)
+    if (argv[i][0] != '-' &&
+        (ends_with(argv[i], ".o") || ends_with(argv[i], ".a")))
+      scan_link_flags(argv[i], flags);
+}
+
+/* Appends the flags to c that its arguments do not hold already. */
+static void push_link_flags(argv_t *c, const argv_t *flags) {
+  for (int k = 0; k < flags->n; k++) {
+    bool have = false;
+    for (int i = 1; i < c->n; i++)
+      have |= strcmp(c->v[i], flags->v[k]) == 0;
+    if (!have)
+      push(c, flags->v[k]);
+  }
+}
+
+static void free_flags(argv_t *flags) {
+  for (int k = 0; k < flags->n; k++)
+    free(flags->v[k]);
+  free(flags->v);
+}
+
+/* A -c compile of a transformed source that calls a library: its link
+ * flags into a section of the object (see "Libraries" above). */
+static bool mark_object_flags(const char *tmp) {
+  argv_t flags = {0};
+  scan_link_flags(tmp, &flags);
+  bool ok = true;
+  if (flags.n) {
+    FILE *f = fopen(tmp, "a");
+    ok = f != NULL;
+    if (f) {
+      fputs("\n#if defined(__ELF__)\n__asm__(\".pushsection .schedcc.link, "
+            "\\\"\\\", %progbits\\n.asciz \\\"schedcc-link:",
+            f);
+      for (int k = 0; k < flags.n; k++)
+        fprintf(f, " %s", flags.v[k]);
+      fputs("\\\"\\n.popsection\");\n#endif\n", f);
+      ok = fclose(f) == 0;
+    }
+    if (!ok)
+      fprintf(stderr, "schedcc-cc: error: cannot append to '%s': %s\n", tmp,
+              strerror(errno));
+  }
+  free_flags(&flags);
+  return ok;
+}
+
+/* A link command without transformed sources: the real compiler with the
+ * link flags of its objects added. */
+static int link_through(int argc, char **argv) {
+  argv_t flags = {0};
+  input_link_flags(argc, argv, &flags);
+  if (flags.n == 0)
+    return pass_through(argc, argv);
+  argv_t c = {0};
+  real_cc(&c);
+  for (int i = 1; i < argc; i++)
+    push(&c, argv[i]);
+  push_link_flags(&c, &flags);
+  int st = run(c.v);
+  free(c.v[0]); /* real_cc's copy of $SCHEDCC_CC */
+  free(c.v);
+  free_flags(&flags);
+  return st;
 }
 
 /* The schedcc binary: $SCHEDCC, else `schedcc` beside this executable,
@@ -943,6 +1078,10 @@ static int compile_jobs(int argc, char **argv, const cmdline *cl, job *jobs,
   for (int n = 0; n < njobs && status == 0; n++) {
     if (jobs[n].fallback)
       continue;
+    if (!mark_object_flags(jobs[n].tmp)) {
+      status = 1;
+      break;
+    }
     argv_t c = {0};
     start_cc(&c, &jobs[n]);
     for (int i = 1; i < argc; i++) {
@@ -1062,7 +1201,14 @@ static int link_jobs(int argc, char **argv, const cmdline *cl, job *jobs,
         a = jobs[n].obj;
     push(&c, a);
   }
+  argv_t flags = {0};
+  for (int n = 0; n < njobs; n++)
+    if (!jobs[n].fallback)
+      scan_link_flags(jobs[n].tmp, &flags);
+  input_link_flags(argc, argv, &flags);
+  push_link_flags(&c, &flags);
   status = run(c.v);
+  free_flags(&flags);
   finish_cc(&c);
   return status;
 }
@@ -1112,6 +1258,10 @@ static int run_capture(char **argv, char **out, size_t *len) {
  * counts the schedule among the files the result depends on (as it counts
  * the headers named by line markers).  Output: -o, else stdout. */
 static int preprocess_job(int argc, char **argv, const cmdline *cl, job *j) {
+  /* the object compiled from the preprocessed text (ccache) carries the
+   * link flags of library calls too */
+  if (!mark_object_flags(j->tmp))
+    return 1;
   argv_t c = {0};
   start_cc(&c, j);
   for (int i = 1; i < argc; i++) {
@@ -1205,6 +1355,8 @@ int main(int argc, char **argv) {
   if ((!cl.compile && !link) || cl.preprocess_only || cl.other_lang ||
       cl.nsrc == 0 || (cl.compile && cl.out && cl.nsrc > 1)) {
     free(cl.wp_mf);
+    if (link && cl.nsrc == 0 && !cl.preprocess_only && !cl.other_lang)
+      return link_through(argc, argv); /* objects: their libraries */
     return pass_through(argc, argv); /* (-o with several -c sources: the
                                         compiler's error) */
   }
@@ -1214,7 +1366,7 @@ int main(int argc, char **argv) {
   if (njobs == 0) {
     free(jobs);
     free(cl.wp_mf);
-    return pass_through(argc, argv);
+    return link ? link_through(argc, argv) : pass_through(argc, argv);
   }
 
   char *schedcc = find_schedcc();

@@ -222,6 +222,24 @@ SCC_NODISCARD xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k,
                                          ir_node *loop, const char *name,
                                          ir_node **out);
 
+/* loop.to_library %l "cblas" | "libxsmm": the nest rooted at `loop`
+ * computes a matrix product (ir_gemm_match, ir/ir_gemm.h); the loop is
+ * marked (ir_loop.library) so that the backends emit one library call for
+ * the nest: cblas_sgemm/cblas_dgemm, or a libxsmm kernel dispatched once at
+ * kernel entry (libxsmm 1.17's classic interface), the loops being the
+ * fallback when a run-time condition fails (a leading dimension not
+ * provably large enough, or libxsmm without a kernel for the sizes).
+ * *gemm: what was recognized (for the remark); *out: the loop.  Refused
+ * (payload untouched): not a matrix product (the matcher's reason), an
+ * unknown library, a nest already marked, an induction variable of the
+ * nest read after it (xf_final_value_unread); for libxsmm, sizes or leading
+ * dimensions not known at kernel entry, transposed operands, alpha != 1,
+ * a beta scaling.  See transforms/to_library.c. */
+struct ir_gemm;
+SCC_NODISCARD xf_status xf_to_library(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                      const char *library, struct ir_gemm *gemm,
+                                      ir_node **out);
+
 /* True when a loop of k is marked IR_LOOP_PARALLEL. */
 bool xf_kernel_has_parallel(ir_kernel *k);
 
