@@ -131,7 +131,6 @@ bool dep_access_unwritten(dep_access *da, const ir_expr *a) {
   return true;
 }
 
-
 /* The read of the lhs itself in `x = x op e` / `x = e op x` /
  * `x = fmin(x, e)`: the direct operand of the rhs equal to the lhs. */
 static const ir_expr *self_read(const ir_node *s) {

@@ -73,8 +73,8 @@ typedef struct bld {
   scc_ctx *ctx;
   ir_kernel *k;
   isl_ctx *isl;
-  scc_vec params;    /* ir_var *, integer parameters */
-  scc_vec mems;      /* mem * */
+  scc_vec params; /* ir_var *, integer parameters */
+  scc_vec mems;   /* mem * */
   int nstmts;
   /* the statement being built */
   dep_stmt *st;
@@ -86,8 +86,8 @@ typedef struct bld {
   /* delinearization decisions (dep_delin.c), per array met */
   scc_vec delin_arr;  /* ir_array * */
   scc_vec delin_size; /* ir_var *, NULL: not delinearized */
-  bool dropped;      /* a bound or condition of the statement dropped */
-  const ir_node *at; /* where the accesses being added are (scoping) */
+  bool dropped;       /* a bound or condition of the statement dropped */
+  const ir_node *at;  /* where the accesses being added are (scoping) */
 } bld;
 
 const char *dep_kind_name(dep_kind kind) {
@@ -980,7 +980,8 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   isl_map **sched_of =
       scc_arena_alloc(ctx->arena, sizeof *sched_of * (size_t)(n + 1));
   int *last_of = scc_arena_alloc(ctx->arena, sizeof *last_of * (size_t)(n + 1));
-  bool *drop_of = scc_arena_alloc(ctx->arena, sizeof *drop_of * (size_t)(n + 1));
+  bool *drop_of =
+      scc_arena_alloc(ctx->arena, sizeof *drop_of * (size_t)(n + 1));
   int ndom = 0;
   /* every statement's schedule, for the scalars' value-based flow */
   isl_union_map *sched = isl_union_map_empty(isl_space_copy(pspace));
@@ -1102,8 +1103,9 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
               order_map(sp, &g->stmts[s], &g->stmts[t], g->outer, level);
           isl_map *rel = NULL;
           if (order && value) {
-            rel = isl_map_intersect(isl_union_map_extract_map(value->flow, isl_space_copy(sp)),
-                                    order);
+            rel = isl_map_intersect(
+                isl_union_map_extract_map(value->flow, isl_space_copy(sp)),
+                order);
             if (isl_map_is_empty(rel) != isl_bool_false)
               rel = isl_map_free(rel);
           } else if (order) {
@@ -1239,7 +1241,10 @@ isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
                              const ir_expr *e) {
   /* the parameters the graph was built with, in its order (positions name
    * them) */
-  bld b = {.ctx = g->ctx, .k = g->k, .isl = g->isl, .params = g->params,
+  bld b = {.ctx = g->ctx,
+           .k = g->k,
+           .isl = g->isl,
+           .params = g->params,
            .nstmts = g->nstmts};
   isl_size np = isl_set_dim(st->domain, isl_dim_param);
   if (np < 0 || np != b.params.len)

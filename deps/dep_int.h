@@ -35,14 +35,14 @@ typedef enum dep_kind { DEP_FLOW, DEP_ANTI, DEP_OUTPUT } dep_kind;
 typedef struct dep_edge {
   dep_kind kind;
   dep_stmt *src, *dst;
-  const char *array;   /* array or local scalar name */
+  const char *array; /* array or local scalar name */
   /* An access of the array the analysis could not represent (it may touch
    * any element), or NULL: the messages name it as the cause. */
   const ir_expr *nonaffine;
   const ir_node *nonaffine_stmt; /* the statement holding it */
-  const void *mem_obj; /* its ir_array * or ir_var * */
-  int mem_index;       /* memory objects in order of first access */
-  isl_map *rel;        /* src domain -> dst domain */
+  const void *mem_obj;           /* its ir_array * or ir_var * */
+  int mem_index;                 /* memory objects in order of first access */
+  isl_map *rel;                  /* src domain -> dst domain */
 } dep_edge;
 
 /* The statements of (part of) a kernel and their dependences.  Owns the
@@ -53,12 +53,12 @@ typedef struct dep_graph {
   isl_ctx *isl;
   int nstmts;
   dep_stmt *stmts;
-  scc_vec edges; /* dep_edge *, flow first, then anti, then output */
-  int sched_dim; /* length of every schedule vector */
-  scc_vec params; /* ir_var *: the isl parameters, in order */
-  int outer;     /* the edges join instances in the same iteration of the
-                    first `outer` loops of both statements (0: any) */
-  int level;     /* >= 0: the edges hold only what loop `level` carries */
+  scc_vec edges;   /* dep_edge *, flow first, then anti, then output */
+  int sched_dim;   /* length of every schedule vector */
+  scc_vec params;  /* ir_var *: the isl parameters, in order */
+  int outer;       /* the edges join instances in the same iteration of the
+                      first `outer` loops of both statements (0: any) */
+  int level;       /* >= 0: the edges hold only what loop `level` carries */
   scc_vec scalars; /* dep_scalar *, the local scalars accessed */
 } dep_graph;
 

@@ -258,21 +258,17 @@ static int pass_through(int argc, char **argv) {
   return 127;
 }
 
-/* ---- libraries (loop.to_library) ---------------------------------------- */
-
-static const char link_tag[] = "schedcc-link: ";
-
-/* Adds the flags that follow each "schedcc-link: " in file `path` (text or
- * object) to *flags, once each (copies). */
-static void scan_link_flags(const char *path, argv_t *flags) {
+/* The whole file at path (binary too), NUL-terminated, *len bytes (len
+ * may be NULL); NULL when it cannot be opened.  The caller frees it. */
+static char *read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f)
-    return;
-  size_t cap = 1 << 16, n = 0, got;
+    return NULL;
+  size_t cap = 8192, n = 0, got;
   char *buf = xmalloc(cap);
-  while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
     n += got;
-    if (n == cap) {
+    if (cap - n < 2) {
       char *b = xmalloc(cap * 2);
       memcpy(b, buf, n);
       free(buf);
@@ -281,6 +277,23 @@ static void scan_link_flags(const char *path, argv_t *flags) {
     }
   }
   fclose(f);
+  buf[n] = 0;
+  if (len)
+    *len = n;
+  return buf;
+}
+
+/* ---- libraries (loop.to_library) ---------------------------------------- */
+
+static const char link_tag[] = "schedcc-link: ";
+
+/* Adds the flags that follow each "schedcc-link: " in file `path` (text or
+ * object) to *flags, once each (copies). */
+static void scan_link_flags(const char *path, argv_t *flags) {
+  size_t n;
+  char *buf = read_file(path, &n);
+  if (!buf)
+    return;
   size_t tl = sizeof link_tag - 1;
   for (size_t i = 0; i + tl <= n; i++) {
     if (memcmp(buf + i, link_tag, tl) != 0)
@@ -417,28 +430,6 @@ static char *dir_of(const char *path) {
 static const char *base_of(const char *path) {
   const char *slash = strrchr(path, '/');
   return slash ? slash + 1 : path;
-}
-
-static char *read_text(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 8192, n = 0;
-  char *buf = xmalloc(cap);
-  size_t got;
-  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-    n += got;
-    if (cap - n < 2) {
-      char *b = xmalloc(cap * 2);
-      memcpy(b, buf, n);
-      free(buf);
-      buf = b;
-      cap *= 2;
-    }
-  }
-  fclose(f);
-  buf[n] = 0;
-  return buf;
 }
 
 /* ---- the textual scan -------------------------------------------------- */
@@ -740,7 +731,7 @@ static void put_replaced(FILE *f, const char *p, const char *end,
  * (the object's: make, and CMake's depfile reader, see it there), with a
  * phony rule of its own under -MP. */
 static bool fix_deps(const char *d, const job *j, bool mp) {
-  char *text = read_text(d);
+  char *text = read_file(d, NULL);
   if (!text)
     return true; /* no dep file written (e.g. the compile failed) */
   char *tmpf = xprintf("%s%s", d, ".schedcc-cc.tmp");
@@ -906,7 +897,7 @@ static int find_jobs(int argc, char **argv, job *jobs) {
     }
     if (a[0] == '-' || !ends_with(a, ".c"))
       continue;
-    char *text = read_text(a);
+    char *text = read_file(a, NULL);
     if (!text)
       continue; /* the compiler reports it */
     scan sc = scan_source(text);
@@ -1357,8 +1348,8 @@ int main(int argc, char **argv) {
     free(cl.wp_mf);
     if (link && cl.nsrc == 0 && !cl.preprocess_only && !cl.other_lang)
       return link_through(argc, argv); /* objects: their libraries */
-    return pass_through(argc, argv); /* (-o with several -c sources: the
-                                        compiler's error) */
+    return pass_through(argc, argv);   /* (-o with several -c sources: the
+                                          compiler's error) */
   }
 
   job *jobs = xmalloc(sizeof *jobs * (size_t)cl.nsrc);
