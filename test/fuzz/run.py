@@ -27,7 +27,7 @@ schedules go through schedcc.  Checked for each pair:
     `loop.parallel {reduction}`) is compared with the tolerance of its
     `// tolerance: REL abs ABS` line (1e-3, 1e-3: float sums of a few
     thousand terms of magnitude up to ~1e3 reassociated);
-  - the same through `schedcc -c` (the LLVM backend), linked by gcc;
+  - the same through `schedcc -c --target-isa=scalar` (the LLVM backend, with the C path's default ISA), linked by gcc;
     compared with the gcc-built original.
 
 Every failure is saved under --save (default fuzz-failures/) as a folder
@@ -214,7 +214,7 @@ class Case:
         lines.append("  diff orig.out gen.out | head; diff orig1.out gen1.out"
                      " | head")
         lines.append("done")
-        lines.append("$SCHEDCC kernel.c%s -c -o prog.o -- %s && gcc prog.o "
+        lines.append("$SCHEDCC kernel.c%s -c -o prog.o --target-isa=scalar -- %s && gcc prog.o "
                      "-o prog_llvm -lm && ./prog_llvm | diff orig.out - | head"
                      % (s, flags))
         open(os.path.join(d, "repro.sh"), "w").write("\n".join(lines) + "\n")
@@ -360,7 +360,12 @@ class Case:
         cmd = [self.a.schedcc, self.path("kernel.c")]
         if sched is not None:
             cmd += ["-s", self.path("kernel.sched")]
-        rc, out, err = sh(cmd + ["-c", "-o", obj, "--"] + STD)
+        # The C path's flags have no -march, so its default ISA is the
+        # target's baseline (scalar); -c without -march would default to
+        # the host's.  The same default on both paths: a schedule's own
+        # isa = "..." still overrides it on both.
+        rc, out, err = sh(cmd + ["-c", "-o", obj, "--target-isa=scalar", "--"]
+                          + STD)
         if rc != 0:
             open(self.path("llvm.err"), "w").write(err)
             self.fail("llvm-crash" if rc not in (1,) else "llvm-refused", sidx,
