@@ -415,6 +415,7 @@ class KGen:
         self.outer_temps = ["w"] if self.chance(0.35) and \
             not self.friendly else []
         self.reds = ["s"] if self.chance(0.45) else []
+        k.scalars = self.outer_temps + self.reds
         body = []
         zero = self.lit(0)
         for s in self.outer_temps + self.reds:
@@ -570,8 +571,11 @@ SCHED_OPS = [
     "loop.reorder", "loop.unroll", "param.constant", "print", "remark",
     "include", "loop.vectorize", "loop.unroll_and_jam", "loop.scalar_replace",
     "loop.hoist", "loop.pack", "loop.fuse", "loop.distribute", "loop.peel",
-    "loop.skew", "loop.parallel",
+    "loop.skew", "loop.parallel", "loop.expand_scalar", "param.tunable",
+    "param.constraint", "param.assert", "alternatives", "yield",
 ]
+# loop.to_library is left out: its calls need -lopenblas/-lxsmm at link time
+# (test/difftol/gemmlib.* and wrapper.library test it).
 
 
 class H:
@@ -596,6 +600,8 @@ class SGen:
         self.count = 0
         self.sub = None  # an extra sequence for include
         self.tolerance = False
+        self.in_region = False  # inside an alternatives region
+        self.tunables = []  # names of param.tunable declared so far
 
     def chance(self, p):
         return self.r.random() < p
@@ -735,8 +741,12 @@ class SGen:
                "loop.scalar_replace", "loop.hoist", "loop.pack", "loop.fuse",
                "loop.distribute", "loop.peel", "loop.skew", "loop.parallel",
                "match.op", "match.loop", "print", "remark", "param.constant",
-               "include"]
-        w = [6, 8, 6, 4, 6, 9, 7, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 1, 1, 1, 2]
+               "include", "loop.expand_scalar", "param.tunable",
+               "alternatives"]
+        w = [6, 8, 6, 4, 6, 9, 7, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 1, 1, 1, 2,
+             3, 2, 4]
+        if self.in_region:  # no nested alternatives, no declarations
+            w[-2] = w[-1] = 0
         op = self.r.choices(ops, weights=w)[0]
         getattr(self, "g_" + op.replace(".", "_"))()
 
@@ -762,6 +772,89 @@ class SGen:
         self.handles.append(h)
         self.emit("%s = param.constant %d" % (h.name, self.pick([1, 2, 3, 4, 8])),
                   "param.constant")
+
+    def g_param_tunable(self):
+        name = "t%d" % (len(self.tunables) + 1)
+        h = H(self.fresh("p"), param=True)
+        self.handles.append(h)
+        if self.chance(0.5):
+            lo = self.pick([1, 2])
+            hi = self.pick([4, 8, 16])
+            text = "range [%d, %d] {default = %d}" % (lo, hi,
+                                                      self.pick([lo, hi, 2]))
+        else:
+            text = "choice [%s]" % ", ".join(
+                str(v) for v in self.r.sample([0, 1, 2, 3, 4, 8, 16], 3))
+        self.emit("%s = param.tunable \"%s\" %s" % (h.name, name, text),
+                  "param.tunable")
+        self.tunables.append((name, h))
+        if self.chance(0.3):
+            self.emit("param.constraint \"%s %% 2 == 0 || %s < 4\"" % (
+                name, name), "param.constraint")
+
+    def g_loop_expand_scalar(self):
+        h = self.target()
+        if not h:
+            return
+        names = list(getattr(self.k, "scalars", [])) or ["w"]
+        res, lhs = self.results(1)
+        self.consume(h)
+        self.emit("%sloop.expand_scalar %s \"%s\"" % (lhs, h.name,
+                                                        self.pick(names)),
+                  "loop.expand_scalar")
+
+    def g_alternatives(self):
+        """alternatives { [param.assert] op; [yield] }, { op }, { }: the
+        regions' results are not used afterwards unless yielded."""
+        live_before = [h for h in self.handles if h.alive]
+        yielding = self.chance(0.3)
+        result = self.add() if yielding else None
+        if result is not None:
+            result.alive = False  # not a target inside the regions
+        start = len(self.lines)
+        self.lines.append(None)  # the header, written below
+        self.ops.append("alternatives")
+        nreg = self.pick([2, 2, 3])
+        yielded_any = False
+        for reg in range(nreg):
+            if reg > 0:
+                self.lines.append("  }, {")
+                self.ops.append(None)
+            if reg == nreg - 1 and not yielding and self.chance(0.5):
+                continue  # an empty region: do nothing
+            self.in_region = True
+            if self.tunables and self.chance(0.4):
+                name, ph = self.pick(self.tunables)
+                self.emit("  param.assert %s" % ph.name, "param.assert")
+            n0 = len(self.handles)
+            self.gen_op()
+            self.in_region = False
+            if yielding:
+                made = [h for h in self.handles[n0:] if h.alive and
+                        not h.param]
+                y = made[-1] if made else None
+                if y is None:
+                    cands = [h for h in live_before if h.alive and
+                             not h.param and h.name != "%root"]
+                    y = cands[-1] if cands else None
+                if y is None:
+                    # nothing to yield: match a loop afresh
+                    l = self.pick(self.k.loops)
+                    y = self.add(None, None)
+                    self.emit("  %s = match.loop \"%s\" in %%root" % (
+                        y.name, l.iv), "match.loop")
+                self.emit("  yield %s" % y.name, "yield")
+                yielded_any = True
+            # what a region made is not visible after it
+            for h in self.handles[n0:]:
+                h.alive = False
+        self.lines.append("  }")
+        self.ops.append(None)
+        hdr = "alternatives {"
+        if yielding and yielded_any:
+            hdr = "%s = alternatives {" % result.name
+            result.alive = True
+        self.lines[start] = "  " + hdr
 
     def g_loop_split(self):
         h = self.target()
@@ -1049,7 +1142,8 @@ class SGen:
         oplines = {}
         base = len(text) - len(lines)  # 1-based line of the first op - 1
         for i, op in enumerate(self.ops):
-            oplines[base + i] = op
+            if op:  # None: a line of an alternatives op that is no op
+                oplines[base + i] = op
         if self.sub is not None:
             text.append("named_sequence @sub(%arg) {")
             start = len(text)
