@@ -35,11 +35,13 @@ echo "(% peak of a schedcc-*avx2* variant is of the AVX2 peak)"
 echo "problem,variant,median_ms,min_ms,gflops,pct_peak,ratio_to_best_library,checksum" >"$csv"
 
 # build VARIANT PROBLEM_FLAGS COMPILER FLAGS SOURCES... -- LIBS
+# (its own variable names: sh has no locals, and the caller's $pflags must
+# not take the flags of the previous variant)
 build_variant() {
-  name=$1 pflags=$2 cc=$3; shift 3
-  srcs=""; while [ "$1" != "--" ]; do srcs="$srcs $1"; shift; done; shift
-  $cc $OPT $pflags $srcs "$here/harness.c" -o "$out/$name" "$@" 2>"$out/$name.log" || {
-    echo "  (skipped $name: build failed, see $out/$name.log)"; return 1; }
+  bv_name=$1 bv_flags=$2 bv_cc=$3; shift 3
+  bv_srcs=""; while [ "$1" != "--" ]; do bv_srcs="$bv_srcs $1"; shift; done; shift
+  $bv_cc $OPT $bv_flags $bv_srcs "$here/harness.c" -o "$out/$bv_name" "$@" 2>"$out/$bv_name.log" || {
+    echo "  (skipped $bv_name: build failed, see $out/$bv_name.log)"; return 1; }
 }
 
 for p in $problems; do
