@@ -87,6 +87,13 @@ for p in $problems; do
     else
       echo "  (skipped halide: no Halide 14, Debian libhalide14-0-dev: scripts/install-deps.sh --bench)"
     fi
+    if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null; then
+      CLANG=$CLANG sh "$here/mlir/build.sh" "$out/$p.mlir-kernel.o" >"$out/$p.mlir.log" 2>&1 &&
+        build_variant "$p.mlir" "$pflags" $CLANG "$here/mlir/driver.c" "$out/$p.mlir-kernel.o" -- &&
+        variants="$variants $p.mlir:$reps:lang" || echo "  (skipped mlir: build failed, see $out/$p.mlir.log)"
+    else
+      echo "  (skipped mlir: no mlir-opt-19/mlir-translate-19, Debian mlir-19-tools: scripts/install-deps.sh --bench)"
+    fi
   fi
 
   : >"$out/$p.results"
