@@ -4,7 +4,11 @@
 # the measured FMA peak, ratio to the fastest library — also written as CSV
 # to bench/results/<date>.csv.
 #   bench/run.sh BUILD_DIR [problem...]     problems: bmm sgemm1024 sgemm2048
-# Variants missing a schedule file are skipped with a note.
+# (BUILD_DIR absolute or relative.)  Variants missing a schedule file, and
+# the scheduling-language anchors of bmm (Halide 14: bench/halide, MLIR 19:
+# bench/mlir) when their toolchains are missing, are skipped with a note.
+# OpenBLAS runs twice: as shipped and forced to its AVX-512 kernels; the
+# fastest library row is the anchor of the ratio column.
 set -eu
 build=${1:-build}; shift || true
 problems=${*:-bmm sgemm1024 sgemm2048}
