@@ -6,6 +6,8 @@
 # (bare-pointer calling convention: void bmm_mlir(float *, float *,
 # float *)), translated to LLVM IR by mlir-translate-19 and compiled by
 # clang-19 -O3 -march=native.  Intermediate files go next to OUT.o.
+# MLIR_BMM_TILE="ROWS, COLS, KC" (default "7, 32, 256") changes the tile of
+# the schedule, for tuning.
 set -eu
 out=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,8 +15,13 @@ base=${out%.o}
 MLIR_OPT=${MLIR_OPT:-mlir-opt-19}
 MLIR_TRANSLATE=${MLIR_TRANSLATE:-mlir-translate-19}
 CLANG=${CLANG:-clang-19}
+sched=$here/bmm.schedule.mlir
+if [ -n "${MLIR_BMM_TILE:-}" ]; then
+  sed "s/tile_sizes \[1, 7, 32, 256\]/tile_sizes [1, $MLIR_BMM_TILE]/" "$sched" >"$base.schedule.mlir"
+  sched=$base.schedule.mlir
+fi
 $MLIR_OPT "$here/bmm.mlir" \
-  --transform-preload-library=transform-library-paths="$here/bmm.schedule.mlir" \
+  --transform-preload-library=transform-library-paths="$sched" \
   --transform-interpreter -o "$base.sched.mlir"
 $MLIR_OPT "$base.sched.mlir" \
   --convert-vector-to-scf=full-unroll=true --lower-affine --convert-scf-to-cf \
