@@ -8,8 +8,10 @@
  * The algorithm is the plain reduction; the schedule (bmm_schedule) is a
  * register-tiled micro-kernel:
  *   - the output is cut in tiles of ROWS rows x VECS vectors of 16 floats
- *     (default 7 x 4: 28 accumulators of the 32 vector registers), rows
- *     dividing 196 so no tile needs a guard;
+ *     (default 7 x 4: 28 accumulators of the 32 vector registers; VECS
+ *     must divide 16, ROWS need not divide 196: the last row tile is
+ *     guarded, its partial sums computed on a full tile with A's row index
+ *     clamped);
  *   - the accumulator tile (Func `acc`) is computed per tile, its update
  *     loop nest is k outside, rows and vectors inside, both unrolled, so the
  *     tile stays in registers and each k step is VECS loads of B, ROWS
@@ -23,12 +25,13 @@
  * The environment variables HALIDE_BMM_ROWS, HALIDE_BMM_VECS,
  * HALIDE_BMM_KC, HALIDE_BMM_KU override the defaults (for tuning; the
  * runner uses the defaults: the best of a small sweep on a Zen 5 core,
- * rows 4/7/14 x vectors 2/4, KC 0/128/256/512, k unrolled 1/4/8).  HL_JIT_TARGET overrides the host target.
+ * rows 4/6/7/14 x vectors 2/4, KC 0/128/256/512, k unrolled 1/4/8).  HL_JIT_TARGET overrides the host target.
  *
  * C is updated in place: the pipeline's input Cin and its output are the
  * same buffer; every tile reads the elements of Cin it writes and no
  * other, and no tile is computed twice (no ShiftInwards tail), so the
- * aliasing is safe. */
+ * aliasing is safe (KC 0 path: ROWS must divide 196, as its tail would be
+ * ShiftInwards). */
 #include "Halide.h"
 #include <cstdio>
 #include <cstdlib>
@@ -56,14 +59,18 @@ struct BmmPipeline {
     const int kc = env_int("HALIDE_BMM_KC", 256);
     const int ku = env_int("HALIDE_BMM_KU", 4);
     const int vl = 16; /* floats per 512-bit vector */
-    Var j("j"), i("i"), b("b"), jo("jo"), io("io"), ji("ji"), ii("ii");
+    Var j("j"), i("i"), b("b"), k("k"), jo("jo"), io("io"), ji("ji"), ii("ii");
     RDom r(0, NK, "k");
 
     RVar kio("kio"), kii("kii");
     if (kc > 0) {
       /* the algorithm: C += A . B per batch, as an update of C */
       out(j, i, b) = Cin(j, i, b);
-      out(j, i, b) += A(r.x, i, b) * B(j, r.x, b);
+      /* rows not dividing 196: the last tile is guarded, its partial sums
+       * computed on full tiles (bound_extent) with A's row clamped */
+      Func Ac("Ac");
+      Ac(k, i, b) = A(k, min(i, NI - 1), b);
+      out(j, i, b) += Ac(r.x, i, b) * B(j, r.x, b);
       /* k blocks of KC: rfactor makes the partial sum over one block a
        * Func `part` (part(j, i, u, b): block u), and out's update adds the
        * blocks' partial sums to C */
@@ -73,12 +80,17 @@ struct BmmPipeline {
       out.update().split(r.x, ko, ki, kc);
       Func part = out.update().rfactor(ko, u);
       out.update()
-          .tile(j, i, jo, io, ji, ii, vl * vecs, rows)
+          .tile(j, i, jo, io, ji, ii, vl * vecs, rows, TailStrategy::GuardWithIf)
           .reorder(ji, ii, jo, io, ko, b)
           .vectorize(ji, vl)
           .unroll(ii);
       /* one block's partial sum of one tile, in registers */
-      part.compute_at(out, jo).vectorize(j, vl).unroll(j).unroll(i);
+      part.compute_at(out, jo)
+          .bound_extent(j, vl * vecs)
+          .bound_extent(i, rows)
+          .vectorize(j, vl)
+          .unroll(j)
+          .unroll(i);
       part.update()
           .split(ki, kio, kii, ku)
           .reorder(j, i, kii, kio)
