@@ -4,19 +4,27 @@
 # the measured FMA peak, ratio to the fastest library — also written as CSV
 # to bench/results/<date>.csv.
 #   bench/run.sh BUILD_DIR [problem...]     problems: bmm sgemm1024 sgemm2048
-# Variants missing a schedule file are skipped with a note.
+# (BUILD_DIR absolute or relative.)  Variants missing a schedule file, and
+# the scheduling-language anchors of bmm (Halide 14: bench/halide, MLIR 19:
+# bench/mlir) when their toolchains are missing, are skipped with a note.
+# OpenBLAS runs twice: as shipped and forced to its AVX-512 kernels; the
+# fastest library row is the anchor of the ratio column.
 set -eu
 build=${1:-build}; shift || true
 problems=${*:-bmm sgemm1024 sgemm2048}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-out=$root/$build/bench
+# BUILD_DIR absolute, or relative to the current directory, else to the
+# repository root (as in compile-time.sh)
+if [ -d "$build" ]; then build=$(cd "$build" && pwd); else build=$root/$build; fi
+out=$build/bench
 mkdir -p "$out" "$here/results"
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 BLIS_NUM_THREADS=1
 pin=""
 command -v taskset >/dev/null && pin="taskset -c 0"
 CLANG=${CLANG:-clang-19}
 GCC=${GCC:-gcc}
+CXX=${CXX:-clang++-19}
 OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L"
 csv=$here/results/$(date +%Y-%m-%d-%H%M).csv
 
@@ -31,11 +39,13 @@ echo "(% peak of a schedcc-*avx2* variant is of the AVX2 peak)"
 echo "problem,variant,median_ms,min_ms,gflops,pct_peak,ratio_to_best_library,checksum" >"$csv"
 
 # build VARIANT PROBLEM_FLAGS COMPILER FLAGS SOURCES... -- LIBS
+# (its own variable names: sh has no locals, and the caller's $pflags must
+# not take the flags of the previous variant)
 build_variant() {
-  name=$1 pflags=$2 cc=$3; shift 3
-  srcs=""; while [ "$1" != "--" ]; do srcs="$srcs $1"; shift; done; shift
-  $cc $OPT $pflags $srcs "$here/harness.c" -o "$out/$name" "$@" 2>"$out/$name.log" || {
-    echo "  (skipped $name: build failed, see $out/$name.log)"; return 1; }
+  bv_name=$1 bv_flags=$2 bv_cc=$3; shift 3
+  bv_srcs=""; while [ "$1" != "--" ]; do bv_srcs="$bv_srcs $1"; shift; done; shift
+  $bv_cc $OPT $bv_flags $bv_srcs "$here/harness.c" -o "$out/$bv_name" "$@" 2>"$out/$bv_name.log" || {
+    echo "  (skipped $bv_name: build failed, see $out/$bv_name.log)"; return 1; }
 }
 
 for p in $problems; do
@@ -55,7 +65,7 @@ for p in $problems; do
   for sched in "$sched_base".sched "$sched_base".*.sched; do
     [ -f "$sched" ] || continue
     v=$(basename "$sched" .sched)
-    if "$root/$build/schedcc" "$src" -s "$sched" -o "$out/$v.$p.c" -- -march=native 2>"$out/$v.$p.log"; then
+    if "$build/schedcc" "$src" -s "$sched" -o "$out/$v.$p.c" -- -march=native 2>"$out/$v.$p.log"; then
       # the libraries of loop.to_library calls (bmm.lib: libxsmm)
       libs=$(sed -n 's|^/\* schedcc-link: \(.*\) \*/$|\1|p' "$out/$v.$p.c" | tr '\n' ' ')
       build_variant "$p.schedcc-$v" "$pflags -DKERNEL_SOURCE=\"$out/$v.$p.c\"" $CLANG $wrap -- -lm $libs && variants="$variants $p.schedcc-$v:$reps"
@@ -63,29 +73,60 @@ for p in $problems; do
       echo "  (skipped schedcc $v: $(head -1 "$out/$v.$p.log"))"
     fi
   done
-  build_variant "$p.openblas" "$pflags -I/usr/include/x86_64-linux-gnu/openblas-pthread" $CLANG "$here/kernels/cblas.c" -- -lopenblas && variants="$variants $p.openblas:$reps:lib"
+  # OpenBLAS twice: as Debian ships it (its run-time CPU detection; on Zen 5
+  # OpenBLAS 0.3.21 picks its Haswell = AVX2 kernels) and forced to its
+  # AVX-512 kernels (OPENBLAS_CORETYPE=SkylakeX, the same binary)
+  build_variant "$p.openblas" "$pflags -DBENCH_OPENBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread" $CLANG "$here/kernels/cblas.c" -- -lopenblas &&
+    variants="$variants $p.openblas:$reps:lib $p.openblas-skylakex:$reps:lib"
   build_variant "$p.blis" "$pflags -I/usr/include/x86_64-linux-gnu/blis-openmp" $CLANG "$here/kernels/cblas.c" -- -lblis && variants="$variants $p.blis:$reps:lib"
   build_variant "$p.libxsmm" "$pflags" $CLANG "$here/kernels/libxsmm.c" -- $(pkg-config --libs libxsmm) -lopenblas && variants="$variants $p.libxsmm:$reps:lib"
+  # the scheduling-language anchors of the case study (bench/halide,
+  # bench/mlir), when their toolchains are installed
+  if [ "$p" = bmm ]; then
+    if [ -f /usr/include/halide14/Halide.h ]; then
+      $CLANG $OPT $pflags -c "$here/harness.c" -o "$out/harness-$p.o" &&
+        $CXX -std=c++17 -O2 -I/usr/include/halide14 "$here/halide/bmm.cpp" "$out/harness-$p.o" \
+          -o "$out/$p.halide" -lHalide14 -lpthread -ldl 2>"$out/$p.halide.log" &&
+        variants="$variants $p.halide:$reps:lang" || echo "  (skipped halide: build failed, see $out/$p.halide.log)"
+    else
+      echo "  (skipped halide: no Halide 14, Debian libhalide14-0-dev: scripts/install-deps.sh --bench)"
+    fi
+    if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null; then
+      CLANG=$CLANG sh "$here/mlir/build.sh" "$out/$p.mlir-kernel.o" >"$out/$p.mlir.log" 2>&1 &&
+        build_variant "$p.mlir" "$pflags" $CLANG "$here/mlir/driver.c" "$out/$p.mlir-kernel.o" -- &&
+        variants="$variants $p.mlir:$reps:lang" || echo "  (skipped mlir: build failed, see $out/$p.mlir.log)"
+    else
+      echo "  (skipped mlir: no mlir-opt-19/mlir-translate-19, Debian mlir-19-tools: scripts/install-deps.sh --bench)"
+    fi
+  fi
 
   : >"$out/$p.results"
   for v in $variants; do
     name=${v%%:*}; rest=${v#*:}; r=${rest%%:*}
-    res=$($pin "$out/$name" "$r") || { echo "  (failed: $name)"; continue; }
+    bin=$name envs=""
+    case $name in *.openblas-skylakex) bin=${name%-skylakex} envs="OPENBLAS_CORETYPE=SkylakeX";; esac
+    res=$(env $envs $pin "$out/$bin" "$r" 2>"$out/$name.err") || { echo "  (failed: $name, see $out/$name.err)"; continue; }
     echo "$name $res ${rest#*:}" >>"$out/$p.results"
   done
   best=$(awk '$6 == "lib" {print $2}' "$out/$p.results" | sort -g | head -1)
   ref=$(awk '$6 == "lib" {print $5; exit}' "$out/$p.results")
   printf '%-34s %10s %9s %8s %9s %s\n' variant "ms" "GFLOP/s" "% peak" "best lib" "checksum"
   while read -r name med min gf check kind; do
-    p=$peak
-    case $name in *schedcc-*avx2*) p=${peak2:-$peak};; esac
-    pct=$(awk -v g="$gf" -v p="$p" 'BEGIN {printf "%.1f", 100 * g / p}')
+    pk=$peak
+    case $name in *schedcc-*avx2*) pk=${peak2:-$peak};; esac
+    pct=$(awk -v g="$gf" -v p="$pk" 'BEGIN {printf "%.1f", 100 * g / p}')
     ratio=$(awk -v m="$med" -v b="${best:-0}" 'BEGIN {if (b > 0) printf "%.2fx", b / m; else print "-"}')
     flag=""
     [ -n "$ref" ] && awk -v a="$check" -v b="$ref" 'BEGIN {d = a - b; if (d < 0) d = -d; s = b < 0 ? -b : b; exit !(d > 1e-3 * s + 1e-3)}' && flag=" (checksum differs!)"
     printf '%-34s %10.2f %9.1f %8s %9s %s%s\n' "${name#$p.}" "$med" "$gf" "$pct" "$ratio" "$check" "$flag"
     echo "$p,${name#$p.},$med,$min,$gf,$pct,$ratio,$check" >>"$csv"
   done <"$out/$p.results"
+  for e in "$out/$p.openblas.err" "$out/$p.openblas-skylakex.err"; do
+    [ -f "$e" ] && sed -n "s|^openblas core: |  ($(basename "$e" .err | sed "s/^$p.//"): OpenBLAS kernels for |p" "$e" | sed 's/$/)/'
+  done
+  # the scheduling-language anchors (kind "lang": Halide, MLIR)
+  awk '$6 == "lang"' "$out/$p.results" | sort -g -k2 | head -1 |
+    while read -r name med _; do echo "  (fastest scheduling-language anchor: ${name#$p.}, $med ms)"; done
 done
 echo
 echo "ratio: fastest library's median time / this variant's (above 1 = faster than every library)"
@@ -102,7 +143,7 @@ case " $problems " in
     if [ "$trials" -gt 0 ] && /usr/bin/python3 -c "import optuna, matplotlib" 2>/dev/null; then
       echo
       echo "== bmm: schedcc-tune, $trials trials (samples/bmm.tune.sched)"
-      if $pin "$root/$build/schedcc-tune" "$root/samples/bmm.c" -s "$root/samples/bmm.tune.sched" \
+      if $pin "$build/schedcc-tune" "$root/samples/bmm.c" -s "$root/samples/bmm.tune.sched" \
         --trials "$trials" --runs 3 --tolerance 1e-4 --args=--values \
         --time-pattern 'bmm: ([0-9.]+) ms' -o "$out/bmm.best.sched" \
         --csv "${csv%.csv}-tune.csv" --plot "${csv%.csv}-tune.png" \

@@ -14,7 +14,9 @@ pkgs="$pkgs ccache binutils vim"
 pkgs="$pkgs libopenblas-dev libxsmm-dev libblas-dev"
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm" # (or nodejs's own npm)
 if [ "${1:-}" = "--bench" ]; then
-  pkgs="$pkgs libblis-dev time"
+  # the case study's scheduling-language anchors: Halide 14 (JIT) and the
+  # MLIR 19 Transform dialect (mlir-opt-19, mlir-translate-19)
+  pkgs="$pkgs libblis-dev time libhalide14-0-dev mlir-19-tools"
 fi
 missing=""
 for p in $pkgs; do
