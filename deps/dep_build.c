@@ -1084,12 +1084,9 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       isl_map **src = kind == DEP_ANTI ? me->r : me->w;
       isl_map **dst = kind == DEP_FLOW ? me->r : me->w;
       /* a local scalar's flow dependences are value-based (dep_scalar.c) */
-      const dep_scalar *value = NULL;
-      for (int j = 0; j < g->scalars.len && kind == DEP_FLOW; j++) {
-        const dep_scalar *sc = g->scalars.items[j];
-        if (sc->mem_index == i && sc->flow)
-          value = sc;
-      }
+      const dep_scalar *value = kind == DEP_FLOW ? dep_scalar_of(g, i) : NULL;
+      if (value && !value->flow)
+        value = NULL;
       for (int s = 0; s < n; s++) {
         if (!src[s])
           continue;

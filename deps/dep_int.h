@@ -92,6 +92,9 @@ isl_union_map *dep_scalar_value_flow(isl_union_map *reads,
  * scope takes a value from before it, none after it reads the last
  * value).  See dep_scalar.c. */
 bool dep_scalar_private(dep_graph *g, const dep_edge *e, int depth);
+/* The scalar record of memory object mem_index (dep_edge.mem_index), or
+ * NULL when it is not a local scalar of g. */
+const dep_scalar *dep_scalar_of(const dep_graph *g, int mem_index);
 
 /* `why` followed by why the scalar of e (an anti or output dependence on a
  * local scalar) is not private to the iterations of loops [0, depth]:

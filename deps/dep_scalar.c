@@ -101,15 +101,19 @@ static isl_stat zero_cb(isl_map *m, void *user) {
   return isl_stat_ok;
 }
 
+const dep_scalar *dep_scalar_of(const dep_graph *g, int mem_index) {
+  for (int i = 0; i < g->scalars.len; i++) {
+    const dep_scalar *x = g->scalars.items[i];
+    if (x->mem_index == mem_index)
+      return x;
+  }
+  return NULL;
+}
+
 bool dep_scalar_private(dep_graph *g, const dep_edge *e, int depth) {
   if (e->kind == DEP_FLOW)
     return false;
-  const dep_scalar *sc = NULL;
-  for (int i = 0; i < g->scalars.len && !sc; i++) {
-    const dep_scalar *x = g->scalars.items[i];
-    if (x->mem_index == e->mem_index)
-      sc = x;
-  }
+  const dep_scalar *sc = dep_scalar_of(g, e->mem_index);
   if (!sc || !sc->flow || !sc->no_source || sc->read_outside)
     return false;
   if (e->src->depth <= depth || e->dst->depth <= depth)
@@ -125,12 +129,7 @@ const char *dep_scalar_note(dep_graph *g, const dep_edge *e, int depth,
                             const char *why) {
   if (!why || e->kind == DEP_FLOW)
     return why;
-  const dep_scalar *sc = NULL;
-  for (int i = 0; i < g->scalars.len && !sc; i++) {
-    const dep_scalar *x = g->scalars.items[i];
-    if (x->mem_index == e->mem_index)
-      sc = x;
-  }
+  const dep_scalar *sc = dep_scalar_of(g, e->mem_index);
   if (!sc || !sc->flow || !sc->no_source)
     return why;
   const char *name = sc->var->name;
@@ -197,12 +196,7 @@ const char *dep_scalar_expand_hint(dep_graph *g, const dep_edge *e, int depth,
                                    const ir_node *loop, const char *why) {
   if (!why || e->kind == DEP_FLOW)
     return why;
-  const dep_scalar *sc = NULL;
-  for (int i = 0; i < g->scalars.len && !sc; i++) {
-    const dep_scalar *x = g->scalars.items[i];
-    if (x->mem_index == e->mem_index)
-      sc = x;
-  }
+  const dep_scalar *sc = dep_scalar_of(g, e->mem_index);
   if (!sc || !sc->flow || !sc->no_source ||
       isl_union_map_is_empty(sc->no_source) != isl_bool_true)
     return why;
