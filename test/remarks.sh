@@ -111,7 +111,7 @@ run 0 "-v on ops.sched" ops.c -s ops.sched -o "$tmp/o.c" -v
 expect_err ops.v.err
 run 0 "-v on vec.sched" vec.c -s vec.sched -o "$tmp/o.c" -v
 expect_err vec.v.err
-run 0 "-v on expand.sched" expand.c -s expand.sched -o "$tmp/o.c" -v
+run 0 "-v on expand.sched" ../diff/expand.c -s expand.sched -o "$tmp/o.c" -v
 expect_err expand.v.err
 run 0 "-v on library.sched" matmul.c -s library.sched -o "$tmp/o.c" -v
 expect_err library.v.err
