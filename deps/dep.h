@@ -107,6 +107,15 @@ bool dep_check_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
 bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
                       const char **why);
 
+/* The smallest shift s >= 0 of b's iterations that makes the fusion of a
+ * then b legal (b's iteration y fused with a's iteration y + s): the
+ * negated minimum distance of the dependences from a to b in the fused
+ * dimension, over every value of the parameters (deps/dep_shift.c).  False
+ * when no constant shift suffices (a distance without lower bound), when a
+ * loop counts down, or when a and b are at different depths. */
+bool dep_fusion_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
+                      int64_t *shift);
+
 /* Distribution of `loop` into one loop per statement group (groups: the
  * strongly connected components of the dependence graph between the
  * top-level nodes of its body, counting the dependences within one

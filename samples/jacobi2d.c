@@ -16,8 +16,13 @@
 #include <stdlib.h>
 #include <time.h>
 
+/* PolyBench LARGE is -DN=1300 -DTSTEPS=500 (bench/stencil.sh) */
+#ifndef TSTEPS
 #define TSTEPS 50
+#endif
+#ifndef N
 #define N 203 /* interior of 201 x 201 points: partial 16 x 16 tiles */
+#endif
 #define DATA_TYPE double
 
 static void kernel_jacobi_2d(int tsteps, int n, DATA_TYPE A[n][n],

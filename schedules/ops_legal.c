@@ -29,6 +29,9 @@ static bool two_handles(sched_run *r, const sched_stmt *s, sched_value **a,
 }
 
 bool sched_op_fuse(sched_run *r, const sched_stmt *s) {
+  /* {shift = S}: shifted fusion into one guarded loop (fuse_shift.c) */
+  const sched_attr *sh = sched_attr_find(s, "shift");
+  int64_t shift = sh ? sched_get_num(r, &sh->value) : 0;
   sched_value *a, *b;
   if (!two_handles(r, s, &a, &b))
     return false;
@@ -39,7 +42,9 @@ bool sched_op_fuse(sched_run *r, const sched_stmt *s) {
     sched_before ba, bb;
     sched_before_loop(r, la, &ba);
     sched_before_loop(r, lb, &bb);
-    if (!lb || !sched_xf_done(r, s, xf_fuse(r->ctx, r->k, la, lb, &f)))
+    if (!lb || !sched_xf_done(r, s,
+                              sh ? xf_fuse_shift(r->ctx, r->k, la, lb, shift, &f)
+                                 : xf_fuse(r->ctx, r->k, la, lb, &f)))
       return false;
     sched_remark_fuse(r, s, &ba, &bb, f);
     scc_vec_push(r->ctx->arena, &res, f);

@@ -145,8 +145,17 @@ xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_fusion(ctx, k, a, b, &why)) {
-    scc_fail(ctx, b->loc, "loop.fuse of '%s' and '%s' %s", na, nb,
-             why ? why : "would violate a dependence");
+    /* the shift of b's iterations that would make it legal */
+    int64_t need = 0;
+    const char *hint = "";
+    if (dep_fusion_shift(ctx, k, a, b, &need) && need > 0)
+      hint = scc_arena_printf(ctx->arena,
+                              "; shifting the iterations of '%s' by %lld "
+                              "(`loop.fuse %%%s, %%%s {shift = %lld}`) makes "
+                              "the fusion legal",
+                              nb, (long long)need, na, nb, (long long)need);
+    scc_fail(ctx, b->loc, "loop.fuse of '%s' and '%s' %s%s", na, nb,
+             why ? why : "would violate a dependence", hint);
     return XF_SILENCEABLE;
   }
 

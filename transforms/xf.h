@@ -158,6 +158,20 @@ SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 SCC_NODISCARD xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a,
                                 ir_node *b, ir_node **out);
 
+/* loop.fuse %a, %b {shift = S}: fusion with shifting into one loop
+ * (transforms/fuse_shift.c).  b's iteration y runs in the fused iteration
+ * y + S (S may be 0 or negative), after a's body of that iteration; the
+ * fused loop (a's node and iv) runs over the union of the two ranges, each
+ * body under an `if` guard of its own range where that is smaller, so the
+ * result is one loop (a band around a and b stays perfect).  *out: the
+ * fused loop.  Refused (payload untouched): as xf_fuse, and a shift or
+ * unequal bounds with a step other than 1, unsigned ivs or bounds with a
+ * shift; a fusion-preventing dependence names the shift that would make it
+ * legal (dep_fusion_shift). */
+SCC_NODISCARD xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a,
+                                      ir_node *b, int64_t shift,
+                                      ir_node **out);
+
 /* loop.distribute %l: one loop per statement group of the body (the groups
  * of dep_check_distribution, in its order; every top-level node its own
  * group when the analysis gives none), each with l's iv, bounds and step
