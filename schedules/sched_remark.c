@@ -504,6 +504,23 @@ void sched_remark_fuse(sched_run *r, const sched_stmt *s, const sched_before *a,
   for (const ir_node *n = fused->in ? fused->in->first : NULL; n; n = n->next)
     loops += n->kind == IR_NODE_LOOP;
   int extra = loops - (a->block_loops - 1);
+  const sched_attr *sh = sched_attr_find(s, "shift");
+  if (sh) {
+    /* shifted fusion (fuse_shift.c): one loop, guarded bodies */
+    int guards = 0;
+    for (const ir_node *n = fused->u.loop.body.first; n; n = n->next)
+      guards += n->kind == IR_NODE_IF;
+    sched_remark_applied(
+        r, s,
+        "%s (line %d) and %s (line %d) fused into one loop, the iterations "
+        "of the second shifted by %lld%s",
+        a->band[0], a->loop->loc.line, b->band[0], b->loop->loc.line,
+        (long long)sched_get_num(r, &sh->value),
+        guards == 1   ? "; one body runs under a guard of its range"
+        : guards == 2 ? "; both bodies run under guards of their ranges"
+                      : "");
+    return;
+  }
   sched_remark_applied(
       r, s, "%s (line %d) and %s (line %d) fused into one loop%s", a->band[0],
       a->loop->loc.line, b->band[0], b->loop->loc.line,

@@ -1042,7 +1042,12 @@ class SGen:
             a, b = self.r.sample(hs, 2)
         self.consume(a, b)
         res, bind = self.results(1)
-        self.emit("%sloop.fuse %s, %s" % (bind, a.name, b.name), "loop.fuse")
+        # {shift = S}: shifted fusion into one guarded loop (fuse_shift.c)
+        attr = ""
+        if self.chance(0.3):
+            attr = " {shift = %d}" % self.r.choice([-1, 0, 1, 2])
+        self.emit("%sloop.fuse %s, %s%s" % (bind, a.name, b.name, attr),
+                  "loop.fuse")
 
     def g_loop_distribute(self):
         h = self.target(lambda l: l.nstmts + len(l.children) >= 2)
