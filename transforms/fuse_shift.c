@@ -130,6 +130,42 @@ static void append_guarded(scc_ctx *ctx, ir_block *to, ir_block *from,
   ir_block_append(to, g);
 }
 
+typedef struct pure_data {
+  const ir_var *a, *b;
+  bool ok;
+} pure_data;
+
+static void cond_pure(ir_expr *e, void *data) {
+  pure_data *p = data;
+  if (e->kind == IR_EXPR_VAR)
+    p->ok = p->ok && e->u.var != p->a && e->u.var != p->b &&
+            (e->u.var->kind == IR_VAR_IV || e->u.var->kind == IR_VAR_PARAM);
+  else if (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL)
+    p->ok = false;
+}
+
+/* The `if` whose only node is loop l (no else), with a condition that
+ * reads only parameters and ivs other than ivs a and b (so it has the same
+ * value in every iteration of l and of the other loop); NULL otherwise. */
+static ir_node *sole_guard(ir_node *l, const ir_var *a, const ir_var *b) {
+  ir_node *g = ir_parent(l);
+  if (!g || g->kind != IR_NODE_IF || g->u.ifs.then_body.first != l ||
+      l->next || !ir_block_empty(&g->u.ifs.else_body))
+    return NULL;
+  pure_data p = {a, b, true};
+  ir_walk_expr(g->u.ifs.cond, cond_pure, &p);
+  return p.ok ? g : NULL;
+}
+
+/* c1 && c2, either may be NULL. */
+static ir_expr *and_cond(scc_ctx *ctx, ir_expr *c1, ir_expr *c2) {
+  if (!c1)
+    return c2;
+  if (!c2)
+    return c1;
+  return ir_binary(ctx, IR_OP_LAND, c1, c2, IR_TY_INT);
+}
+
 xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
                         int64_t shift, ir_node **out) {
   if (!a || a->kind != IR_NODE_LOOP || !b || b->kind != IR_NODE_LOOP) {
@@ -138,10 +174,18 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   }
   ir_loop *la = &a->u.loop, *lb = &b->u.loop;
   const char *na = xf_iv_name(a), *nb = xf_iv_name(b);
-  if (a == b || a->next != b) {
+  /* loops that are each the only node of adjacent guards (a previous
+   * shifted fusion of the loops around them): the guards move into the
+   * fused loop */
+  ir_node *ga = a != b ? sole_guard(a, la->iv, lb->iv) : NULL;
+  ir_node *gb = ga ? sole_guard(b, la->iv, lb->iv) : NULL;
+  if (!ga || !gb || ga->next != gb)
+    ga = gb = NULL;
+  if (a == b || (a->next != b && !ga)) {
     scc_fail(ctx, b->loc,
              "loop.fuse of '%s' and '%s': the loops are not adjacent (the "
-             "second must directly follow the first in the same block)",
+             "second must directly follow the first in the same block, or "
+             "each be the only node of adjacent `if` guards)",
              na, nb);
     return XF_SILENCEABLE;
   }
@@ -193,7 +237,8 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   }
   dl += shift; /* lb_b + S - lb_a */
   du += shift; /* ub_b + S - ub_a */
-  bool moved = shift != 0 || dl != 0 || du != 0;
+  /* (guarded loops now run when their guard is false, too) */
+  bool moved = shift != 0 || dl != 0 || du != 0 || ga;
   if (moved && la->step != 1) {
     scc_fail(ctx, b->loc,
              "loop.fuse of '%s' and '%s': a shift or shifted bounds need step "
@@ -245,6 +290,14 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
                                du > 0 ? ub_a : NULL);
   ir_expr *cond_b = range_cond(ctx, la->iv, dl > 0 ? lb_b : NULL,
                                du < 0 ? ub_b : NULL);
+  if (ga) {
+    /* if (g_a) for (i ...) A; if (g_b) for (i ...) B  becomes
+     * for (i ...) { if (g_a && range_a) A; if (g_b && range_b) B } */
+    cond_a = and_cond(ctx, ga->u.ifs.cond, cond_a);
+    cond_b = and_cond(ctx, gb->u.ifs.cond, cond_b);
+    ir_replace(ga, a);
+    ir_remove(gb);
+  }
   if (s.n) {
     if (cond_b)
       cond_b = ir_expr_clone(ctx, cond_b, &s);

@@ -161,7 +161,8 @@ static void test_shift_refused(void **state) {
       "(`loop.fuse %i, %i {shift = 1}`) makes the fusion legal");
   EXPECT_REFUSED(&t, xf_fuse_shift(ctx, t.k, a, time, 1, &f),
                  "loop.fuse of 'i' and 'k': the loops are not adjacent (the "
-                 "second must directly follow the first in the same block)");
+                 "second must directly follow the first in the same block, or "
+                 "each be the only node of adjacent `if` guards)");
   a->u.loop.step = a->next->u.loop.step = 2;
   EXPECT_REFUSED(&t, xf_fuse_shift(ctx, t.k, a, a->next, 1, &f),
                  "loop.fuse of 'i' and 'i': a shift or shifted bounds need "
