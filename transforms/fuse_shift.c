@@ -18,6 +18,14 @@
  * loop.skew and loop.tile take (time tiling of multi-statement stencils;
  * isl's AST generator calls this form `atomic`, the peeled one
  * `separate`).
+ * Loops that are each the only node of adjacent `if` guards without else
+ * (what a shifted fusion of the loops around them made), whose conditions
+ * read only parameters and other ivs, are adjacent too: the guards move
+ * into the fused loop, `if (ga) for (j) A; if (gb) for (j) B` becoming
+ * `for (j) { if (ga && range_a) A; if (gb && range_b) B }` (the same
+ * instances in the same order for each j; the guards have one value in
+ * every j iteration).  So a second shifted fusion one level down makes a
+ * deeper perfect band (heat-3d: (t, i, j)).
  * Legality: dep_check_fusion on b shifted (a dependence from a's iteration
  * x to b's shifted iteration y' needs y' >= x), asked on a shifted copy
  * put in b's place, before anything is rewritten; a refusal names the

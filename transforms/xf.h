@@ -163,8 +163,10 @@ SCC_NODISCARD xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a,
  * y + S (S may be 0 or negative), after a's body of that iteration; the
  * fused loop (a's node and iv) runs over the union of the two ranges, each
  * body under an `if` guard of its own range where that is smaller, so the
- * result is one loop (a band around a and b stays perfect).  *out: the
- * fused loop.  Refused (payload untouched): as xf_fuse, and a shift or
+ * result is one loop (a band around a and b stays perfect).  a and b may
+ * also each be the only node of adjacent `if`s without else whose
+ * conditions read only parameters and other ivs: the guards move into the
+ * fused loop.  *out: the fused loop.  Refused (payload untouched): as xf_fuse, and a shift or
  * unequal bounds with a step other than 1, unsigned ivs or bounds with a
  * shift; a fusion-preventing dependence names the shift that would make it
  * legal (dep_fusion_shift). */
