@@ -169,12 +169,99 @@ static void test_shift_refused(void **state) {
                  "step 1 (step is 2)");
 }
 
+/* dst[i][j] = src[i - 1][j] + src[i][j - 1] + src[i][j + 1] + src[i + 1][j]
+ * over [1, n - 1)^2 (ivs i and j) */
+static ir_node *mk_sweep2(xf_kb *b, ir_array *dst, ir_array *src) {
+  ir_node *li = xf_loop(b, b->i, xf_i(b, 1),
+                        xf_bin(b, IR_OP_SUB, xf_v(b, b->n), xf_i(b, 1)), 1);
+  ir_node *lj = xf_loop(b, b->j, xf_i(b, 1),
+                        xf_bin(b, IR_OP_SUB, xf_v(b, b->n), xf_i(b, 1)), 1);
+  ir_expr *i = xf_v(b, b->i), *j = xf_v(b, b->j);
+  ir_expr *im = xf_bin(b, IR_OP_SUB, xf_v(b, b->i), xf_i(b, 1));
+  ir_expr *ip = xf_bin(b, IR_OP_ADD, xf_v(b, b->i), xf_i(b, 1));
+  ir_expr *jm = xf_bin(b, IR_OP_SUB, xf_v(b, b->j), xf_i(b, 1));
+  ir_expr *jp = xf_bin(b, IR_OP_ADD, xf_v(b, b->j), xf_i(b, 1));
+  ir_expr *sum = xf_bin(
+      b, IR_OP_ADD,
+      xf_bin(b, IR_OP_ADD,
+             xf_bin(b, IR_OP_ADD, xf_at2(b, src, im, xf_v(b, b->j)),
+                    xf_at2(b, src, xf_v(b, b->i), jm)),
+             xf_at2(b, src, xf_v(b, b->i), jp)),
+      xf_at2(b, src, ip, xf_v(b, b->j)));
+  ir_block_append(&lj->u.loop.body,
+                  xf_assign(b, xf_at2(b, dst, i, j), IR_OP_NONE, sum));
+  ir_block_append(&li->u.loop.body, lj);
+  return li;
+}
+
+/* for (k = 0; k < 4; k++) { B <- A; A <- B }: jacobi-2d */
+static ir_node *mk_jacobi2(xf_kb *b) {
+  ir_node *t = xf_loop(b, b->kk, xf_i(b, 0), xf_i(b, 4), 1);
+  ir_block_append(&t->u.loop.body, mk_sweep2(b, b->B, b->A));
+  ir_block_append(&t->u.loop.body, mk_sweep2(b, b->A, b->B));
+  ir_block_append(&b->k->body, t);
+  return t;
+}
+
+/* The j loops under the guards of the i fusion fuse too; then (k, i, j) is
+ * a perfect band that skews and tiles. */
+static void test_shift_guarded(void **state) {
+  (void)state;
+  static const int64_t sizes[][3] = {{2, 3, 4}, {1, 1, 1}, {3, 5, 2}};
+  for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; c++) {
+    xf_kb o = xf_kb_new(ctx), t = xf_kb_new(ctx);
+    mk_jacobi2(&o);
+    ir_node *time = mk_jacobi2(&t);
+    ir_node *a = time->u.loop.body.first, *fi = NULL, *fj = NULL;
+    assert_int_equal(xf_fuse_shift(ctx, t.k, a, a->next, 1, &fi), XF_OK);
+    ir_node *j1 = fi->u.loop.body.first->u.ifs.then_body.first;
+    ir_node *j2 = fi->u.loop.body.last->u.ifs.then_body.first;
+    assert_int_equal(xf_fuse_shift(ctx, t.k, j1, j2, 1, &fj), XF_OK);
+    assert_ptr_equal(fj, j1);
+    /* i's body is the j loop alone; j's body the two guarded statements */
+    assert_ptr_equal(fi->u.loop.body.first, fj);
+    assert_null(fj->next);
+    assert_int_equal(ir_block_len(&fj->u.loop.body), 2);
+    assert_string_equal(xf_cstr(ctx, fj->u.loop.body.first->u.ifs.cond),
+                        "i < n - 1 && j < n - 1");
+    assert_string_equal(xf_cstr(ctx, fj->u.loop.body.last->u.ifs.cond),
+                        "i >= 2 && j >= 2");
+    assert_true(ir_verify_kernel(ctx, t.k, "loop.fuse"));
+    for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
+      assert_true(xf_same(&o, &t, ns[q]));
+    ir_node *so, *si, *so2, *sj, *loops[6];
+    assert_int_equal(xf_skew(ctx, t.k, time, fi, 2, &so, &si), XF_OK);
+    assert_int_equal(xf_skew(ctx, t.k, so, fj, 2, &so2, &sj), XF_OK);
+    assert_int_equal(xf_tile(ctx, t.k, so2, sizes[c], 3, loops), XF_OK);
+    assert_true(ir_verify_kernel(ctx, t.k, "loop.tile"));
+    for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
+      assert_true(xf_same(&o, &t, ns[q]));
+  }
+  /* a guard that reads an array is not moved: the loops are not adjacent */
+  xf_kb u = xf_kb_new(ctx);
+  ir_node *time = mk_jacobi2(&u);
+  ir_node *a = time->u.loop.body.first, *fi = NULL, *f;
+  assert_int_equal(xf_fuse_shift(ctx, u.k, a, a->next, 1, &fi), XF_OK);
+  ir_node *g = fi->u.loop.body.first;
+  g->u.ifs.cond = xf_bin(&u, IR_OP_LAND, g->u.ifs.cond,
+                         xf_bin(&u, IR_OP_GT, xf_at1(&u, u.x, xf_i(&u, 0)),
+                                ir_fp(ctx, IR_TY_DOUBLE, 0.0, "0.0")));
+  EXPECT_REFUSED(&u,
+                 xf_fuse_shift(ctx, u.k, g->u.ifs.then_body.first,
+                               fi->u.loop.body.last->u.ifs.then_body.first, 1,
+                               &f),
+                 "loop.fuse of 'j' and 'j': the loops are not adjacent (the "
+                 "second must directly follow the first in the same block, or "
+                 "each be the only node of adjacent `if` guards)");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_shift_one_loop, setup, teardown),
       cmocka_unit_test_setup_teardown(test_shift_other_iv, setup, teardown),
       cmocka_unit_test_setup_teardown(test_shift_skew_tile, setup, teardown),
       cmocka_unit_test_setup_teardown(test_shift_refused, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_shift_guarded, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
