@@ -256,4 +256,21 @@ bool xf_kernel_has_parallel(ir_kernel *k);
  * this after every transform op, with ir_kernel_snapshot). */
 SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
 
+/* loop.transpose_block %outer, %inner {size = S, isa = "avx512"}: the
+ * perfect band of two loops whose body is one float copy that transposes,
+ * `B[j][i] = A[i][j]` (the store contiguous in one loop, the load in the
+ * other), runs in S x S blocks: S vector row loads, an in-register
+ * transpose (unpack / shuffle / 128-bit block permutes as IR_EXPR_SHUFFLE),
+ * S vector row stores; scalar remainder nests for the rest.  S is the
+ * ISA's register of floats: 8 (avx2) or 16 (avx512); size 0: that one.
+ * isa IR_ISA_DEFAULT: the kernel's, the target's or the host's.  Legal
+ * when neither loop carries a dependence (dep_check_parallel on both).
+ * outer_out / inner_out: the block loops (steps S).  See
+ * transforms/transpose_block.c for the shape and the refusals. */
+SCC_NODISCARD xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k,
+                                           ir_node *outer, ir_node *inner,
+                                           int size, ir_isa isa,
+                                           ir_node **outer_out,
+                                           ir_node **inner_out);
+
 #endif
