@@ -263,11 +263,23 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
   const ir_expr *lhs = st && st->kind == IR_NODE_ASSIGN ? st->u.assign.lhs
                                                          : NULL,
                 *rhs = lhs ? st->u.assign.rhs : NULL;
-  if (!st || st->next || !lhs || st->u.assign.op != IR_OP_NONE ||
-      lhs->kind != IR_EXPR_ACCESS || rhs->kind != IR_EXPR_ACCESS ||
-      lhs->lanes > 1 || rhs->lanes > 1 ||
-      lhs->u.access.array->elem != IR_TY_FLOAT ||
-      rhs->u.access.array->elem != IR_TY_FLOAT) {
+  bool copy_shape = st && !st->next && lhs && st->u.assign.op == IR_OP_NONE &&
+                    lhs->kind == IR_EXPR_ACCESS &&
+                    rhs->kind == IR_EXPR_ACCESS && lhs->lanes <= 1 &&
+                    rhs->lanes <= 1;
+  if (copy_shape && (lhs->u.access.array->elem != IR_TY_FLOAT ||
+                     rhs->u.access.array->elem != IR_TY_FLOAT)) {
+    scc_fail(ctx, st->loc,
+             "loop.transpose_block: `%s = %s` copies %s elements; the "
+             "in-register transposes are of float (4-byte) lanes; use "
+             "loop.tile alone for other types",
+             text_of(ctx, lhs), text_of(ctx, rhs),
+             ir_type_name(lhs->u.access.array->elem != IR_TY_FLOAT
+                              ? lhs->u.access.array->elem
+                              : rhs->u.access.array->elem));
+    return XF_SILENCEABLE;
+  }
+  if (!copy_shape) {
     scc_fail(ctx, st ? st->loc : inner->loc,
              "loop.transpose_block: the body of loop '%s' must be one copy "
              "of a float element, `B[j][i] = A[i][j];`; split other "
