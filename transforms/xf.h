@@ -112,6 +112,20 @@ SCC_NODISCARD xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                      int width, ir_isa isa, bool contract,
                                      bool reassoc, ir_node **out);
 
+/* loop.vectorize ... {interleave = K}: xf_vectorize with K copies of the
+ * vector body per iteration of the vector loop (step K*W, at i, i + W, ...,
+ * i + (K-1)*W), each reduction with K accumulators (independent chains:
+ * LLVM's interleave count), folded lane-wise (acc += acc1 ...) before the
+ * one horizontal reduction after the loop; the remainder, fewer than K*W
+ * iterations, is the scalar epilogue.  Refused, besides xf_vectorize's
+ * refusals, when K > 1 and the body declares or assigns a temporary (only
+ * reductions and stores).  interleave 1 is xf_vectorize. */
+SCC_NODISCARD xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k,
+                                                 ir_node *loop, int width,
+                                                 ir_isa isa, bool contract,
+                                                 bool reassoc, int interleave,
+                                                 ir_node **out);
+
 /* loop.unroll_and_jam %l {factor = F}: unrolls `loop` by F and fuses
  * (jams) the F copies of its inner loops into one (register tiling); a
  * remainder loop runs the leftover iterations.  Refused: illegal by
