@@ -11,8 +11,8 @@
 # bytes each call touches):
 #   transpose m x n, 8mn bytes:  L1 64 x 64 (32 KiB), L2 256 x 256
 #     (512 KiB), L3 1024 x 1024 (8 MiB)
-#   rowsum m x n, 4mn bytes:     L1 32 x 256 (32 KiB), L2 128 x 1024
-#     (512 KiB), L3 512 x 4096 (8 MiB)
+#   rowsum m x n, 4mn bytes:     L1 8 x 1024 (32 KiB), L2 128 x 1024
+#     (512 KiB), L3 512 x 4096 (8 MiB) (rows of 4 KiB at L1 and L2)
 # Each variant binary (bench/bandwidth.c) measures REPS (default 7) batches
 # of calls and reports the median; pinned with taskset -c ${BENCH_CPU:-1}.
 # Prints GB/s and % of copy of the medians, and of the fastest batch ("best":
@@ -47,7 +47,7 @@ bw_build() {
 for p in $problems; do
   case $p in
     transpose) flag=-DBW_TRANSPOSE; sizes="L1:64:64 L2:256:256 L3:1024:1024";;
-    rowsum) flag=-DBW_ROWSUM; sizes="L1:32:256 L2:128:1024 L3:512:4096";;
+    rowsum) flag=-DBW_ROWSUM; sizes="L1:8:1024 L2:128:1024 L3:512:4096";;
     *) echo "unknown problem $p"; exit 2;;
   esac
   src=$root/samples/$p.c
