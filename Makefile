@@ -34,6 +34,7 @@ bench: build
 	@scripts/install-deps.sh --bench
 	@sh bench/run.sh $(BUILD)
 	@sh bench/stencil.sh $(BUILD)
+	@sh bench/bandwidth.sh $(BUILD)
 
 # The random differential tester (test/fuzz/run.py, docs/testing.md) for
 # SECONDS seconds with a random seed, niced, FUZZ_JOBS kernels at a time;

@@ -753,6 +753,7 @@ static void put_mask(emitter *em, scc_buf *o, const ir_expr *e) {
 }
 
 static void put_vexpr(emitter *em, scc_buf *o, const ir_expr *e);
+static void put_shuffle(emitter *em, scc_buf *o, const ir_expr *e);
 
 static bool is_neg(const ir_expr *e) {
   return e->kind == IR_EXPR_UNARY && e->u.un.op == IR_OP_NEG;
@@ -866,10 +867,73 @@ static void put_vexpr(emitter *em, scc_buf *o, const ir_expr *e) {
     vfail(em, e, scc_arena_printf(em->ctx->arena, "a vector call to '%s'", fn));
     return;
   }
+  case IR_EXPR_SHUFFLE:
+    put_shuffle(em, o, e);
+    return;
   default:
     vfail(em, e, "this vector expression");
     return;
   }
+}
+
+/* The intrinsic of a shuffle whose mask is that of one x86 instruction on
+ * floats (ir_shuffle.c): unpacklo/unpackhi_ps, shuffle_ps, and the 128-bit
+ * block permutes shuffle_f32x4 (AVX-512) / permute2f128_ps (AVX2); any
+ * other mask is a __builtin_shufflevector (clang; GCC >= 12). */
+static void put_shuffle(emitter *em, scc_buf *o, const ir_expr *e) {
+  const char *P = vpfx(em);
+  int L = e->lanes, m[64];
+  const int *want = e->u.shuf.mask;
+  const char *fn = NULL;
+  int imm = -1;
+  if (e->type == IR_TY_FLOAT && L % 4 == 0 && L <= 64) {
+#define SAME() (memcmp(m, want, sizeof(int) * (size_t)L) == 0)
+    for (int hi = 0; hi < 2 && !fn; hi++) {
+      ir_mask_unpack(L, hi, m);
+      if (SAME())
+        fn = hi ? "unpackhi_ps" : "unpacklo_ps";
+    }
+    for (int i = 0; i < 256 && !fn; i++) {
+      ir_mask_shufps(L, i, m);
+      if (SAME())
+        fn = "shuffle_ps", imm = i;
+    }
+    for (int i = 0; i < 256 && !fn && em->k->isa == IR_ISA_AVX512 && L == 16;
+         i++) {
+      int sel[4] = {i & 3, (i >> 2) & 3, 4 + ((i >> 4) & 3),
+                    4 + ((i >> 6) & 3)};
+      ir_mask_blocks(L, sel, m);
+      if (SAME())
+        fn = "shuffle_f32x4", imm = i;
+    }
+    for (int i = 0; i < 64 && !fn && em->k->isa == IR_ISA_AVX2 && L == 8;
+         i++) {
+      if (i & 0xc)
+        continue;
+      int sel[2] = {i & 3, (i >> 4) & 3};
+      ir_mask_blocks(L, sel, m);
+      if (SAME())
+        fn = "permute2f128_ps", imm = i;
+    }
+#undef SAME
+  }
+  if (fn) {
+    scc_buf_printf(o, "%s_%s(", P, fn);
+    put_vexpr(em, o, e->u.shuf.a);
+    scc_buf_puts(o, ", ");
+    put_vexpr(em, o, e->u.shuf.b);
+    if (imm >= 0)
+      scc_buf_printf(o, ", 0x%02x", imm);
+    scc_buf_puts(o, ")");
+    return;
+  }
+  scc_buf_puts(o, "__builtin_shufflevector(");
+  put_vexpr(em, o, e->u.shuf.a);
+  scc_buf_puts(o, ", ");
+  put_vexpr(em, o, e->u.shuf.b);
+  for (int l = 0; l < L; l++)
+    scc_buf_printf(o, ", %d", want[l]);
+  scc_buf_puts(o, ")");
 }
 
 static ir_expr *lane_expr(emitter *em, const ir_expr *e, ir_expr *lane);

@@ -884,6 +884,19 @@ static cval gen_expr(gen *g, const ir_expr *e) {
   }
   case IR_EXPR_REDUCE:
     return gen_reduce(g, e);
+  case IR_EXPR_SHUFFLE: { /* one shufflevector with the constant mask */
+    cval a = gen_expr(g, e->u.shuf.a);
+    cval b = gen_expr(g, e->u.shuf.b);
+    LLVMValueRef m[64];
+    int L = e->lanes > 64 ? 64 : e->lanes;
+    for (int l = 0; l < L; l++)
+      m[l] = LLVMConstInt(i32_type(g), (unsigned long long)e->u.shuf.mask[l],
+                          0);
+    r.v = LLVMBuildShuffleVector(g->b, a.v, b.v, LLVMConstVector(m, (unsigned)L),
+                                 "");
+    r.lanes = L;
+    return r;
+  }
   }
   fail(g, e->loc, "this expression");
   r.v = LLVMGetPoison(scalar_type(g, e->type));

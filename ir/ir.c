@@ -474,6 +474,10 @@ void ir_walk_expr(ir_expr *e, ir_expr_fn fn, void *data) {
     for (int i = 0; i < e->u.call.n; i++)
       ir_walk_expr(e->u.call.args[i], fn, data);
     break;
+  case IR_EXPR_SHUFFLE:
+    ir_walk_expr(e->u.shuf.a, fn, data);
+    ir_walk_expr(e->u.shuf.b, fn, data);
+    break;
   default:
     break;
   }
@@ -551,6 +555,14 @@ bool ir_expr_equal(const ir_expr *a, const ir_expr *b) {
   case IR_EXPR_CAST:
     return a->u.cast.to == b->u.cast.to &&
            ir_expr_equal(a->u.cast.a, b->u.cast.a);
+  case IR_EXPR_SHUFFLE:
+    if (!ir_expr_equal(a->u.shuf.a, b->u.shuf.a) ||
+        !ir_expr_equal(a->u.shuf.b, b->u.shuf.b))
+      return false;
+    for (int l = 0; l < la; l++)
+      if (a->u.shuf.mask[l] != b->u.shuf.mask[l])
+        return false;
+    return true;
   case IR_EXPR_CALL:
     if (strcmp(a->u.call.fn, b->u.call.fn) != 0 || a->u.call.n != b->u.call.n)
       return false;

@@ -146,6 +146,8 @@ typedef enum ir_expr_kind {
   IR_EXPR_BROADCAST, /* u.un.a, a scalar, in every lane */
   IR_EXPR_REDUCE,    /* u.un.op (ADD, MUL, MIN, MAX) over the lanes of
                         u.un.a: a scalar */
+  IR_EXPR_SHUFFLE,   /* lanes of two vectors u.shuf.a, u.shuf.b picked by
+                        the constant u.shuf.mask (loop.transpose_block) */
 } ir_expr_kind;
 
 typedef enum ir_op {
@@ -197,6 +199,11 @@ typedef struct ir_expr ir_expr;
  *  - IR_EXPR_REDUCE: a horizontal reduction of u.un.a to a scalar; its
  *    association order is unspecified (only where reassociation is
  *    allowed).
+ *  - IR_EXPR_SHUFFLE with lanes L: lane l is lane mask[l] of the
+ *    concatenation of u.shuf.a and u.shuf.b (both vectors of L lanes):
+ *    mask[l] < L picks a's lane, mask[l] >= L b's lane mask[l] - L
+ *    (LLVM's shufflevector; the C backend emits the unpack/shuffle
+ *    intrinsic whose pattern the mask is, see backend/be_c.c).
  *  - An assignment whose lhs has lanes L is a vector store (`+=` etc.
  *    lane-wise).
  */
@@ -234,6 +241,10 @@ struct ir_expr {
       ir_type to;
       ir_expr *a;
     } cast;
+    struct {
+      ir_expr *a, *b;  /* vectors of the same lanes as the shuffle */
+      const int *mask; /* lanes entries in 0 .. 2 * lanes - 1 */
+    } shuf;
     struct {
       const char *fn; /* "sqrt", "expf", "fmax", ... */
       int n;
@@ -356,6 +367,19 @@ const char *ir_isa_name(ir_isa isa);
 bool ir_isa_parse(const char *name, ir_isa *out);
 /* Bytes in one vector register (16, 32, 64; 0 for scalar). */
 int ir_isa_vector_bytes(ir_isa isa);
+
+/* ---- shuffle masks of x86 instructions (ir_shuffle.c) -------------------
+ * Each fills mask[0..lanes-1] (lanes a multiple of 4, float lanes) with the
+ * IR_EXPR_SHUFFLE mask of one instruction applied to (a, b):
+ *   ir_mask_unpack: unpcklps (hi false) / unpckhps (hi true) per 128-bit
+ *     block: a0 b0 a1 b1 / a2 b2 a3 b3;
+ *   ir_mask_shufps: shufps with immediate imm per 128-bit block: lanes 0-1
+ *     from a, 2-3 from b, each chosen by 2 bits of imm;
+ *   ir_mask_blocks: block q (4 lanes) of the result is block sel[q] of the
+ *     concatenation a||b (vshuff32x4 and vperm2f128 are such masks). */
+void ir_mask_unpack(int lanes, bool hi, int *mask);
+void ir_mask_shufps(int lanes, int imm, int *mask);
+void ir_mask_blocks(int lanes, const int *sel, int *mask);
 
 /* ---- assumptions (run-time checks) -------------------------------------
  * A condition that the transformed code of a kernel relies on and that

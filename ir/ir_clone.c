@@ -102,6 +102,10 @@ static ir_expr *clone_expr(scc_ctx *ctx, const ir_expr *e, const ir_subst *s,
   case IR_EXPR_CAST:
     c->u.cast.a = clone_expr(ctx, e->u.cast.a, s, &ch);
     break;
+  case IR_EXPR_SHUFFLE: /* the mask is never changed: shared */
+    c->u.shuf.a = clone_expr(ctx, e->u.shuf.a, s, &ch);
+    c->u.shuf.b = clone_expr(ctx, e->u.shuf.b, s, &ch);
+    break;
   case IR_EXPR_CALL: {
     int n = e->u.call.n;
     c->u.call.args =

@@ -47,7 +47,8 @@
  * - Vectors (see docs/ir.md): `vectorized(W)` after a vectorized loop's
  *   other attributes, `decl float<16> v`, `float<16> v` in the locals, an
  *   `isa: avx512` line after "ivs" once the kernel's ISA was chosen,
- *   `A[i]<16>` / `A[i]<16 mask m>`, `broadcast<16>(x)`, `reduce_add(v)`.
+ *   `A[i]<16>` / `A[i]<16 mask m>`, `broadcast<16>(x)`, `reduce_add(v)`,
+ *   `shuffle<8>(a, b, [0, 8, 1, 9, 4, 12, 5, 13])`.
  * - Expressions print as C (same parenthesization as ir_print_c_expr),
  *   except that min, max, floordiv and ceildiv print as calls
  *   (`min(a, b)`, `floordiv(i, 32)`) and sums with negative literals are
@@ -463,6 +464,16 @@ static void emit_paren(const printer *p, const ir_expr *e, bool paren) {
     scc_buf_printf(o, "broadcast<%d>(", e->lanes);
     emit(p, e->u.un.a, P_ASSIGN);
     scc_buf_puts(o, ")");
+    break;
+  case IR_EXPR_SHUFFLE: /* IR text only: shuffle<4>(a, b, [0, 4, 1, 5]) */
+    scc_buf_printf(o, "shuffle<%d>(", e->lanes);
+    emit(p, e->u.shuf.a, P_ASSIGN);
+    scc_buf_puts(o, ", ");
+    emit(p, e->u.shuf.b, P_ASSIGN);
+    scc_buf_puts(o, ", [");
+    for (int l = 0; l < e->lanes; l++)
+      scc_buf_printf(o, "%s%d", l ? ", " : "", e->u.shuf.mask[l]);
+    scc_buf_puts(o, "])");
     break;
   case IR_EXPR_REDUCE: /* IR text only */
     scc_buf_printf(o, "reduce_%s(",

@@ -111,6 +111,16 @@ static void check_expr(verifier *v, const ir_expr *e, scc_loc loc) {
     for (int i = 0; i < e->u.call.n; i++)
       check_expr(v, e->u.call.args[i], loc);
     break;
+  case IR_EXPR_SHUFFLE:
+    if (e->lanes <= 1 || e->u.shuf.a->lanes != e->lanes ||
+        e->u.shuf.b->lanes != e->lanes)
+      fail(v, loc, "shuffle of operands of other lanes%s%s", NULL, NULL);
+    for (int l = 0; l < e->lanes; l++)
+      if (e->u.shuf.mask[l] < 0 || e->u.shuf.mask[l] >= 2 * e->lanes)
+        fail(v, loc, "shuffle lane out of range%s%s", NULL, NULL);
+    check_expr(v, e->u.shuf.a, loc);
+    check_expr(v, e->u.shuf.b, loc);
+    break;
   }
 }
 

@@ -5,7 +5,9 @@
  * width: lanes (default: one register of the element type for the ISA, 8
  * for "scalar"); isa: "avx512", "avx2", "sse4.2", "scalar" (default: the
  * kernel's, else --target-isa / -march=, else the host's); contract: allow
- * fused multiply-adds; reassoc: allow reductions to be reassociated.  Each
+ * fused multiply-adds; reassoc: allow reductions to be reassociated;
+ * interleave: K copies of the vector body, K accumulators per reduction
+ * (xf_vectorize_interleaved).  Each
  * payload loop of %l is vectorized (xf_vectorize); %v holds the vector
  * loops.
  */
@@ -39,6 +41,18 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
+  int64_t interleave = 1; /* {interleave = K}: K accumulators per reduction */
+  const sched_attr *il = sched_attr_find(s, "interleave");
+  if (il) {
+    interleave = sched_get_num(r, &il->value);
+    if (interleave < 1 || interleave > 16) {
+      scc_error(r->ctx, il->value.loc,
+                "loop.vectorize: {interleave = K} must be between 1 and 16, "
+                "got %lld",
+                (long long)interleave);
+      return false;
+    }
+  }
   bool contract = sched_attr_find(s, "contract") != NULL;
   bool reassoc = sched_attr_find(s, "reassoc") != NULL;
   sched_consume(r, s, &h, 1);
@@ -48,8 +62,9 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
     sched_before b;
     sched_before_loop(r, l, &b);
     if (!l || !sched_xf_done(r, s,
-                             xf_vectorize(r->ctx, r->k, l, (int)width, isa,
-                                          contract, reassoc, &v)))
+                             xf_vectorize_interleaved(
+                                 r->ctx, r->k, l, (int)width, isa, contract,
+                                 reassoc, (int)interleave, &v)))
       return false;
     sched_remark_vectorize(r, s, &b, contract, reassoc, v);
     scc_vec_push(r->ctx->arena, &loops, v);

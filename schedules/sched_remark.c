@@ -344,18 +344,22 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
     if (n->kind != IR_NODE_ASSIGN)
       continue;
     const ir_expr *lhs = n->u.assign.lhs;
+    if (lhs->kind == IR_EXPR_VAR && lhs->u.var->lanes > 1)
+      continue; /* {interleave}: accumulators folded into the first */
     scc_buf_printf(&reds, "%s'%s'", nred++ ? ", " : "",
                    lhs->kind == IR_EXPR_VAR ? lhs->u.var->name
                                             : expr_text(r, lhs));
   }
   const char *rem;
+  /* iterations per vector-loop iteration: w, or K*w with {interleave = K} */
+  int cw = v->u.loop.step > w ? (int)v->u.loop.step : w;
   if (!rest) {
     rem = b->band_has_trip[0]
               ? scc_arena_printf(r->ctx->arena,
                                  "no remainder (%lld = %lld x "
                                  "%d)",
                                  (long long)b->band_trip[0],
-                                 (long long)(b->band_trip[0] / w), w)
+                                 (long long)(b->band_trip[0] / cw), cw)
               : "no remainder";
   } else {
     const char *how = rest->u.loop.attrs & IR_LOOP_VECTORIZED
@@ -364,8 +368,8 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
     rem = b->band_has_trip[0]
               ? scc_arena_printf(r->ctx->arena, "%s (%lld = %lld x %d + %lld)",
                                  how, (long long)b->band_trip[0],
-                                 (long long)(b->band_trip[0] / w), w,
-                                 (long long)(b->band_trip[0] % w))
+                                 (long long)(b->band_trip[0] / cw), cw,
+                                 (long long)(b->band_trip[0] % cw))
               : how;
   }
   count_state c = {0};
@@ -384,7 +388,13 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                    "; reduction%s into %s kept in %s, reduced across "
                    "lanes after the loop (reassociated)",
                    nred == 1 ? "" : "s", reds.data,
-                   nred == 1 ? "a vector accumulator" : "vector accumulators");
+                   v->u.loop.step / w > 1 /* {interleave = K} */
+                       ? scc_arena_printf(r->ctx->arena,
+                                          "%lld interleaved vector "
+                                          "accumulators each",
+                                          (long long)(v->u.loop.step / w))
+                   : nred == 1 ? "a vector accumulator"
+                               : "vector accumulators");
   sched_remark_applied(r, s, "%s", m.data);
   scc_buf_free(&m);
   scc_buf_free(&reds);

@@ -115,13 +115,15 @@ run 0 "-v on expand.sched" ../diff/expand.c -s expand.sched -o "$tmp/o.c" -v
 expect_err expand.v.err
 run 0 "-v on library.sched" matmul.c -s library.sched -o "$tmp/o.c" -v
 expect_err library.v.err
+run 0 "-v on transpose.sched" ../golden/transpose_block.c -s transpose.sched -o "$tmp/o.c" -v
+expect_err transpose.v.err
 # Every op of schedules/ops.def gets its remark in one of the goldens (print
 # is checked below).
 for op in $(sed -n 's/^SCHED_OP([A-Z_]*, "\([^"]*\)".*/\1/p' "$ops_def"); do
   # print is checked below; yield only ends a region (alternatives says
   # which region applied)
   [ "$op" = print ] || [ "$op" = yield ] && continue
-  grep -q ": note: $op: " matmul.v.err regs.v.err scalar.v.err ops.v.err alt.v.err expand.v.err library.v.err ||
+  grep -q ": note: $op: " matmul.v.err regs.v.err scalar.v.err ops.v.err alt.v.err expand.v.err library.v.err transpose.v.err ||
     fail "no remark for op $op in the golden files"
 done
 printf 'named_sequence @main(%%root) {\n  %%i = match.loop "i" in %%root\n  print %%i\n}\n' >"$tmp/p.sched"

@@ -147,6 +147,10 @@ static void visit(hoist_state *s, ir_expr **slot) {
     for (int i = 0; i < e->u.call.n; i++)
       visit(s, &e->u.call.args[i]);
     break;
+  case IR_EXPR_SHUFFLE:
+    visit(s, &e->u.shuf.a);
+    visit(s, &e->u.shuf.b);
+    break;
   default:
     break;
   }

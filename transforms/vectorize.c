@@ -735,9 +735,10 @@ static ir_isa resolve_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
   return host_isa();
 }
 
-xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
-                       ir_isa isa, bool contract_ok, bool reassoc,
-                       ir_node **out) {
+xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                   int width, ir_isa isa, bool contract_ok,
+                                   bool reassoc, int interleave,
+                                   ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0}, "the payload is not a loop");
     return XF_SILENCEABLE;
@@ -823,6 +824,27 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
     scc_fail(ctx, st.why_loc, "%s", st.why);
     return XF_SILENCEABLE;
   }
+  if (interleave < 1)
+    interleave = 1;
+  for (int i = 0; i < st.defs.len && interleave > 1; i++)
+    if (((vx_def *)st.defs.items[i])->kind != VX_RED) {
+      scc_fail(ctx, loop->loc,
+               "loop '%s': {interleave = %d} needs a body without vector "
+               "temporaries (it writes '%s' before reading it); write the "
+               "temporary's expression into its uses, or vectorize without "
+               "interleave",
+               ivn, interleave,
+               text(ctx, ((vx_def *)st.defs.items[i])->target));
+      return XF_SILENCEABLE;
+    }
+  for (ir_node *n = l->body.first; n && interleave > 1; n = n->next)
+    if (n->kind == IR_NODE_DECL) {
+      scc_fail(ctx, n->loc,
+               "loop '%s': {interleave = %d} needs a body without "
+               "declarations; vectorize without interleave",
+               ivn, interleave);
+      return XF_SILENCEABLE;
+    }
 
   /* the width */
   int esize = st.T == IR_TY_FLOAT ? 4 : 8;
@@ -857,11 +879,12 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
    * iv read after the loop gets a scalar remainder loop instead of the
    * masked one, which leaves it at ub as the original does. */
   int64_t trip;
-  bool exact = ir_loop_const_trip_count(ctx, loop, &trip) && trip % width == 0;
+  int64_t chunk = (int64_t)width * interleave;
+  bool exact = ir_loop_const_trip_count(ctx, loop, &trip) && trip % chunk == 0;
   bool has_red = false;
   for (int i = 0; i < st.defs.len; i++)
     has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
-  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red &&
+  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red && interleave == 1 &&
                 !xf_iv_read_after(k, loop, l->iv);
   if (l->step == -1 &&
       !xf_final_value_unread(
@@ -890,16 +913,57 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
     d->vvar->lanes = width;
     d->vvar->declared_outside = true;
   }
+  /* {interleave = K}: K accumulators per reduction (accs[i][u]) */
+  ir_var ***accs = scc_arena_alloc(
+      ctx->arena, sizeof(ir_var **) * (size_t)(st.defs.len ? st.defs.len : 1));
+  for (int i = 0; i < st.defs.len; i++) {
+    vx_def *d = st.defs.items[i];
+    accs[i] = scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)interleave);
+    accs[i][0] = d->vvar;
+    for (int u = 1; u < interleave; u++) {
+      accs[i][u] = ir_var_new(ctx, k, ir_fresh_name(ctx, k, d->vvar->name),
+                              st.T, IR_VAR_LOCAL, loop->loc);
+      accs[i][u]->lanes = width;
+      accs[i][u]->declared_outside = true;
+    }
+  }
   scc_vec orig = {0}; /* the original body nodes (kept intact) */
   for (ir_node *n = l->body.first; n; n = n->next)
     scc_vec_push(ctx->arena, &orig, n);
 
   ir_node *main = loop, *rest = NULL;
-  if (!exact && xf_split(ctx, k, loop, width, &main, &rest) != XF_OK)
+  if (!exact && xf_split(ctx, k, loop, chunk, &main, &rest) != XF_OK)
     return XF_DEFINITE; /* cannot happen: step is 1 */
-  main->u.loop.step = width;
+  main->u.loop.step = chunk;
   st.build = true;
-  vectorize_body(&st, main, &orig);
+  if (interleave == 1) {
+    vectorize_body(&st, main, &orig);
+  } else { /* K copies of the vector body at i, i + W, ..., each copy
+              with its own accumulators (no temporaries: checked above) */
+    ir_block nb;
+    ir_block_init(&nb, main);
+    for (int u = 0; u < interleave; u++) {
+      for (int i = 0; i < st.defs.len; i++)
+        ((vx_def *)st.defs.items[i])->vvar = accs[i][u];
+      ir_node *before = nb.last;
+      for (int j = 0; j < orig.len; j++)
+        build_node(&st, &nb, orig.items[j]);
+      ir_subst s = {0};
+      ir_subst_add(ctx, &s, l->iv,
+                   ir_add_const(ctx, ir_var_ref(ctx, l->iv), (int64_t)u * width));
+      for (ir_node *n = before ? before->next : nb.first; n && u > 0;
+           n = n->next)
+        ir_node_substitute(ctx, n, &s);
+    }
+    for (int i = 0; i < st.defs.len; i++)
+      ((vx_def *)st.defs.items[i])->vvar = accs[i][0];
+    ir_block *body = &main->u.loop.body;
+    while (body->first)
+      ir_remove(body->first);
+    ir_block_move_all(body, &nb);
+    main->u.loop.attrs |= IR_LOOP_VECTORIZED;
+    main->u.loop.vwidth = width;
+  }
 
   if (rest && masked) {
     ir_expr *ivr = ir_var_ref(ctx, l->iv);
@@ -914,8 +978,9 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
     if (d->kind != VX_RED)
       continue;
     ir_expr *id = ir_fp(ctx, st.T, d->op == IR_OP_MUL ? 1.0 : 0.0, NULL);
-    ir_insert_before(
-        main, ir_decl_new(ctx, d->vvar, broadcast(&st, id), d->stmt->loc));
+    for (int u = 0; u < interleave; u++)
+      ir_insert_before(main, ir_decl_new(ctx, accs[i][u], broadcast(&st, id),
+                                         d->stmt->loc));
     ir_expr *red = new_vexpr(ctx, IR_EXPR_REDUCE, st.T, 0, d->stmt->loc);
     red->u.un.op = d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD;
     red->u.un.a = vvar_ref(&st, d->vvar, d->stmt->loc);
@@ -923,8 +988,25 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
                                  red->u.un.op, red, d->stmt->loc);
     fin->u.assign.id = d->stmt->u.assign.id;
     ir_insert_after(main, fin);
+    /* interleaved accumulators folded into the first, lane-wise:
+     * acc += acc1 (+ acc2 ...) before the horizontal reduction */
+    for (int u = interleave - 1; u >= 1; u--) {
+      ir_node *fold = ir_assign_new(
+          ctx, k, vvar_ref(&st, accs[i][0], d->stmt->loc),
+          d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD,
+          vvar_ref(&st, accs[i][u], d->stmt->loc), d->stmt->loc);
+      fold->u.assign.id = d->stmt->u.assign.id;
+      ir_insert_after(main, fold);
+    }
   }
   if (out)
     *out = main;
   return XF_OK;
+}
+
+xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
+                       ir_isa isa, bool contract_ok, bool reassoc,
+                       ir_node **out) {
+  return xf_vectorize_interleaved(ctx, k, loop, width, isa, contract_ok,
+                                  reassoc, 1, out);
 }

@@ -112,6 +112,20 @@ SCC_NODISCARD xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                      int width, ir_isa isa, bool contract,
                                      bool reassoc, ir_node **out);
 
+/* loop.vectorize ... {interleave = K}: xf_vectorize with K copies of the
+ * vector body per iteration of the vector loop (step K*W, at i, i + W, ...,
+ * i + (K-1)*W), each reduction with K accumulators (independent chains:
+ * LLVM's interleave count), folded lane-wise (acc += acc1 ...) before the
+ * one horizontal reduction after the loop; the remainder, fewer than K*W
+ * iterations, is the scalar epilogue.  Refused, besides xf_vectorize's
+ * refusals, when K > 1 and the body declares or assigns a temporary (only
+ * reductions and stores).  interleave 1 is xf_vectorize. */
+SCC_NODISCARD xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k,
+                                                 ir_node *loop, int width,
+                                                 ir_isa isa, bool contract,
+                                                 bool reassoc, int interleave,
+                                                 ir_node **out);
+
 /* loop.unroll_and_jam %l {factor = F}: unrolls `loop` by F and fuses
  * (jams) the F copies of its inner loops into one (register tiling); a
  * remainder loop runs the leftover iterations.  Refused: illegal by
@@ -271,5 +285,22 @@ bool xf_kernel_has_parallel(ir_kernel *k);
  * changed: the caller undoes the transform (the schedule interpreter does
  * this after every transform op, with ir_kernel_snapshot). */
 SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
+
+/* loop.transpose_block %outer, %inner {size = S, isa = "avx512"}: the
+ * perfect band of two loops whose body is one float copy that transposes,
+ * `B[j][i] = A[i][j]` (the store contiguous in one loop, the load in the
+ * other), runs in S x S blocks: S vector row loads, an in-register
+ * transpose (unpack / shuffle / 128-bit block permutes as IR_EXPR_SHUFFLE),
+ * S vector row stores; scalar remainder nests for the rest.  S is the
+ * ISA's register of floats: 8 (avx2) or 16 (avx512); size 0: that one.
+ * isa IR_ISA_DEFAULT: the kernel's, the target's or the host's.  Legal
+ * when neither loop carries a dependence (dep_check_parallel on both).
+ * outer_out / inner_out: the block loops (steps S).  See
+ * transforms/transpose_block.c for the shape and the refusals. */
+SCC_NODISCARD xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k,
+                                           ir_node *outer, ir_node *inner,
+                                           int size, ir_isa isa,
+                                           ir_node **outer_out,
+                                           ir_node **inner_out);
 
 #endif

@@ -34,6 +34,10 @@ static void walk_slot(ir_expr **slot, xfr_slot_fn fn, void *data) {
     for (int i = 0; i < e->u.call.n; i++)
       walk_slot(&e->u.call.args[i], fn, data);
     break;
+  case IR_EXPR_SHUFFLE:
+    walk_slot(&e->u.shuf.a, fn, data);
+    walk_slot(&e->u.shuf.b, fn, data);
+    break;
   default:
     break;
   }

@@ -1,0 +1,105 @@
+/* transpose.c — Transpose2D of the MLIR seed paper's bandwidth benchmarks
+ * (Vasilache et al., "Composable and Modular Code Generation in MLIR",
+ * 2022): B = A^T for an m x n single-precision matrix,
+ *
+ *   B[j][i] = A[i][j]
+ *
+ * The kernel's name and signature are a contract (bench/bandwidth.sh and
+ * other programs call it).  samples/transpose.fast.sched tiles it for the
+ * caches and transposes 16 x 16 blocks in AVX-512 registers
+ * (loop.transpose_block); samples/transpose.avx2.sched the same with 8 x 8
+ * blocks in AVX2 registers.
+ *
+ * Compile with -DSCHEDCC_NO_MAIN to get the kernel alone.  The main below
+ * fills A from a fixed-seed generator, times the kernel (stderr) and prints
+ * a checksum of B that changes with any bit of B (stdout).  Arguments:
+ * [--values] [m n] (default 500 x 530: neither a multiple of 16, so the
+ * remainders run too); --values prints every element of B instead.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#endif
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#pragma schedcc kernel
+void transpose(int m, int n, float A[m][n], float B[n][m]) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      B[j][i] = A[i][j];
+}
+
+#ifndef SCHEDCC_NO_MAIN
+/* Uniform floats in [-1, 1) from a 64-bit linear congruential generator
+ * (Knuth's MMIX constants); the top 24 bits make the float exact. */
+static float lcg_float(uint64_t *state) {
+  *state = *state * 6364136223846793005u + 1442695040888963407u;
+  return (float)(*state >> 40) * 0x1p-23f - 1.0f;
+}
+
+static void *alloc64(size_t bytes) {
+  return aligned_alloc(64, (bytes + 63) / 64 * 64);
+}
+
+/* FNV-1a, 64 bits, over n bytes. */
+static uint64_t fnv1a64(const void *p, size_t n) {
+  const unsigned char *bytes = p;
+  uint64_t h = 14695981039346656037u;
+  for (size_t i = 0; i < n; i++) {
+    h ^= bytes[i];
+    h *= 1099511628211u;
+  }
+  return h;
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int main(int argc, char **argv) {
+  int a = 1, values = 0;
+  if (a < argc && strcmp(argv[a], "--values") == 0)
+    values = 1, a++;
+  int m = a + 1 < argc ? atoi(argv[a]) : 500;
+  int n = a + 1 < argc ? atoi(argv[a + 1]) : 530;
+  if (m < 1 || n < 1) {
+    fprintf(stderr, "usage: transpose [--values] [m n]\n");
+    return 2;
+  }
+  size_t count = (size_t)m * (size_t)n;
+  float *A = alloc64(count * sizeof(float));
+  float *B = alloc64(count * sizeof(float));
+  if (!A || !B) {
+    fprintf(stderr, "transpose: out of memory\n");
+    return 1;
+  }
+  uint64_t seed = 42;
+  for (size_t k = 0; k < count; k++)
+    A[k] = lcg_float(&seed);
+  memset(B, 0, count * sizeof(float));
+
+  double t0 = now_ms();
+  transpose(m, n, (float(*)[n])A, (float(*)[m])B);
+  double t1 = now_ms();
+  fprintf(stderr, "transpose: %.3f ms\n", t1 - t0);
+
+  if (values) {
+    for (size_t k = 0; k < count; k++)
+      printf("%.9g\n", (double)B[k]);
+  } else {
+    printf("fnv1a64(B) = %016" PRIx64 "\n", fnv1a64(B, count * sizeof(float)));
+    printf("B[0][0] = %a\n", (double)B[0]);
+    printf("B[n-1][m-1] = %a\n", (double)B[count - 1]);
+  }
+  free(A);
+  free(B);
+  return 0;
+}
+#endif

@@ -1,0 +1,70 @@
+/* ops_transpose.c — the handler of loop.transpose_block:
+ *
+ *   [%o2, %i2 =] loop.transpose_block %outer, %inner {size = 16, isa = "avx512"}
+ *
+ * size: the block (8 for "avx2", 16 for "avx512"; default: the ISA's);
+ * isa: "avx512" or "avx2" (default: the kernel's, else --target-isa /
+ * -march=, else the host's).  Both handles are consumed; the results are
+ * the block loops (transforms/transpose_block.c).
+ */
+#include "sched_int.h"
+
+bool sched_op_transpose_block(sched_run *r, const sched_stmt *s) {
+  sched_value *a = sched_get_handle(r, s->ops[0]);
+  sched_value *b = a ? sched_get_handle(r, s->ops[1]) : NULL;
+  if (!a || !b)
+    return false;
+  if (a->n != b->n) {
+    scc_error(r->ctx, s->loc,
+              "loop.transpose_block: '%s' holds %d loop%s but '%s' holds %d",
+              a->name, a->n, a->n == 1 ? "" : "s", b->name, b->n);
+    return false;
+  }
+  int64_t size = 0;
+  const sched_attr *sz = sched_attr_find(s, "size");
+  if (sz) {
+    size = sched_get_num(r, &sz->value);
+    if (size != 8 && size != 16) {
+      scc_error(r->ctx, sz->value.loc,
+                "loop.transpose_block: {size = S} must be 8 (avx2) or 16 "
+                "(avx512), got %lld",
+                (long long)size);
+      return false;
+    }
+  }
+  ir_isa isa = IR_ISA_DEFAULT;
+  const sched_attr *ia = sched_attr_find(s, "isa");
+  if (ia) {
+    const char *name = ia->value.text ? ia->value.text : "";
+    if (!ir_isa_parse(name, &isa)) {
+      scc_error(r->ctx, ia->value.loc,
+                "loop.transpose_block: unknown isa \"%s\" (expected "
+                "\"avx512\" or \"avx2\")",
+                name);
+      return false;
+    }
+  }
+  sched_value *both[2] = {a, b};
+  sched_consume(r, s, both, 2);
+  scc_vec ro = {0}, ri = {0};
+  for (int j = 0; j < a->n; j++) {
+    ir_node *lo = sched_loop_of(r, s, a, j),
+            *li = lo ? sched_loop_of(r, s, b, j) : NULL;
+    ir_node *oo = NULL, *oi = NULL;
+    if (!li || !sched_xf_done(r, s,
+                              xf_transpose_block(r->ctx, r->k, lo, li,
+                                                 (int)size, isa, &oo, &oi)))
+      return false;
+    sched_remark_applied(r, s,
+                         "'%s' and '%s' transposed in %d x %d blocks in %s "
+                         "registers (scalar remainders)",
+                         oo->u.loop.iv->name, oi->u.loop.iv->name,
+                         oi->u.loop.vwidth, oi->u.loop.vwidth,
+                         ir_isa_name(r->k->isa));
+    scc_vec_push(r->ctx->arena, &ro, oo);
+    scc_vec_push(r->ctx->arena, &ri, oi);
+  }
+  sched_set_result(r, s, 0, &ro);
+  sched_set_result(r, s, 1, &ri);
+  return true;
+}

@@ -1,0 +1,404 @@
+/* transpose_block.c — loop.transpose_block: a 2-D copy through a transpose,
+ * `for o: for n: B[..][w] = A[..][r]` (the store contiguous in one of the
+ * two loops, w, the load contiguous in the other, r), executed S x S
+ * elements at a time in vector registers: S row loads of A, the in-register
+ * transpose of the S x S block, S row stores of B.
+ *
+ * Shape of the result, outer loop o, inner loop n (either may be w):
+ *
+ *   for o = lb_o to so step S {                       blocks
+ *     for n = lb_n to sn step S {
+ *       decl float<S> tb_0 = A[..w + 0..][r]<S>  ...  S row loads
+ *       decl float<S> ... = shuffle<S>(...)           the transpose network
+ *       B[..r + 0..][w]<S> = ...                      S row stores
+ *     }
+ *   }
+ *   for o = lb_o to so { for n = sn to ub_n { body } } remainder columns
+ *   for o = so to ub_o { for n = lb_n to ub_n { body } } remainder rows
+ *
+ * so, sn: the split points of o and n at a multiple of S iterations
+ * (xf_split_point); a remainder nest is left out when the trip count is a
+ * constant multiple of S.
+ *
+ * The transpose network (S = 8, AVX2; S = 16, AVX-512), as in Intel's
+ * optimization manual (64-ia-32-architectures-optimization-manual,
+ * "8x8 matrix transpose" with unpack/shuffle/vperm2f128) and the
+ * vector.transpose lowering of Vasilache et al., "Composable and Modular
+ * Code Generation in MLIR", 2022 (shuffle_f32x4 stages for 16x16):
+ *   1. unpacklo/unpackhi of row pairs (2k, 2k+1): 2x2 transposes of floats
+ *   2. shuffle_ps 0x44/0xee of pairs (g, g+2): each 128-bit block of
+ *      rows g..g+3 transposed (4x4 in every block)
+ *   3. (S = 8) permute2f128 0x20/0x31 of (c, 4+c): the 2x2 block transpose;
+ *      (S = 16) shuffle_f32x4 0x88/0xdd of (c, 4+c) and (8+c, 12+c), then
+ *      of (c, 8+c) and (4+c, 12+c): the 4x4 block transpose.
+ * Every step is an IR_EXPR_SHUFFLE whose mask is the instruction's
+ * (ir/ir_shuffle.c); the network is simulated before anything is rewritten
+ * and must give the transpose (an internal error otherwise).
+ *
+ * Legality comes from the dependence analysis: every instance of the body
+ * is moved (blocks, and inside a block all loads before all stores), so
+ * the transform asks that neither loop carry a dependence
+ * (dep_check_parallel on both: the only dependences left within the band
+ * are those of an instance with itself).  Possible overlap of A and B is
+ * the analysis' run-time check (deps/dep_assume.c).
+ *
+ * Refused (silenceable, payload untouched): not two loops of a perfect
+ * band (the inner the only node of the outer's body), steps other than 1,
+ * inner bounds that read the outer iv, a body other than one assignment
+ * `X = Y` of two float array elements, subscripts that do not make the
+ * store contiguous in one loop and the load in the other (a copy with both
+ * contiguous in the same loop is loop.vectorize's), a size other than the
+ * ISA's register of floats (8 for avx2, 16 for avx512), another ISA,
+ * a kernel vectorized for another ISA, an iv read after the band, and what
+ * dep_check_parallel refuses.
+ */
+#include "../deps/dep.h"
+#include "xf_util.h"
+
+#include <string.h>
+
+/* The instruction set when the schedule names none (as loop.vectorize). */
+static ir_isa tb_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
+  if (isa != IR_ISA_DEFAULT)
+    return isa;
+  if (k->isa != IR_ISA_DEFAULT)
+    return k->isa;
+  ir_isa t;
+  if (ctx->target_isa && ir_isa_parse(ctx->target_isa, &t))
+    return t;
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    return IR_ISA_AVX512;
+  if (__builtin_cpu_supports("avx2"))
+    return IR_ISA_AVX2;
+#endif
+  return IR_ISA_SCALAR;
+}
+
+/* One step of the network: out = shuffle(a, b) with mask. */
+typedef struct tb_step {
+  int out, a, b; /* register numbers: 0..S-1 inputs, then one per step */
+  int mask[16];
+} tb_step;
+
+/* The network for S lanes (8 or 16) into steps[]; returns the number of
+ * steps and sets res[0..S-1] to the registers holding the transposed rows. */
+static int tb_network(int S, tb_step *steps, int *res) {
+  int ns = 0, next = S;
+  int cur[16], nxt[16];
+  for (int i = 0; i < S; i++)
+    cur[i] = i;
+#define STEP(dst, x, y)                                                        \
+  (steps[ns].out = next, steps[ns].a = (x), steps[ns].b = (y),                 \
+   nxt[dst] = next++, &steps[ns++])
+  /* 1: unpacklo/hi of (2p, 2p+1) */
+  for (int p = 0; p < S / 2; p++) {
+    ir_mask_unpack(S, false, STEP(2 * p, cur[2 * p], cur[2 * p + 1])->mask);
+    ir_mask_unpack(S, true, STEP(2 * p + 1, cur[2 * p], cur[2 * p + 1])->mask);
+  }
+  memcpy(cur, nxt, sizeof cur);
+  /* 2: shuffle_ps 0x44 / 0xee of (g, g+2) and (g+1, g+3) */
+  for (int g = 0; g < S; g += 4)
+    for (int h = 0; h < 2; h++) {
+      ir_mask_shufps(S, 0x44, STEP(g + 2 * h, cur[g + h], cur[g + h + 2])->mask);
+      ir_mask_shufps(S, 0xee,
+                     STEP(g + 2 * h + 1, cur[g + h], cur[g + h + 2])->mask);
+    }
+  memcpy(cur, nxt, sizeof cur);
+  if (S == 8) { /* 3: permute2f128 0x20 / 0x31 of (c, 4+c) */
+    static const int lo[2] = {0, 2}, hi[2] = {1, 3};
+    for (int c = 0; c < 4; c++) {
+      ir_mask_blocks(S, lo, STEP(c, cur[c], cur[4 + c])->mask);
+      ir_mask_blocks(S, hi, STEP(4 + c, cur[c], cur[4 + c])->mask);
+    }
+    memcpy(cur, nxt, sizeof cur);
+  } else { /* 3, 4: shuffle_f32x4 0x88 / 0xdd */
+    static const int even[4] = {0, 2, 4, 6}, odd[4] = {1, 3, 5, 7};
+    for (int half = 0; half < 2; half++)
+      for (int c = 0; c < 4; c++) {
+        int x = 8 * half + c;
+        ir_mask_blocks(S, even, STEP(x, cur[x], cur[x + 4])->mask);
+        ir_mask_blocks(S, odd, STEP(x + 4, cur[x], cur[x + 4])->mask);
+      }
+    memcpy(cur, nxt, sizeof cur);
+    for (int half = 0; half < 2; half++)
+      for (int c = 0; c < 4; c++) {
+        int x = 4 * half + c;
+        ir_mask_blocks(S, even, STEP(x, cur[x], cur[x + 8])->mask);
+        ir_mask_blocks(S, odd, STEP(x + 8, cur[x], cur[x + 8])->mask);
+      }
+    memcpy(cur, nxt, sizeof cur);
+  }
+#undef STEP
+  memcpy(res, cur, sizeof(int) * (size_t)S);
+  return ns;
+}
+
+/* True when the network transposes: simulated on element numbers. */
+static bool tb_network_ok(int S, const tb_step *steps, int ns, const int *res) {
+  static int val[16 + 64][16];
+  for (int r = 0; r < S; r++)
+    for (int l = 0; l < S; l++)
+      val[r][l] = r * S + l;
+  for (int s = 0; s < ns; s++)
+    for (int l = 0; l < S; l++) {
+      int m = steps[s].mask[l];
+      val[steps[s].out][l] = m < S ? val[steps[s].a][m] : val[steps[s].b][m - S];
+    }
+  for (int b = 0; b < S; b++)
+    for (int a = 0; a < S; a++)
+      if (val[res[b]][a] != a * S + b)
+        return false;
+  return true;
+}
+
+/* The coefficient of v in e, or a value that is neither 0 nor 1 when e is
+ * not affine. */
+static int64_t coef_of(scc_ctx *ctx, const ir_expr *e, const ir_var *v) {
+  int64_t c;
+  return ir_affine_coef(ctx, e, v, &c) ? c : 2;
+}
+
+/* An access whose last subscript has coefficient 1 in `unit` and whose
+ * other subscripts do not read it: unit-stride in `unit`. */
+static bool unit_in(scc_ctx *ctx, const ir_expr *acc, const ir_var *unit) {
+  int n = acc->u.access.n;
+  if (coef_of(ctx, acc->u.access.idx[n - 1], unit) != 1)
+    return false;
+  for (int d = 0; d < n - 1; d++)
+    if (coef_of(ctx, acc->u.access.idx[d], unit) != 0)
+      return false;
+  return true;
+}
+
+static const char *text_of(scc_ctx *ctx, const ir_expr *e) {
+  scc_buf b = {0};
+  ir_print_c_expr(&b, e);
+  char *s = scc_arena_strdup(ctx->arena, b.data ? b.data : "");
+  scc_buf_free(&b);
+  return s;
+}
+
+/* A copy of access e with v replaced by v + off, as a vector of S lanes. */
+static ir_expr *row_access(scc_ctx *ctx, const ir_expr *e, ir_var *v,
+                           int64_t off, int S) {
+  ir_subst s = {0};
+  ir_subst_add(ctx, &s, v, ir_add_const(ctx, ir_var_ref(ctx, v), off));
+  ir_expr *c = ir_expr_clone(ctx, e, off ? &s : NULL);
+  c->lanes = S;
+  return c;
+}
+
+xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
+                             ir_node *inner, int size, ir_isa isa,
+                             ir_node **outer_out, ir_node **inner_out) {
+  if (!outer || !inner || outer->kind != IR_NODE_LOOP ||
+      inner->kind != IR_NODE_LOOP) {
+    scc_fail(ctx, outer ? outer->loc : (scc_loc){0},
+             "loop.transpose_block needs two loops");
+    return XF_SILENCEABLE;
+  }
+  if (ir_node_within(outer, inner) && outer != inner) {
+    ir_node *t = outer;
+    outer = inner;
+    inner = t;
+  }
+  const char *on = xf_iv_name(outer), *inn = xf_iv_name(inner);
+  if (ir_loop_only_child_loop(outer) != inner) {
+    scc_fail(ctx, outer->loc,
+             "loop.transpose_block: loops '%s' and '%s' are not a perfect "
+             "band of two: the body of loop '%s' must be loop '%s' alone",
+             on, inn, on, inn);
+    return XF_SILENCEABLE;
+  }
+  isa = tb_isa(ctx, k, isa);
+  int S = isa == IR_ISA_AVX512 ? 16 : isa == IR_ISA_AVX2 ? 8 : 0;
+  if (!S) {
+    scc_fail(ctx, outer->loc,
+             "loop.transpose_block of '%s' and '%s': isa \"%s\" has no "
+             "in-register transpose here; use isa \"avx2\" (size 8) or "
+             "\"avx512\" (size 16)",
+             on, inn, ir_isa_name(isa));
+    return XF_SILENCEABLE;
+  }
+  if (size && size != S) {
+    scc_fail(ctx, outer->loc,
+             "loop.transpose_block of '%s' and '%s': size %d is not a "
+             "register of floats for %s (use size = %d)",
+             on, inn, size, ir_isa_name(isa), S);
+    return XF_SILENCEABLE;
+  }
+  if (k->isa != IR_ISA_DEFAULT && k->isa != isa) {
+    scc_fail(ctx, outer->loc,
+             "loop.transpose_block of '%s' and '%s': kernel '%s' already has "
+             "vector code for %s; one kernel uses one isa (asked for %s)",
+             on, inn, k->name, ir_isa_name(k->isa), ir_isa_name(isa));
+    return XF_SILENCEABLE;
+  }
+  ir_loop *lo = &outer->u.loop, *li = &inner->u.loop;
+  if (lo->step != 1 || li->step != 1) {
+    ir_node *bad = lo->step != 1 ? outer : inner;
+    scc_fail(ctx, bad->loc,
+             "loop '%s' has step %lld: loop.transpose_block needs steps of 1",
+             xf_iv_name(bad), (long long)bad->u.loop.step);
+    return XF_SILENCEABLE;
+  }
+  if ((lo->attrs | li->attrs) & (IR_LOOP_VECTORIZED | IR_LOOP_PARALLEL)) {
+    scc_fail(ctx, outer->loc,
+             "loop.transpose_block of '%s' and '%s': a loop of the band is "
+             "already vectorized or parallel; apply loop.transpose_block "
+             "before loop.vectorize and loop.parallel",
+             on, inn);
+    return XF_SILENCEABLE;
+  }
+  if (xf_bounds_use(inner, lo->iv)) {
+    scc_fail(ctx, inner->loc,
+             "loop.transpose_block: the bounds of loop '%s' read '%s'; the "
+             "blocks need a rectangular band",
+             inn, on);
+    return XF_SILENCEABLE;
+  }
+  ir_node *st = li->body.first;
+  const ir_expr *lhs = st && st->kind == IR_NODE_ASSIGN ? st->u.assign.lhs
+                                                         : NULL,
+                *rhs = lhs ? st->u.assign.rhs : NULL;
+  bool copy_shape = st && !st->next && lhs && st->u.assign.op == IR_OP_NONE &&
+                    lhs->kind == IR_EXPR_ACCESS &&
+                    rhs->kind == IR_EXPR_ACCESS && lhs->lanes <= 1 &&
+                    rhs->lanes <= 1;
+  if (copy_shape && (lhs->u.access.array->elem != IR_TY_FLOAT ||
+                     rhs->u.access.array->elem != IR_TY_FLOAT)) {
+    scc_fail(ctx, st->loc,
+             "loop.transpose_block: `%s = %s` copies %s elements; the "
+             "in-register transposes are of float (4-byte) lanes; use "
+             "loop.tile alone for other types",
+             text_of(ctx, lhs), text_of(ctx, rhs),
+             ir_type_name(lhs->u.access.array->elem != IR_TY_FLOAT
+                              ? lhs->u.access.array->elem
+                              : rhs->u.access.array->elem));
+    return XF_SILENCEABLE;
+  }
+  if (!copy_shape) {
+    scc_fail(ctx, st ? st->loc : inner->loc,
+             "loop.transpose_block: the body of loop '%s' must be one copy "
+             "of a float element, `B[j][i] = A[i][j];`; split other "
+             "statements off with loop.distribute first",
+             inn);
+    return XF_SILENCEABLE;
+  }
+  ir_var *w = NULL, *r = NULL; /* store contiguous in w, load in r */
+  if (unit_in(ctx, lhs, lo->iv) && unit_in(ctx, rhs, li->iv))
+    w = lo->iv, r = li->iv;
+  else if (unit_in(ctx, lhs, li->iv) && unit_in(ctx, rhs, lo->iv))
+    w = li->iv, r = lo->iv;
+  if (!w) {
+    bool copy = (unit_in(ctx, lhs, lo->iv) && unit_in(ctx, rhs, lo->iv)) ||
+                (unit_in(ctx, lhs, li->iv) && unit_in(ctx, rhs, li->iv));
+    scc_fail(ctx, st->loc,
+             "loop.transpose_block: `%s = %s` is not a transpose in '%s' and "
+             "'%s': %s",
+             text_of(ctx, lhs), text_of(ctx, rhs), on, inn,
+             copy ? "both accesses are contiguous in the same loop (a copy: "
+                    "use loop.vectorize)"
+                  : "the store's last subscript must advance by 1 with one "
+                    "loop and the load's with the other, the other "
+                    "subscripts not reading that loop");
+    return XF_SILENCEABLE;
+  }
+  /* the network, checked before anything changes */
+  tb_step steps[64];
+  int res[16];
+  int ns = tb_network(S, steps, res);
+  if (!tb_network_ok(S, steps, ns, res)) {
+    scc_error(ctx, outer->loc,
+              "internal error: loop.transpose_block's %dx%d network does not "
+              "transpose",
+              S, S);
+    return XF_DEFINITE;
+  }
+  ir_node *band[2] = {outer, inner};
+  if (!xf_band_final_values_unread(
+          ctx, k, band, 2,
+          scc_arena_printf(ctx->arena, "loop.transpose_block of '%s' and '%s'",
+                           on, inn)))
+    return XF_SILENCEABLE;
+  const char *why = NULL;
+  if (!dep_check_parallel(ctx, k, outer, false, NULL, &why) ||
+      !dep_check_parallel(ctx, k, inner, false, NULL, &why)) {
+    scc_fail(ctx, outer->loc, "loop.transpose_block of '%s' and '%s' %s", on,
+             inn, why ? why : "would violate a dependence");
+    return XF_SILENCEABLE;
+  }
+
+  /* ---- rewrite ---- */
+  k->isa = isa;
+  int64_t trip;
+  bool exact_o = ir_loop_const_trip_count(ctx, outer, &trip) && trip % S == 0;
+  bool exact_i = ir_loop_const_trip_count(ctx, inner, &trip) && trip % S == 0;
+  ir_expr *so = xf_split_point(ctx, outer, S);
+  ir_expr *sn = xf_split_point(ctx, inner, S);
+  ir_node *cols = exact_i ? NULL : ir_node_clone(ctx, outer, NULL);
+  ir_node *rows = exact_o ? NULL : ir_node_clone(ctx, outer, NULL);
+  if (cols) {
+    cols->u.loop.ub = ir_expr_clone(ctx, so, NULL);
+    ir_node *ci = cols->u.loop.body.first;
+    ci->u.loop.lb = ir_expr_clone(ctx, sn, NULL);
+  }
+  if (rows)
+    rows->u.loop.lb = ir_expr_clone(ctx, so, NULL);
+  lo->ub = so;
+  lo->step = S;
+  li->ub = sn;
+  li->step = S;
+
+  ir_block nb;
+  ir_block_init(&nb, inner);
+  ir_var **reg = scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)(S + ns));
+  for (int a = 0; a < S + ns; a++) {
+    reg[a] = ir_var_new(ctx, k,
+                        ir_fresh_name(ctx, k, a < S ? "tb_row" : "tb_t"),
+                        IR_TY_FLOAT, IR_VAR_LOCAL, st->loc);
+    reg[a]->lanes = S;
+    reg[a]->declared_outside = true;
+  }
+  for (int a = 0; a < S; a++)
+    ir_block_append(&nb, ir_decl_new(ctx, reg[a],
+                                     row_access(ctx, rhs, w, a, S), st->loc));
+  for (int s = 0; s < ns; s++) {
+    ir_expr *e = scc_arena_alloc(ctx->arena, sizeof *e);
+    e->kind = IR_EXPR_SHUFFLE;
+    e->type = IR_TY_FLOAT;
+    e->lanes = S;
+    e->loc = st->loc;
+    e->u.shuf.a = ir_var_ref(ctx, reg[steps[s].a]);
+    e->u.shuf.a->lanes = S;
+    e->u.shuf.b = ir_var_ref(ctx, reg[steps[s].b]);
+    e->u.shuf.b->lanes = S;
+    int *m = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)S);
+    memcpy(m, steps[s].mask, sizeof(int) * (size_t)S);
+    e->u.shuf.mask = m;
+    ir_block_append(&nb, ir_decl_new(ctx, reg[steps[s].out], e, st->loc));
+  }
+  for (int b = 0; b < S; b++) {
+    ir_expr *v = ir_var_ref(ctx, reg[res[b]]);
+    v->lanes = S;
+    ir_node *store = ir_assign_new(ctx, k, row_access(ctx, lhs, r, b, S),
+                                   IR_OP_NONE, v, st->loc);
+    store->u.assign.id = st->u.assign.id;
+    ir_block_append(&nb, store);
+  }
+  ir_remove(st);
+  ir_block_move_all(&li->body, &nb);
+  li->attrs |= IR_LOOP_VECTORIZED;
+  li->vwidth = S;
+  if (cols)
+    ir_insert_after(outer, cols);
+  if (rows)
+    ir_insert_after(cols ? cols : outer, rows);
+  if (outer_out)
+    *outer_out = outer;
+  if (inner_out)
+    *inner_out = inner;
+  return XF_OK;
+}
