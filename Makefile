@@ -33,6 +33,7 @@ demo: build
 bench: build
 	@scripts/install-deps.sh --bench
 	@sh bench/run.sh $(BUILD)
+	@sh bench/dwconv.sh $(BUILD)
 
 # The random differential tester (test/fuzz/run.py, docs/testing.md) for
 # SECONDS seconds with a random seed, niced, FUZZ_JOBS kernels at a time;
