@@ -104,8 +104,7 @@ int main(int argc, char **argv) {
     O[n] = lcg_float(&seed);
 
   double t0 = now_ms();
-  dwconv(h, w, c, (float(*)[w + 2][c])I, (float(*)[3][c])F,
-         (float(*)[w][c])O);
+  dwconv(h, w, c, (float(*)[w + 2][c]) I, (float(*)[3][c])F, (float(*)[w][c])O);
   double t1 = now_ms();
   fprintf(stderr, "dwconv: %.3f ms\n", t1 - t0);
 

@@ -100,7 +100,8 @@ static void onednn_setup(void) {
               dd = {1, c, h, w}, strides = {1, 1}, pad = {0, 0};
   dnnl_memory_desc_t src_md, wei_md, dst_md, wei_any;
   DNNL_CHECK(dnnl_memory_desc_init_by_tag(&src_md, 4, sd, dnnl_f32, dnnl_nhwc));
-  DNNL_CHECK(dnnl_memory_desc_init_by_tag(&wei_md, 5, wd, dnnl_f32, dnnl_hwigo));
+  DNNL_CHECK(
+      dnnl_memory_desc_init_by_tag(&wei_md, 5, wd, dnnl_f32, dnnl_hwigo));
   DNNL_CHECK(dnnl_memory_desc_init_by_tag(&dst_md, 4, dd, dnnl_f32, dnnl_nhwc));
   DNNL_CHECK(dnnl_memory_desc_init_by_tag(&wei_any, 5, wd, dnnl_f32,
                                           dnnl_format_tag_any));
@@ -126,8 +127,8 @@ static void onednn_setup(void) {
   DNNL_CHECK(dnnl_memory_create(&mf, wei_pd, eng, DNNL_MEMORY_ALLOCATE));
   dnnl_primitive_desc_t rpd;
   dnnl_primitive_t reorder;
-  DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, &wei_md, eng, wei_pd,
-                                                eng, NULL));
+  DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, &wei_md, eng, wei_pd, eng,
+                                                NULL));
   DNNL_CHECK(dnnl_primitive_create(&reorder, rpd));
   dnnl_exec_arg_t rargs[2] = {{DNNL_ARG_FROM, mf_user}, {DNNL_ARG_TO, mf}};
   DNNL_CHECK(dnnl_primitive_execute(reorder, strm, 2, rargs));
@@ -145,8 +146,7 @@ static size_t bytes;
 
 static void call(void) {
 #if defined(KERNEL_SOURCE)
-  dwconv(h, w, c, (float(*)[w + 2][c])I, (float(*)[3][c])F,
-         (float(*)[w][c])O);
+  dwconv(h, w, c, (float(*)[w + 2][c]) I, (float(*)[3][c])F, (float(*)[w][c])O);
 #elif defined(BENCH_ONEDNN)
   dnnl_exec_arg_t args[3] = {
       {DNNL_ARG_SRC, mi}, {DNNL_ARG_WEIGHTS, mf}, {DNNL_ARG_DST, mo}};
