@@ -14,8 +14,9 @@ Schedules:
   xtile14     register tiles of 14 x (one channel vector each), F in nine
               registers per channel block, loop order y, ch_t, x: the
               textbook choice (most reuse per load)
-  fast        samples/dwconv.fast.sched: y, x, blocks of 64 channels (four
-              accumulators), F and I loaded at each tap
+  fast        samples/dwconv.fast.sched: y, pairs of x, blocks of 64
+              channels (2 x 4 accumulators), each F vector loaded once per
+              tap for both pixels, I at each tap
 
 For c = 512 and c = 528 channels, arrays at equal offsets modulo 4 KiB (as
 aligned_alloc gives large blocks: fresh pages, same header), it prints the
@@ -76,18 +77,26 @@ def xtile14(h, w, c, I, F, O):
 
 def fast(h, w, c, I, F, O):
     for y in range(h):
-        for x in range(w):
+        for x0 in range(0, w, 2):
+            xs = range(x0, min(x0 + 2, w))
             for cg in range(0, c - c % 64, 64):
                 for v in range(4):
-                    yield 'l', O(y, x, cg + 16 * v)
+                    for x in xs:
+                        yield 'l', O(y, x, cg + 16 * v)
+                seen = set()  # each I vector loaded once per tile (clang's code)
                 for ky in range(3):
                     for kx in range(3):
                         for v in range(4):
-                            yield 'l', I(y + ky, x + kx, cg + 16 * v)
-                            yield 'l', F(ky, kx, cg + 16 * v)
-                            yield 'f', 0
+                            yield 'l', F(ky, kx, cg + 16 * v)  # once for both pixels
+                            for x in xs:
+                                a = I(y + ky, x + kx, cg + 16 * v)
+                                if a not in seen:
+                                    seen.add(a)
+                                    yield 'l', a
+                                yield 'f', 0
                 for v in range(4):
-                    yield 's', O(y, x, cg + 16 * v)
+                    for x in xs:
+                        yield 's', O(y, x, cg + 16 * v)
 
 
 def run(trace):
