@@ -35,6 +35,7 @@ bench: build
 	@sh bench/run.sh $(BUILD)
 	@sh bench/stencil.sh $(BUILD)
 	@sh bench/bandwidth.sh $(BUILD)
+	@sh bench/dwconv.sh $(BUILD)
 
 # The random differential tester (test/fuzz/run.py, docs/testing.md) for
 # SECONDS seconds with a random seed, niced, FUZZ_JOBS kernels at a time;

@@ -15,8 +15,9 @@ pkgs="$pkgs libopenblas-dev libxsmm-dev libblas-dev"
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm" # (or nodejs's own npm)
 if [ "${1:-}" = "--bench" ]; then
   # the case study's scheduling-language anchors: Halide 14 (JIT) and the
-  # MLIR 19 Transform dialect (mlir-opt-19, mlir-translate-19)
-  pkgs="$pkgs libblis-dev time libhalide14-0-dev mlir-19-tools"
+  # MLIR 19 Transform dialect (mlir-opt-19, mlir-translate-19); oneDNN for
+  # bench/dwconv.sh
+  pkgs="$pkgs libblis-dev time libhalide14-0-dev mlir-19-tools libdnnl-dev"
 fi
 missing=""
 for p in $pkgs; do

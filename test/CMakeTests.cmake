@@ -50,6 +50,15 @@ foreach(sched ${sample_scheds})
   add_test(NAME diff.sample.${variant}
            COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/${name}.c ${sched})
 endforeach()
+# dwconv's schedules on sizes whose channels leave a remainder (c = 100:
+# one 64-channel block and a masked rest with AVX-512; c = 7: the rest
+# only), an odd width and a one-row image.
+foreach(variant fast avx2)
+  add_test(NAME diff.sample.dwconv.${variant}.odd
+           COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/dwconv.c ${S}/dwconv.${variant}.sched 3 5 100)
+  add_test(NAME diff.sample.dwconv.${variant}.tiny
+           COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/dwconv.c ${S}/dwconv.${variant}.sched 1 3 7)
+endforeach()
 file(GLOB diff_scheds CONFIGURE_DEPENDS ${T}/diff/*.sched)
 foreach(sched ${diff_scheds})
   sched_parts(${sched} s ${T}/corpus ${T}/diff)
