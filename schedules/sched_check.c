@@ -41,6 +41,24 @@ sched_seq *sched_find_seq(const sched_program *p, const char *name) {
   return NULL;
 }
 
+/* The sequence named `name` taking `nargs` arguments (sequences of one name
+ * with different argument counts are overloads), else the first of that
+ * name, else NULL. */
+static sched_seq *find_seq_n(const sched_program *p, const char *name,
+                             int nargs) {
+  sched_seq *first = NULL;
+  for (int i = 0; i < p->seqs.len; i++) {
+    sched_seq *q = p->seqs.items[i];
+    if (strcmp(q->name, name) != 0)
+      continue;
+    if (q->nargs == nargs)
+      return q;
+    if (!first)
+      first = q;
+  }
+  return first;
+}
+
 /* Levenshtein distance (Wagner–Fischer), for "did you mean" hints. */
 static int edit_distance(const char *a, const char *b) {
   int la = (int)strlen(a), lb = (int)strlen(b);
@@ -730,7 +748,7 @@ static int check_tunable(checker *c, sched_stmt *s) {
  * argument as (use_arg_as; the callee is checked first, sched_check). */
 static void check_include(checker *c, sched_stmt *s) {
   s->ops = scc_arena_alloc(c->ctx->arena, sizeof *s->ops * (s->nitems + 1));
-  sched_seq *callee = sched_find_seq(c->prog, s->callee);
+  sched_seq *callee = find_seq_n(c->prog, s->callee, s->nitems);
   s->callee_seq = -1;
   if (!callee) {
     err(c, s->callee_loc, "include of unknown named_sequence '@%s'",
@@ -961,11 +979,10 @@ static void post_order_in(const sched_program *p, const scc_vec *stmts,
       post_order_in(p, &s->regions[r], mark, order, n);
     if (!s->callee || strcmp(s->opname, "include") != 0)
       continue;
+    sched_seq *callee = find_seq_n(p, s->callee, s->nitems);
     for (int k = 0; k < p->seqs.len; k++)
-      if (strcmp(((sched_seq *)p->seqs.items[k])->name, s->callee) == 0) {
+      if (p->seqs.items[k] == callee)
         post_order(p, k, mark, order, n);
-        break;
-      }
   }
 }
 
@@ -991,7 +1008,7 @@ bool sched_check(scc_ctx *ctx, sched_program *p) {
     sched_seq *q = p->seqs.items[i];
     for (int j = 0; j < i; j++) {
       sched_seq *o = p->seqs.items[j];
-      if (strcmp(o->name, q->name) == 0) {
+      if (strcmp(o->name, q->name) == 0 && o->nargs == q->nargs) {
         err(&c, q->loc, "redefinition of named_sequence '@%s'", q->name);
         scc_note(ctx, o->loc, "previous definition is here");
         break;
