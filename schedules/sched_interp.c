@@ -540,7 +540,13 @@ bool sched_op_include(sched_run *r, const sched_stmt *s) {
   }
   sched_remark_applied(r, s, "running '@%s' (%s:%d)", callee->name,
                        callee->loc.file, callee->loc.line);
-  return run_seq(r, callee, args);
+  int nerrors = r->ctx->nerrors;
+  if (run_seq(r, callee, args))
+    return true;
+  /* an error reported inside the callee: say which include ran it */
+  if (r->ctx->nerrors > nerrors)
+    scc_note(r->ctx, s->loc, "in '@%s', included here", callee->name);
+  return false;
 }
 
 /* ---- driver -----------------------------------------------------------------
