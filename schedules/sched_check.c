@@ -751,8 +751,7 @@ static void check_include(checker *c, sched_stmt *s) {
   sched_seq *callee = find_seq_n(c->prog, s->callee, s->nitems);
   s->callee_seq = -1;
   if (!callee) {
-    err(c, s->callee_loc, "include of unknown named_sequence '@%s'",
-        s->callee);
+    err(c, s->callee_loc, "include of unknown named_sequence '@%s'", s->callee);
   } else {
     for (int i = 0; i < c->prog->seqs.len; i++)
       if (c->prog->seqs.items[i] == callee)
@@ -898,8 +897,8 @@ static void check_stmt(checker *c, sched_stmt *s) {
       if (sig_ok &&
           (s->op == SCHED_OP_MATCH_LOOP || s->op == SCHED_OP_MATCH_OP))
         parent = s->ops[1]->slot;
-      is_param = s->op == SCHED_OP_PARAM_CONSTANT ||
-                 s->op == SCHED_OP_PARAM_LANES;
+      is_param =
+          s->op == SCHED_OP_PARAM_CONSTANT || s->op == SCHED_OP_PARAM_LANES;
       if (sig_ok)
         for (int i = 0; i < s->nops; i++) {
           if (!(d->consumes & (1u << i)))
@@ -1030,7 +1029,8 @@ bool sched_check(scc_ctx *ctx, sched_program *p) {
   for (int i = 0; i < p->seqs.len; i++) {
     sched_seq *q = p->seqs.items[i];
     q->arg_kinds = scc_arena_alloc(ctx->arena, (size_t)q->nargs + 1);
-    q->arg_use = scc_arena_alloc(ctx->arena, sizeof *q->arg_use * (q->nargs + 1));
+    q->arg_use =
+        scc_arena_alloc(ctx->arena, sizeof *q->arg_use * (q->nargs + 1));
   }
   for (int i = 0; i < p->seqs.len; i++)
     post_order(p, i, mark, order, &norder);

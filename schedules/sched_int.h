@@ -291,8 +291,8 @@ sched_expr *sched_expr_parse(scc_ctx *ctx, const char *text, scc_loc loc,
                              void *data);
 /* The value of e with the parameters of `env`; false (and *why) on a
  * division by zero or an overflow. */
-bool sched_expr_eval(const sched_expr *e, const sched_value *env,
-                     int64_t *out, const char **why);
+bool sched_expr_eval(const sched_expr *e, const sched_value *env, int64_t *out,
+                     const char **why);
 /* "%rows = 14, %vecs = 3": the values e reads, for messages. */
 const char *sched_expr_values(scc_ctx *ctx, const sched_expr *e,
                               const sched_value *env);

@@ -525,8 +525,8 @@ bool sched_op_include(sched_run *r, const sched_stmt *s) {
       scc_arena_alloc(r->ctx->arena, sizeof *args * (s->nops + 1));
   for (int i = 0; i < s->nops; i++) {
     if (s->ops[i]->kind == SCHED_I_INT) { /* a parameter in the callee */
-      args[i] = (sched_value){.set = true, .is_param = true,
-                              .ival = s->ops[i]->ival};
+      args[i] =
+          (sched_value){.set = true, .is_param = true, .ival = s->ops[i]->ival};
       continue;
     }
     sched_value *v = sched_get_handle(r, s->ops[i]);

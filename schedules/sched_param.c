@@ -315,8 +315,8 @@ static cexpr *eprimary(eparser *e) {
       return enode(e, 'n', NULL, NULL);
     }
     int slot = e->resolve(
-        e->rdata, scc_arena_strndup(e->ctx->arena, start, (size_t)(e->p - start)),
-        l);
+        e->rdata,
+        scc_arena_strndup(e->ctx->arena, start, (size_t)(e->p - start)), l);
     if (slot < 0) {
       e->ok = false;
       return enode(e, 'n', NULL, NULL);
@@ -560,8 +560,9 @@ static void collect_constraints(scc_ctx *ctx, sched_params *ps,
       collect_constraints(ctx, ps, &s->regions[r], ok);
     if (s->op != SCHED_OP_PARAM_CONSTRAINT || s->nops < 1)
       continue;
-    eparser e = {ctx,  ps, s->ops[0]->text, s->ops[0]->text, s->ops[0]->loc,
-                 true, {0}, NULL, NULL};
+    eparser e = {
+        ctx,  ps,  s->ops[0]->text, s->ops[0]->text, s->ops[0]->loc, true, {0},
+        NULL, NULL};
     cexpr *x = eor(&e);
     eskip(&e);
     if (e.ok && *e.p)
@@ -820,8 +821,8 @@ sched_expr *sched_expr_parse(scc_ctx *ctx, const char *text, scc_loc loc,
   return r;
 }
 
-bool sched_expr_eval(const sched_expr *e, const sched_value *env,
-                     int64_t *out, const char **why) {
+bool sched_expr_eval(const sched_expr *e, const sched_value *env, int64_t *out,
+                     const char **why) {
   *why = NULL;
   eval_env = env;
   *out = eval(e->e, NULL, why);
@@ -867,16 +868,15 @@ bool sched_op_param_assert(sched_run *r, const sched_stmt *s) {
     const char *why;
     const char *vals = sched_expr_values(r->ctx, s->expr, r->env);
     if (!sched_expr_eval(s->expr, r->env, &v, &why)) {
-      scc_error(r->ctx, it->loc, "param.assert: \"%s\": %s (%s)", it->text,
-                why, vals);
+      scc_error(r->ctx, it->loc, "param.assert: \"%s\": %s (%s)", it->text, why,
+                vals);
       return false;
     }
     if (v != 0) {
       sched_remark_applied(r, s, "\"%s\" holds (%s)", it->text, vals);
       return true;
     }
-    scc_fail(r->ctx, (scc_loc){0}, "\"%s\" does not hold (%s)", it->text,
-             vals);
+    scc_fail(r->ctx, (scc_loc){0}, "\"%s\" does not hold (%s)", it->text, vals);
     return sched_silenceable(r, s);
   }
   int64_t v = sched_get_num(r, it);

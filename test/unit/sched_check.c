@@ -399,24 +399,23 @@ static void parameter_arguments(void **state) {
   (void)state;
   test_ctx t;
   tc_init(&t);
-  sched_program *p =
-      parse(&t, "named_sequence @main(%root) {\n"
-                "  %i = match.loop \"i\" in %root\n"
-                "  %b = param.constant 8\n"
-                "  include @outer(%i, %b)\n"
-                "  include @outer(%i)\n"
-                "}\n"
-                "named_sequence @outer(%l, %n) {\n"
-                "  %c = param.expr \"%n * 2 + 1\"\n"
-                "  param.assert \"%c <= 32\"\n"
-                "  include @inner(%l, %c, 4)\n"
-                "}\n"
-                "named_sequence @outer(%l) {\n"
-                "  include @outer(%l, 16)\n"
-                "}\n"
-                "named_sequence @inner(%h, %size, %unused) {\n"
-                "  %t:2 = loop.tile %h tile_sizes [%size, 32]\n"
-                "}\n");
+  sched_program *p = parse(&t, "named_sequence @main(%root) {\n"
+                               "  %i = match.loop \"i\" in %root\n"
+                               "  %b = param.constant 8\n"
+                               "  include @outer(%i, %b)\n"
+                               "  include @outer(%i)\n"
+                               "}\n"
+                               "named_sequence @outer(%l, %n) {\n"
+                               "  %c = param.expr \"%n * 2 + 1\"\n"
+                               "  param.assert \"%c <= 32\"\n"
+                               "  include @inner(%l, %c, 4)\n"
+                               "}\n"
+                               "named_sequence @outer(%l) {\n"
+                               "  include @outer(%l, 16)\n"
+                               "}\n"
+                               "named_sequence @inner(%h, %size, %unused) {\n"
+                               "  %t:2 = loop.tile %h tile_sizes [%size, 32]\n"
+                               "}\n");
   assert_string_equal(tc_out(&t), "");
   assert_non_null(p);
   sched_seq *outer = p->seqs.items[1], *inner = p->seqs.items[3];
