@@ -41,6 +41,24 @@ sched_seq *sched_find_seq(const sched_program *p, const char *name) {
   return NULL;
 }
 
+/* The sequence named `name` taking `nargs` arguments (sequences of one name
+ * with different argument counts are overloads), else the first of that
+ * name, else NULL. */
+static sched_seq *find_seq_n(const sched_program *p, const char *name,
+                             int nargs) {
+  sched_seq *first = NULL;
+  for (int i = 0; i < p->seqs.len; i++) {
+    sched_seq *q = p->seqs.items[i];
+    if (strcmp(q->name, name) != 0)
+      continue;
+    if (q->nargs == nargs)
+      return q;
+    if (!first)
+      first = q;
+  }
+  return first;
+}
+
 /* Levenshtein distance (Wagner–Fischer), for "did you mean" hints. */
 static int edit_distance(const char *a, const char *b) {
   int la = (int)strlen(a), lb = (int)strlen(b);
@@ -191,6 +209,39 @@ static bool resolve(checker *c, sched_item *it) {
   return true;
 }
 
+/* Sequence arguments have no declared kind: the first use of an argument
+ * where a handle or a number goes fixes it ('h' or 'p'; MLIR declares it,
+ * `%p: !transform.param<i64>`); a later use of the other kind then fails
+ * the kind check of that use, which adds arg_note.  it is a resolved
+ * reference.  Always true. */
+static bool use_arg_as(checker *c, const sched_item *it, char kind) {
+  sched_seq *q = c->seq;
+  if (!q || it->slot < 0 || it->slot >= q->nargs || !q->arg_kinds)
+    return true;
+  char *have = &q->arg_kinds[it->slot];
+  if (*have == 0) {
+    *have = kind;
+    q->arg_use[it->slot] = it->loc;
+    slot_at(c, it->slot)->is_param = kind == 'p';
+    return true;
+  }
+  return true; /* a conflict is reported by the kind check, with arg_note */
+}
+
+/* After a kind error at `it`: when it names an argument whose kind an
+ * earlier use fixed, a note at that use. */
+static void arg_note(checker *c, const sched_item *it) {
+  sched_seq *q = c->seq;
+  if (it->kind != SCHED_I_REF || !q || it->slot < 0 || it->slot >= q->nargs ||
+      !q->arg_kinds || !q->arg_kinds[it->slot])
+    return;
+  scc_note(c->ctx, q->arg_use[it->slot],
+           "'%%%s' is an argument of '@%s', used as %s here (an argument is "
+           "either a handle or a parameter)",
+           it->text, q->name,
+           q->arg_kinds[it->slot] == 'p' ? "a number" : "a handle");
+}
+
 static const char *kind_name(checker *c, const sched_item *it) {
   switch (it->kind) {
   case SCHED_I_REF:
@@ -216,6 +267,9 @@ static bool check_kind(checker *c, const sched_stmt *s, int pos, sched_item *it,
       ['h'] = "a handle", ['n'] = "a number", ['s'] = "a string"};
   if (it->kind == SCHED_I_REF && !resolve(c, it))
     return false;
+  if (it->kind == SCHED_I_REF && (want == 'h' || want == 'n') &&
+      !use_arg_as(c, it, want == 'h' ? 'h' : 'p'))
+    return false;
   bool good = (want == 'h' && it->kind == SCHED_I_REF &&
                !slot_at(c, it->slot)->is_param) ||
               (want == 'n' &&
@@ -226,6 +280,7 @@ static bool check_kind(checker *c, const sched_stmt *s, int pos, sched_item *it,
     err(c, it->loc, "%s %d of '%s' must be %s, got %s",
         in_list ? "element" : "operand", pos, s->opname,
         wanted[(unsigned char)want], kind_name(c, it));
+    arg_note(c, it);
     return false;
   }
   return true;
@@ -355,10 +410,13 @@ static bool check_attrs(checker *c, sched_stmt *s, const sched_opdef *d) {
       sched_item *v = &a->value;
       if (v->kind == SCHED_I_REF && !resolve(c, v))
         ok = false;
+      else if (v->kind == SCHED_I_REF && !use_arg_as(c, v, 'p'))
+        ok = false;
       else if (v->kind != SCHED_I_INT &&
                !(v->kind == SCHED_I_REF && slot_at(c, v->slot)->is_param)) {
         err(c, v->loc, "attribute '%s' of '%s' must be a number, got %s",
             a->key, s->opname, kind_name(c, v));
+        arg_note(c, v);
         ok = false;
       }
     }
@@ -685,6 +743,105 @@ static int check_tunable(checker *c, sched_stmt *s) {
   return ok ? bound : -1;
 }
 
+/* include @seq(%a, 4, ...): arguments are handles, parameters or integer
+ * literals (parameters in the callee), of the kind the callee uses each
+ * argument as (use_arg_as; the callee is checked first, sched_check). */
+static void check_include(checker *c, sched_stmt *s) {
+  s->ops = scc_arena_alloc(c->ctx->arena, sizeof *s->ops * (s->nitems + 1));
+  sched_seq *callee = find_seq_n(c->prog, s->callee, s->nitems);
+  s->callee_seq = -1;
+  if (!callee) {
+    err(c, s->callee_loc, "include of unknown named_sequence '@%s'", s->callee);
+  } else {
+    for (int i = 0; i < c->prog->seqs.len; i++)
+      if (c->prog->seqs.items[i] == callee)
+        s->callee_seq = i;
+    if (callee->nargs != s->nitems)
+      err(c, s->callee_loc, "'@%s' takes %d argument%s, got %d", s->callee,
+          callee->nargs, callee->nargs == 1 ? "" : "s", s->nitems);
+  }
+  for (int i = 0; i < s->nitems; i++) {
+    sched_item *it = &s->items[i];
+    s->ops[s->nops++] = it;
+    if (it->kind == SCHED_I_REF && !resolve(c, it))
+      continue;
+    if (it->kind != SCHED_I_REF && it->kind != SCHED_I_INT) {
+      err(c, it->loc,
+          "argument %d of '@%s' must be a handle, a parameter or an integer, "
+          "got %s",
+          i + 1, s->callee, kind_name(c, it));
+      continue;
+    }
+    char want = callee && i < callee->nargs && callee->arg_kinds
+                    ? callee->arg_kinds[i]
+                    : 0;
+    if (!want)
+      continue;
+    /* an argument of the caller not used yet takes the callee's kind */
+    if (it->kind == SCHED_I_REF && c->seq && it->slot < c->seq->nargs &&
+        c->seq->arg_kinds && c->seq->arg_kinds[it->slot] == 0) {
+      use_arg_as(c, it, want);
+      continue;
+    }
+    bool is_p = it->kind == SCHED_I_INT || slot_at(c, it->slot)->is_param;
+    if (is_p == (want == 'p'))
+      continue;
+    err(c, it->loc,
+        "argument %d of '@%s' ('%%%s') must be %s: '@%s' uses it as %s; got "
+        "%s",
+        i + 1, s->callee, callee->arg_names[i],
+        want == 'p' ? "a parameter or an integer" : "a handle", s->callee,
+        want == 'p' ? "a number" : "a handle",
+        it->kind == SCHED_I_INT
+            ? scc_arena_printf(c->ctx->arena, "the integer %lld",
+                               (long long)it->ival)
+            : scc_arena_printf(c->ctx->arena, "%s '%s'", kind_name(c, it),
+                               ref_spelling(c, it)));
+    scc_note(c->ctx, callee->arg_use[i], "'%%%s' is used as %s here",
+             callee->arg_names[i], want == 'p' ? "a number" : "a handle");
+  }
+  if (s->nres)
+    err(c, s->res_locs[0], "'include' produces no results, but %d %s bound",
+        s->multi ? s->declared : s->nres, s->nres == 1 ? "is" : "are");
+}
+
+/* A %name in an expression (param.expr, param.assert "..."): a parameter of
+ * the sequence. */
+static int expr_resolve(void *data, const char *name, scc_loc at) {
+  checker *c = data;
+  sched_item it = {.kind = SCHED_I_REF, .loc = at, .text = name, .slot = -1};
+  if (!resolve(c, &it))
+    return -1;
+  if (!use_arg_as(c, &it, 'p'))
+    return -1;
+  if (!slot_at(c, it.slot)->is_param) {
+    err(c, at, "'%%%s' in an expression must be a parameter, got a handle",
+        name);
+    arg_note(c, &it);
+    return -1;
+  }
+  return it.slot;
+}
+
+/* %p = param.expr "expr" | param.assert "expr": parses the expression and
+ * resolves its %names.  Returns the number of result slots, -1 after an
+ * error. */
+static int check_expr(checker *c, sched_stmt *s, const sched_opdef *d) {
+  if (s->nitems != 1 || s->items[0].kind != SCHED_I_STRING) {
+    err(c, s->nitems ? s->items[0].loc : s->loc,
+        "'%s' takes one expression string (usage: %s)", s->opname, d->usage);
+    return -1;
+  }
+  check_attrs(c, s, d);
+  s->ops = scc_arena_alloc(c->ctx->arena, sizeof *s->ops);
+  s->ops[s->nops++] = &s->items[0];
+  s->expr = sched_expr_parse(c->ctx, s->items[0].text, s->items[0].loc,
+                             expr_resolve, c);
+  if (!s->expr)
+    c->ok = false;
+  return check_results(c, s, d);
+}
+
 static void check_stmt(checker *c, sched_stmt *s) {
   const sched_opdef *d = sched_op_find(s->opname);
   int nslots = -1, parent = -1;
@@ -710,30 +867,13 @@ static void check_stmt(checker *c, sched_stmt *s) {
       nslots = check_tunable(c, s);
       is_param = true;
     } else if (s->op == SCHED_OP_INCLUDE) {
-      bool ok = true;
-      s->ops = scc_arena_alloc(c->ctx->arena, sizeof *s->ops * (s->nitems + 1));
-      for (int i = 0; i < s->nitems; i++) {
-        s->ops[s->nops++] = &s->items[i];
-        ok &= check_kind(c, s, i + 1, &s->items[i], 'h', false);
-      }
-      sched_seq *callee = sched_find_seq(c->prog, s->callee);
-      s->callee_seq = -1;
-      if (!callee) {
-        err(c, s->callee_loc, "include of unknown named_sequence '@%s'",
-            s->callee);
-      } else {
-        for (int i = 0; i < c->prog->seqs.len; i++)
-          if (c->prog->seqs.items[i] == callee)
-            s->callee_seq = i;
-        if (callee->nargs != s->nitems)
-          err(c, s->callee_loc, "'@%s' takes %d argument%s, got %d", s->callee,
-              callee->nargs, callee->nargs == 1 ? "" : "s", s->nitems);
-      }
-      if (s->nres)
-        err(c, s->res_locs[0], "'include' produces no results, but %d %s bound",
-            s->multi ? s->declared : s->nres, s->nres == 1 ? "is" : "are");
-      (void)ok;
+      check_include(c, s);
       nslots = 0;
+    } else if (s->op == SCHED_OP_PARAM_EXPR ||
+               (s->op == SCHED_OP_PARAM_ASSERT && s->nitems == 1 &&
+                s->items[0].kind == SCHED_I_STRING)) {
+      nslots = check_expr(c, s, d);
+      is_param = true;
     } else {
       bool sig_ok = check_signature(c, s, d);
       bool attrs_ok = check_attrs(c, s, d);
@@ -757,7 +897,8 @@ static void check_stmt(checker *c, sched_stmt *s) {
       if (sig_ok &&
           (s->op == SCHED_OP_MATCH_LOOP || s->op == SCHED_OP_MATCH_OP))
         parent = s->ops[1]->slot;
-      is_param = s->op == SCHED_OP_PARAM_CONSTANT;
+      is_param =
+          s->op == SCHED_OP_PARAM_CONSTANT || s->op == SCHED_OP_PARAM_LANES;
       if (sig_ok)
         for (int i = 0; i < s->nops; i++) {
           if (!(d->consumes & (1u << i)))
@@ -826,6 +967,36 @@ static void find_cycles_in(checker *c, const scc_vec *stmts, int *state) {
   }
 }
 
+static void post_order(const sched_program *p, int i, int *mark, int *order,
+                       int *n);
+
+static void post_order_in(const sched_program *p, const scc_vec *stmts,
+                          int *mark, int *order, int *n) {
+  for (int j = 0; j < stmts->len; j++) {
+    const sched_stmt *s = stmts->items[j];
+    for (int r = 0; r < s->nregions; r++)
+      post_order_in(p, &s->regions[r], mark, order, n);
+    if (!s->callee || strcmp(s->opname, "include") != 0)
+      continue;
+    sched_seq *callee = find_seq_n(p, s->callee, s->nitems);
+    for (int k = 0; k < p->seqs.len; k++)
+      if (p->seqs.items[k] == callee)
+        post_order(p, k, mark, order, n);
+  }
+}
+
+/* Sequence i after the sequences it includes (depth first; mark 1 visiting,
+ * 2 done). */
+static void post_order(const sched_program *p, int i, int *mark, int *order,
+                       int *n) {
+  if (mark[i])
+    return;
+  mark[i] = 1;
+  post_order_in(p, &((sched_seq *)p->seqs.items[i])->stmts, mark, order, n);
+  mark[i] = 2;
+  order[(*n)++] = i;
+}
+
 bool sched_check(scc_ctx *ctx, sched_program *p) {
   checker c = {.ctx = ctx, .prog = p, .ok = true};
   if (p->seqs.len == 0) {
@@ -836,7 +1007,7 @@ bool sched_check(scc_ctx *ctx, sched_program *p) {
     sched_seq *q = p->seqs.items[i];
     for (int j = 0; j < i; j++) {
       sched_seq *o = p->seqs.items[j];
-      if (strcmp(o->name, q->name) == 0) {
+      if (strcmp(o->name, q->name) == 0 && o->nargs == q->nargs) {
         err(&c, q->loc, "redefinition of named_sequence '@%s'", q->name);
         scc_note(ctx, o->loc, "previous definition is here");
         break;
@@ -850,8 +1021,21 @@ bool sched_check(scc_ctx *ctx, sched_program *p) {
           "root), got %d",
           q->name, q->nargs);
   }
+  /* Callees before their callers, so that an include sees the kinds of
+   * the callee's arguments (a cycle is reported below). */
+  int *order = scc_arena_alloc(ctx->arena, sizeof *order * p->seqs.len);
+  int norder = 0;
+  int *mark = scc_arena_alloc(ctx->arena, sizeof *mark * p->seqs.len);
+  for (int i = 0; i < p->seqs.len; i++) {
+    sched_seq *q = p->seqs.items[i];
+    q->arg_kinds = scc_arena_alloc(ctx->arena, (size_t)q->nargs + 1);
+    q->arg_use =
+        scc_arena_alloc(ctx->arena, sizeof *q->arg_use * (q->nargs + 1));
+  }
   for (int i = 0; i < p->seqs.len; i++)
-    check_seq(&c, p->seqs.items[i]);
+    post_order(p, i, mark, order, &norder);
+  for (int i = 0; i < norder; i++)
+    check_seq(&c, p->seqs.items[order[i]]);
   if (c.ok) {
     int *state = scc_arena_alloc(ctx->arena, sizeof *state * p->seqs.len);
     for (int i = 0; i < p->seqs.len; i++)

@@ -137,6 +137,9 @@ struct sched_stmt {
   int nslots_out;
   int first_slot;
   int callee_seq; /* include: index of the callee in the program */
+  /* param.expr, and param.assert of a string: the parsed expression over
+   * the sequence's parameters (sched_param.c), or NULL. */
+  struct sched_expr *expr;
   /* alternatives only (sched_alt.c): the regions in order, each a list of
    * statements (sched_stmt *) whose last may be `yield`, and the location
    * of each region's '{'. */
@@ -160,6 +163,11 @@ typedef struct sched_seq {
   int nargs;
   const char **arg_names;
   scc_loc *arg_locs;
+  /* The kind of each argument, inferred from its uses by the checker (a
+   * sequence declares none): 'h' a handle, 'p' a parameter, 0 unused (any
+   * kind may be passed); arg_use: the use that fixed it. */
+  char *arg_kinds;
+  scc_loc *arg_use;
   scc_vec stmts; /* sched_stmt * */
   int nslots;    /* after checking; args are slots 0..nargs-1 */
   sched_slot *slots;
@@ -270,6 +278,24 @@ bool sched_params_bind(scc_ctx *ctx, sched_program *p,
                        const sched_options *opts);
 /* The bound value of the parameter named `name` (0 when unknown). */
 int64_t sched_params_value(const sched_program *p, const char *name);
+
+/* An expression over the parameters of a sequence (`%rows * %vecs + 1 <=
+ * 32`: the grammar of param.constraint, with %names for values of the
+ * sequence).  `resolve` maps a %name (its spelling without '%', and its
+ * location) to the slot of a parameter, or returns -1 after reporting an
+ * error.  Returns NULL after reporting a syntax error. */
+typedef struct sched_expr sched_expr;
+sched_expr *sched_expr_parse(scc_ctx *ctx, const char *text, scc_loc loc,
+                             int (*resolve)(void *data, const char *name,
+                                            scc_loc at),
+                             void *data);
+/* The value of e with the parameters of `env`; false (and *why) on a
+ * division by zero or an overflow. */
+bool sched_expr_eval(const sched_expr *e, const sched_value *env, int64_t *out,
+                     const char **why);
+/* "%rows = 14, %vecs = 3": the values e reads, for messages. */
+const char *sched_expr_values(scc_ctx *ctx, const sched_expr *e,
+                              const sched_value *env);
 
 #define SCHED_OP(id, name, handler, ...)                                       \
   bool handler(sched_run *r, const sched_stmt *s);

@@ -524,6 +524,11 @@ bool sched_op_include(sched_run *r, const sched_stmt *s) {
   sched_value *args =
       scc_arena_alloc(r->ctx->arena, sizeof *args * (s->nops + 1));
   for (int i = 0; i < s->nops; i++) {
+    if (s->ops[i]->kind == SCHED_I_INT) { /* a parameter in the callee */
+      args[i] =
+          (sched_value){.set = true, .is_param = true, .ival = s->ops[i]->ival};
+      continue;
+    }
     sched_value *v = sched_get_handle(r, s->ops[i]);
     if (!v)
       return false;
@@ -535,7 +540,13 @@ bool sched_op_include(sched_run *r, const sched_stmt *s) {
   }
   sched_remark_applied(r, s, "running '@%s' (%s:%d)", callee->name,
                        callee->loc.file, callee->loc.line);
-  return run_seq(r, callee, args);
+  int nerrors = r->ctx->nerrors;
+  if (run_seq(r, callee, args))
+    return true;
+  /* an error reported inside the callee: say which include ran it */
+  if (r->ctx->nerrors > nerrors)
+    scc_note(r->ctx, s->loc, "in '@%s', included here", callee->name);
+  return false;
 }
 
 /* ---- driver -----------------------------------------------------------------

@@ -250,6 +250,9 @@ typedef struct eparser {
   scc_loc loc; /* of the string literal */
   bool ok;
   scc_vec used; /* int * */
+  /* sched_expr_parse: %names resolve to slots of the sequence */
+  int (*resolve)(void *data, const char *name, scc_loc at);
+  void *rdata;
 } eparser;
 
 static void eskip(eparser *e) {
@@ -266,9 +269,11 @@ static scc_loc eloc(const eparser *e) {
 static void eerror(eparser *e, const char *what) {
   if (!e->ok)
     return;
-  const char *at = *e->p ? scc_arena_printf(e->ctx->arena, "'%.12s'", e->p)
-                         : "the end of the constraint";
-  scc_error(e->ctx, eloc(e), "constraint: expected %s, got %s", what, at);
+  const char *kind = e->resolve ? "expression" : "constraint";
+  const char *at =
+      *e->p ? scc_arena_printf(e->ctx->arena, "'%.12s'", e->p)
+            : scc_arena_printf(e->ctx->arena, "the end of the %s", kind);
+  scc_error(e->ctx, eloc(e), "%s: expected %s, got %s", kind, what, at);
   e->ok = false;
 }
 
@@ -298,6 +303,28 @@ static cexpr *eor(eparser *e);
 
 static cexpr *eprimary(eparser *e) {
   eskip(e);
+  if (*e->p == '%' && e->resolve) {
+    const char *start = ++e->p;
+    while (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
+           (*e->p >= 'A' && *e->p <= 'Z') || (*e->p >= '0' && *e->p <= '9'))
+      e->p++;
+    scc_loc l = e->loc;
+    l.col += (int)(start - e->text);
+    if (e->p == start) {
+      eerror(e, "a name after '%'");
+      return enode(e, 'n', NULL, NULL);
+    }
+    int slot = e->resolve(
+        e->rdata,
+        scc_arena_strndup(e->ctx->arena, start, (size_t)(e->p - start)), l);
+    if (slot < 0) {
+      e->ok = false;
+      return enode(e, 'n', NULL, NULL);
+    }
+    cexpr *x = enode(e, 's', NULL, NULL);
+    x->param = slot;
+    return x;
+  }
   if (*e->p >= '0' && *e->p <= '9') {
     char *end;
     cexpr *x = enode(e, 'n', NULL, NULL);
@@ -305,8 +332,8 @@ static cexpr *eprimary(eparser *e) {
     e->p = end;
     return x;
   }
-  if (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
-      (*e->p >= 'A' && *e->p <= 'Z')) {
+  if (!e->resolve && (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
+                      (*e->p >= 'A' && *e->p <= 'Z'))) {
     const char *start = e->p;
     while (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
            (*e->p >= 'A' && *e->p <= 'Z') || (*e->p >= '0' && *e->p <= '9'))
@@ -350,7 +377,8 @@ static cexpr *eprimary(eparser *e) {
       eerror(e, "')'");
     return x;
   }
-  eerror(e, "a number, a parameter name or '('");
+  eerror(e, e->resolve ? "a number, a parameter '%name' or '('"
+                       : "a number, a parameter name or '('");
   return enode(e, 'n', NULL, NULL);
 }
 
@@ -432,6 +460,9 @@ static cexpr *eor(eparser *e) {
   return x;
 }
 
+/* sched_expr_eval: the values of the running sequence's slots. */
+static _Thread_local const sched_value *eval_env;
+
 /* Evaluates x; *why is set (and 0 returned) on division by zero or
  * overflow. */
 static int64_t eval(const cexpr *x, const sched_params *ps, const char **why) {
@@ -441,6 +472,8 @@ static int64_t eval(const cexpr *x, const sched_params *ps, const char **why) {
   switch (x->op) {
   case 'n':
     return x->num;
+  case 's':
+    return eval_env ? eval_env[x->param].ival : 0;
   case 'v':
     return decl_at(ps, x->param)->value;
   case 'u':
@@ -527,8 +560,9 @@ static void collect_constraints(scc_ctx *ctx, sched_params *ps,
       collect_constraints(ctx, ps, &s->regions[r], ok);
     if (s->op != SCHED_OP_PARAM_CONSTRAINT || s->nops < 1)
       continue;
-    eparser e = {ctx,  ps, s->ops[0]->text, s->ops[0]->text, s->ops[0]->loc,
-                 true, {0}};
+    eparser e = {
+        ctx,  ps,  s->ops[0]->text, s->ops[0]->text, s->ops[0]->loc, true, {0},
+        NULL, NULL};
     cexpr *x = eor(&e);
     eskip(&e);
     if (e.ok && *e.p)
@@ -740,6 +774,75 @@ bool sched_params_json(scc_ctx *ctx, sched_program *p,
   return true;
 }
 
+/* ---- expressions over a sequence's parameters ---------------------------- */
+
+struct sched_expr {
+  const char *text;
+  cexpr *e;
+  int nslots;
+  int *slots; /* the slots it reads, in order of first use */
+};
+
+static void expr_slots(const cexpr *x, scc_vec *out, scc_arena *a) {
+  if (!x)
+    return;
+  if (x->op == 's') {
+    for (int i = 0; i < out->len; i++)
+      if (*(int *)out->items[i] == x->param)
+        return;
+    int *p = scc_arena_alloc(a, sizeof *p);
+    *p = x->param;
+    scc_vec_push(a, out, p);
+  }
+  expr_slots(x->a, out, a);
+  expr_slots(x->b, out, a);
+}
+
+sched_expr *sched_expr_parse(scc_ctx *ctx, const char *text, scc_loc loc,
+                             int (*resolve)(void *data, const char *name,
+                                            scc_loc at),
+                             void *data) {
+  eparser e = {ctx, NULL, text, text, loc, true, {0}, resolve, data};
+  cexpr *x = eor(&e);
+  eskip(&e);
+  if (e.ok && *e.p)
+    eerror(&e, "an operator or the end of the expression");
+  if (!e.ok)
+    return NULL;
+  sched_expr *r = scc_arena_alloc(ctx->arena, sizeof *r);
+  r->text = text;
+  r->e = x;
+  scc_vec used = {0};
+  expr_slots(x, &used, ctx->arena);
+  r->nslots = used.len;
+  r->slots = scc_arena_alloc(ctx->arena, sizeof *r->slots * (used.len + 1));
+  for (int i = 0; i < used.len; i++)
+    r->slots[i] = *(int *)used.items[i];
+  return r;
+}
+
+bool sched_expr_eval(const sched_expr *e, const sched_value *env, int64_t *out,
+                     const char **why) {
+  *why = NULL;
+  eval_env = env;
+  *out = eval(e->e, NULL, why);
+  eval_env = NULL;
+  return *why == NULL;
+}
+
+const char *sched_expr_values(scc_ctx *ctx, const sched_expr *e,
+                              const sched_value *env) {
+  scc_buf b = {0};
+  for (int i = 0; i < e->nslots; i++) {
+    const sched_value *v = &env[e->slots[i]];
+    scc_buf_printf(&b, "%s%s = %lld", i ? ", " : "", v->name ? v->name : "?",
+                   (long long)v->ival);
+  }
+  const char *s = scc_arena_strdup(ctx->arena, b.len ? b.data : "");
+  scc_buf_free(&b);
+  return s;
+}
+
 /* ---- the ops ---------------------------------------------------------------
  */
 
@@ -760,6 +863,22 @@ bool sched_op_param_constraint(sched_run *r, const sched_stmt *s) {
 
 bool sched_op_param_assert(sched_run *r, const sched_stmt *s) {
   const sched_item *it = s->ops[0];
+  if (s->expr) { /* param.assert "%rows * %vecs + %vecs + 1 <= 32" */
+    int64_t v;
+    const char *why;
+    const char *vals = sched_expr_values(r->ctx, s->expr, r->env);
+    if (!sched_expr_eval(s->expr, r->env, &v, &why)) {
+      scc_error(r->ctx, it->loc, "param.assert: \"%s\": %s (%s)", it->text, why,
+                vals);
+      return false;
+    }
+    if (v != 0) {
+      sched_remark_applied(r, s, "\"%s\" holds (%s)", it->text, vals);
+      return true;
+    }
+    scc_fail(r->ctx, (scc_loc){0}, "\"%s\" does not hold (%s)", it->text, vals);
+    return sched_silenceable(r, s);
+  }
   int64_t v = sched_get_num(r, it);
   if (v != 0) {
     sched_remark_applied(r, s, "'%s' is %lld: holds",

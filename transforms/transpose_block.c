@@ -57,25 +57,6 @@
 
 #include <string.h>
 
-/* The instruction set when the schedule names none (as loop.vectorize). */
-static ir_isa tb_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
-  if (isa != IR_ISA_DEFAULT)
-    return isa;
-  if (k->isa != IR_ISA_DEFAULT)
-    return k->isa;
-  ir_isa t;
-  if (ctx->target_isa && ir_isa_parse(ctx->target_isa, &t))
-    return t;
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f"))
-    return IR_ISA_AVX512;
-  if (__builtin_cpu_supports("avx2"))
-    return IR_ISA_AVX2;
-#endif
-  return IR_ISA_SCALAR;
-}
-
 /* One step of the network: out = shuffle(a, b) with mask. */
 typedef struct tb_step {
   int out, a, b; /* register numbers: 0..S-1 inputs, then one per step */
@@ -212,7 +193,7 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
              on, inn, on, inn);
     return XF_SILENCEABLE;
   }
-  isa = tb_isa(ctx, k, isa);
+  isa = xf_vector_isa(ctx, k, isa);
   int S = isa == IR_ISA_AVX512 ? 16 : isa == IR_ISA_AVX2 ? 8 : 0;
   if (!S) {
     scc_fail(ctx, outer->loc,

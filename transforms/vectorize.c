@@ -735,6 +735,10 @@ static ir_isa resolve_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
   return host_isa();
 }
 
+ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
+  return resolve_isa(ctx, k, isa);
+}
+
 xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                    int width, ir_isa isa, bool contract_ok,
                                    bool reassoc, int interleave,

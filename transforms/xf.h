@@ -111,6 +111,10 @@ SCC_NODISCARD xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 SCC_NODISCARD xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                      int width, ir_isa isa, bool contract,
                                      bool reassoc, ir_node **out);
+/* The ISA loop.vectorize uses for `isa` in kernel k: isa itself, else the
+ * kernel's (when a loop of it was vectorized), else ctx->target_isa, else
+ * the host's (vectorize.c). */
+ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa);
 
 /* loop.vectorize ... {interleave = K}: xf_vectorize with K copies of the
  * vector body per iteration of the vector loop (step K*W, at i, i + W, ...,

@@ -392,6 +392,68 @@ static void parse_file(void **state) {
   tc_free(&t);
 }
 
+/* Arguments carry handles or parameters: kinds inferred from the callee's
+ * uses (through a second include too), integers as arguments, overloads
+ * by argument count, and the errors at the include. */
+static void parameter_arguments(void **state) {
+  (void)state;
+  test_ctx t;
+  tc_init(&t);
+  sched_program *p = parse(&t, "named_sequence @main(%root) {\n"
+                               "  %i = match.loop \"i\" in %root\n"
+                               "  %b = param.constant 8\n"
+                               "  include @outer(%i, %b)\n"
+                               "  include @outer(%i)\n"
+                               "}\n"
+                               "named_sequence @outer(%l, %n) {\n"
+                               "  %c = param.expr \"%n * 2 + 1\"\n"
+                               "  param.assert \"%c <= 32\"\n"
+                               "  include @inner(%l, %c, 4)\n"
+                               "}\n"
+                               "named_sequence @outer(%l) {\n"
+                               "  include @outer(%l, 16)\n"
+                               "}\n"
+                               "named_sequence @inner(%h, %size, %unused) {\n"
+                               "  %t:2 = loop.tile %h tile_sizes [%size, 32]\n"
+                               "}\n");
+  assert_string_equal(tc_out(&t), "");
+  assert_non_null(p);
+  sched_seq *outer = p->seqs.items[1], *inner = p->seqs.items[3];
+  assert_int_equal(outer->nargs, 2);
+  assert_int_equal(outer->arg_kinds[0], 'h');
+  assert_int_equal(outer->arg_kinds[1], 'p');
+  assert_true(outer->slots[1].is_param);
+  assert_int_equal(inner->arg_kinds[1], 'p');
+  assert_int_equal(inner->arg_kinds[2], 0);
+  sched_stmt *inc = ((sched_seq *)p->seqs.items[0])->stmts.items[3];
+  assert_int_equal(inc->callee_seq, 2); /* @outer(%l): the overload of 1 */
+  tc_free(&t);
+  expect_error("named_sequence @main(%root) {\n"
+               "  include @t(%root, %root)\n"
+               "}\n"
+               "named_sequence @t(%l, %n) {\n"
+               "  loop.unroll %l {factor = %n}\n"
+               "}\n",
+               "t.sched:2:21: error: argument 2 of '@t' ('%n') must be a "
+               "parameter or an integer: '@t' uses it as a number; got a "
+               "handle '%root'");
+  expect_error("named_sequence @main(%root) {\n"
+               "  include @t(3)\n"
+               "}\n"
+               "named_sequence @t(%l) {\n"
+               "  print %l\n"
+               "}\n",
+               "t.sched:2:14: error: argument 1 of '@t' ('%l') must be a "
+               "handle: '@t' uses it as a handle; got the integer 3");
+  expect_error("named_sequence @main(%root) {\n"
+               "}\n"
+               "named_sequence @t(%l) {\n"
+               "}\n"
+               "named_sequence @t(%m) {\n"
+               "}\n",
+               "t.sched:5:16: error: redefinition of named_sequence '@t'");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(valid_bmm),
@@ -408,6 +470,7 @@ int main(void) {
       cmocka_unit_test(consumed_handle),
       cmocka_unit_test(nested_invalidation_static),
       cmocka_unit_test(parse_file),
+      cmocka_unit_test(parameter_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
