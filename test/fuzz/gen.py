@@ -306,11 +306,33 @@ class KGen:
                 else:
                     out.append("%s%s %s %s;" % (ind, lhs, op,
                                                self.small(self.expr(scope, temps))))
+            elif f < 0.7 and len(scope) >= 2 and self.transposes(scope):
+                # a transposing copy W[b][a] = R[a][b] over the two
+                # innermost loops (loop.transpose_block's pattern)
+                out.append(ind + self.pick(self.transposes(scope)))
+                self.k.transposes = True
             else:
                 arr = self.pick(self.warrs)
                 lhs = self.access(arr, scope, write=True)
                 out.append("%s%s = %s;" % (ind, lhs,
                                           self.clamp(self.expr(scope, temps))))
+        return out
+
+    def transposes(self, scope):
+        """The copies W[b][a] = R[a][b] (a, b the two innermost loops) whose
+        subscripts stay in bounds: each subscript's extent is the loop's or
+        16 (fixed arrays; n and m are at most 9 at run time)."""
+        a, b = scope[-2], scope[-1]
+        fits = lambda arr, k, l: arr.kind == "fixed" or arr.dims[k] == l.dim
+        out = []
+        for w in self.warrs:
+            for r in self.rarrs:
+                if w is r or len(w.dims) != 2 or len(r.dims) != 2:
+                    continue
+                if fits(w, 0, b) and fits(w, 1, a) and fits(r, 0, a) and \
+                        fits(r, 1, b):
+                    out.append("%s = %s;" % (w.access([b.iv, a.iv]),
+                                             r.access([a.iv, b.iv])))
         return out
 
     # -- loops ---------------------------------------------------------------
@@ -573,6 +595,7 @@ SCHED_OPS = [
     "loop.hoist", "loop.pack", "loop.fuse", "loop.distribute", "loop.peel",
     "loop.skew", "loop.parallel", "loop.expand_scalar", "param.tunable",
     "param.constraint", "param.assert", "alternatives", "yield",
+    "loop.transpose_block", "param.expr", "param.lanes",
 ]
 # loop.to_library is left out: its calls need -lopenblas/-lxsmm at link time
 # (test/difftol/gemmlib.* and wrapper.library test it).
@@ -742,11 +765,14 @@ class SGen:
                "loop.distribute", "loop.peel", "loop.skew", "loop.parallel",
                "match.op", "match.loop", "print", "remark", "param.constant",
                "include", "loop.expand_scalar", "param.tunable",
+               "loop.transpose_block", "param.expr", "param.lanes",
                "alternatives"]
         w = [6, 8, 6, 4, 6, 9, 7, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 1, 1, 1, 2,
-             3, 2, 4]
+             3, 2, 3, 1, 1, 4]
+        if getattr(self.k, "transposes", False):
+            w[ops.index("loop.transpose_block")] = 12
         if self.in_region:  # no nested alternatives, no declarations
-            w[-2] = w[-1] = 0
+            w[ops.index("param.tunable")] = w[-1] = 0
         op = self.r.choices(ops, weights=w)[0]
         getattr(self, "g_" + op.replace(".", "_"))()
 
@@ -791,6 +817,45 @@ class SGen:
         if self.chance(0.3):
             self.emit("param.constraint \"%s %% 2 == 0 || %s < 4\"" % (
                 name, name), "param.constraint")
+
+    def g_param_expr(self):
+        params = [h for h in self.handles if h.param]
+        a = self.pick(params).name if params else "2"
+        h = H(self.fresh("p"), param=True)
+        self.handles.append(h)
+        self.emit("%s = param.expr \"%s\"" % (h.name, self.pick([
+            "%s * 2" % a, "%s + 1" % a, "%s / 2 + 1" % a,
+            "%s %% 3 + 1" % a, "(%s > 2) * %s + 1" % (a, a)])), "param.expr")
+
+    def g_param_lanes(self):
+        t = self.target()
+        if not t:
+            return
+        h = H(self.fresh("p"), param=True)
+        self.handles.append(h)
+        isa = self.pick(["avx512", "avx2", "sse4.2", None])
+        self.emit("%s = param.lanes %s%s" % (
+            h.name, t.name, " {isa = \"%s\"}" % isa if isa else ""),
+            "param.lanes")
+
+    def g_loop_transpose_block(self):
+        p = self.band_pair()
+        if p is None:
+            hs = self.ensure_band(2)
+            if not hs:
+                return
+            p = (hs[0], hs[1])
+        a, b = p
+        if self.chance(0.2):
+            a, b = b, a
+        attrs = self.pick(["", " {size = 16, isa = \"avx512\"}",
+                           " {isa = \"avx2\"}", " {size = 8}",
+                           " {size = 8, isa = \"avx2\"}"])
+        self.consume(a, b)
+        res, bind = self.results(2)
+        self.emit("%sloop.transpose_block %s, %s%s" % (bind, a.name, b.name,
+                                                       attrs),
+                  "loop.transpose_block")
 
     def g_loop_expand_scalar(self):
         h = self.target()
@@ -972,6 +1037,8 @@ class SGen:
         if self.chance(0.45):
             attrs.append("reassoc")
             self.tolerance = True
+            if self.chance(0.3):
+                attrs.append("interleave = %s" % self.num([2, 3, 4]))
         self.r.shuffle(attrs)
         self.consume(h)
         res, bind = self.results(1)
