@@ -31,54 +31,6 @@
 #include "../deps/dep.h"
 #include "xf_util.h"
 
-
-/* *d = y - x when that is a known constant (0 for equal expressions). */
-static bool const_diff(scc_ctx *ctx, ir_expr *x, ir_expr *y, int64_t *d) {
-  if (ir_expr_equal(x, y)) {
-    *d = 0;
-    return true;
-  }
-  ir_affine ax, ay;
-  if (!ir_expr_to_affine(ctx, x, &ax) || !ir_expr_to_affine(ctx, y, &ay))
-    return false;
-  if (ax.nterms != ay.nterms)
-    return false;
-  for (int t = 0; t < ax.nterms; t++)
-    if (ax.vars[t] != ay.vars[t] || ax.coefs[t] != ay.coefs[t])
-      return false;
-  *d = ay.constant - ax.constant;
-  return true;
-}
-
-static bool block_reads(const ir_block *b, const ir_var *v);
-
-static bool node_reads(const ir_node *n, const ir_var *v) {
-  switch (n->kind) {
-  case IR_NODE_LOOP:
-    return ir_expr_uses_var(n->u.loop.lb, v) ||
-           ir_expr_uses_var(n->u.loop.ub, v) || n->u.loop.iv == v ||
-           block_reads(&n->u.loop.body, v);
-  case IR_NODE_IF:
-    return ir_expr_uses_var(n->u.ifs.cond, v) ||
-           block_reads(&n->u.ifs.then_body, v) ||
-           block_reads(&n->u.ifs.else_body, v);
-  case IR_NODE_ASSIGN:
-    return ir_expr_uses_var(n->u.assign.lhs, v) ||
-           ir_expr_uses_var(n->u.assign.rhs, v);
-  case IR_NODE_DECL:
-    return n->u.decl.var == v ||
-           (n->u.decl.init && ir_expr_uses_var(n->u.decl.init, v));
-  }
-  return false;
-}
-
-static bool block_reads(const ir_block *b, const ir_var *v) {
-  for (const ir_node *p = b->first; p; p = p->next)
-    if (node_reads(p, v))
-      return true;
-  return false;
-}
-
 xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
                   ir_node **out) {
   if (!a || a->kind != IR_NODE_LOOP || !b || b->kind != IR_NODE_LOOP) {
@@ -94,30 +46,12 @@ xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
              na, nb);
     return XF_SILENCEABLE;
   }
-  if (la->step != lb->step) {
-    scc_fail(ctx, b->loc,
-             "loop.fuse of '%s' and '%s': different steps (%lld and %lld)", na,
-             nb, (long long)la->step, (long long)lb->step);
-    return XF_SILENCEABLE;
-  }
-  if (la->iv != lb->iv) {
-    if (la->iv->type != lb->iv->type) {
-      scc_fail(ctx, b->loc,
-               "loop.fuse of '%s' and '%s': the induction variables have "
-               "different types",
-               na, nb);
-      return XF_SILENCEABLE;
-    }
-    if (block_reads(&lb->body, la->iv)) {
-      scc_fail(ctx, b->loc,
-               "loop.fuse of '%s' and '%s': the body of '%s' reads '%s'", na,
-               nb, nb, na);
-      return XF_SILENCEABLE;
-    }
-  }
+  xf_status st = xf_fuse_check_pair(ctx, a, b);
+  if (st != XF_OK)
+    return st;
   int64_t dl, du;
-  if (!const_diff(ctx, la->lb, lb->lb, &dl) ||
-      !const_diff(ctx, la->ub, lb->ub, &du)) {
+  if (!xf_const_diff(ctx, la->lb, lb->lb, &dl) ||
+      !xf_const_diff(ctx, la->ub, lb->ub, &du)) {
     scc_fail(ctx, b->loc,
              "loop.fuse of '%s' and '%s': the bounds are neither equal nor "
              "shifted by constants",

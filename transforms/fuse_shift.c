@@ -46,51 +46,6 @@
 #include "../deps/dep.h"
 #include "xf_util.h"
 
-/* *d = y - x when that is a known constant (0 for equal expressions). */
-static bool const_diff(scc_ctx *ctx, ir_expr *x, ir_expr *y, int64_t *d) {
-  if (ir_expr_equal(x, y)) {
-    *d = 0;
-    return true;
-  }
-  ir_affine ax, ay;
-  if (!ir_expr_to_affine(ctx, x, &ax) || !ir_expr_to_affine(ctx, y, &ay))
-    return false;
-  if (ax.nterms != ay.nterms)
-    return false;
-  for (int t = 0; t < ax.nterms; t++)
-    if (ax.vars[t] != ay.vars[t] || ax.coefs[t] != ay.coefs[t])
-      return false;
-  *d = ay.constant - ax.constant;
-  return true;
-}
-
-typedef struct reads_data {
-  const ir_var *v;
-  bool found;
-} reads_data;
-
-static void expr_reads(ir_expr *e, void *data) {
-  reads_data *r = data;
-  if (e->kind == IR_EXPR_VAR && e->u.var == r->v)
-    r->found = true;
-}
-
-static bool node_reads(ir_node *n, void *data) {
-  reads_data *r = data;
-  if ((n->kind == IR_NODE_LOOP && n->u.loop.iv == r->v) ||
-      (n->kind == IR_NODE_DECL && n->u.decl.var == r->v))
-    r->found = true;
-  ir_walk_node_exprs(n, expr_reads, r);
-  return !r->found;
-}
-
-/* True when a node of b reads (or assigns, as an iv) variable v. */
-static bool block_reads(ir_block *b, const ir_var *v) {
-  reads_data r = {v, false};
-  ir_walk_block(b, node_reads, &r);
-  return r.found;
-}
-
 static bool is_unsigned(ir_type t) {
   return t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG ||
          t == IR_TY_UCHAR || t == IR_TY_USHORT || t == IR_TY_BOOL;
@@ -197,27 +152,9 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
              na, nb);
     return XF_SILENCEABLE;
   }
-  if (la->step != lb->step) {
-    scc_fail(ctx, b->loc,
-             "loop.fuse of '%s' and '%s': different steps (%lld and %lld)", na,
-             nb, (long long)la->step, (long long)lb->step);
-    return XF_SILENCEABLE;
-  }
-  if (la->iv != lb->iv) {
-    if (la->iv->type != lb->iv->type) {
-      scc_fail(ctx, b->loc,
-               "loop.fuse of '%s' and '%s': the induction variables have "
-               "different types",
-               na, nb);
-      return XF_SILENCEABLE;
-    }
-    if (block_reads(&lb->body, la->iv)) {
-      scc_fail(ctx, b->loc,
-               "loop.fuse of '%s' and '%s': the body of '%s' reads '%s'", na,
-               nb, nb, na);
-      return XF_SILENCEABLE;
-    }
-  }
+  xf_status st = xf_fuse_check_pair(ctx, a, b);
+  if (st != XF_OK)
+    return st;
   int64_t big = (int64_t)1 << 40;
   if (shift > big || shift < -big) {
     scc_fail(ctx, b->loc, "loop.fuse of '%s' and '%s': shift %lld is too large",
@@ -235,8 +172,8 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     return XF_SILENCEABLE;
   }
   int64_t dl, du;
-  if (!const_diff(ctx, la->lb, lb->lb, &dl) ||
-      !const_diff(ctx, la->ub, lb->ub, &du)) {
+  if (!xf_const_diff(ctx, la->lb, lb->lb, &dl) ||
+      !xf_const_diff(ctx, la->ub, lb->ub, &du)) {
     scc_fail(ctx, b->loc,
              "loop.fuse of '%s' and '%s': the bounds are neither equal nor "
              "shifted by constants",

@@ -198,3 +198,74 @@ bool xf_fits_type(ir_type t, int64_t v) {
     return true;
   }
 }
+
+/* *d = y - x when that is a known constant (0 for equal expressions). */
+bool xf_const_diff(scc_ctx *ctx, ir_expr *x, ir_expr *y, int64_t *d) {
+  if (ir_expr_equal(x, y)) {
+    *d = 0;
+    return true;
+  }
+  ir_affine ax, ay;
+  if (!ir_expr_to_affine(ctx, x, &ax) || !ir_expr_to_affine(ctx, y, &ay))
+    return false;
+  if (ax.nterms != ay.nterms)
+    return false;
+  for (int t = 0; t < ax.nterms; t++)
+    if (ax.vars[t] != ay.vars[t] || ax.coefs[t] != ay.coefs[t])
+      return false;
+  *d = ay.constant - ax.constant;
+  return true;
+}
+
+typedef struct reads_data {
+  const ir_var *v;
+  bool found;
+} reads_data;
+
+static void expr_reads(ir_expr *e, void *data) {
+  reads_data *r = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == r->v)
+    r->found = true;
+}
+
+static bool node_reads(ir_node *n, void *data) {
+  reads_data *r = data;
+  if ((n->kind == IR_NODE_LOOP && n->u.loop.iv == r->v) ||
+      (n->kind == IR_NODE_DECL && n->u.decl.var == r->v))
+    r->found = true;
+  ir_walk_node_exprs(n, expr_reads, r);
+  return !r->found;
+}
+
+bool xf_block_reads(ir_block *b, const ir_var *v) {
+  reads_data r = {v, false};
+  ir_walk_block(b, node_reads, &r);
+  return r.found;
+}
+
+xf_status xf_fuse_check_pair(scc_ctx *ctx, ir_node *a, ir_node *b) {
+  ir_loop *la = &a->u.loop, *lb = &b->u.loop;
+  const char *na = xf_iv_name(a), *nb = xf_iv_name(b);
+  if (la->step != lb->step) {
+    scc_fail(ctx, b->loc,
+             "loop.fuse of '%s' and '%s': different steps (%lld and %lld)", na,
+             nb, (long long)la->step, (long long)lb->step);
+    return XF_SILENCEABLE;
+  }
+  if (la->iv != lb->iv) {
+    if (la->iv->type != lb->iv->type) {
+      scc_fail(ctx, b->loc,
+               "loop.fuse of '%s' and '%s': the induction variables have "
+               "different types",
+               na, nb);
+      return XF_SILENCEABLE;
+    }
+    if (xf_block_reads(&lb->body, la->iv)) {
+      scc_fail(ctx, b->loc,
+               "loop.fuse of '%s' and '%s': the body of '%s' reads '%s'", na,
+               nb, nb, na);
+      return XF_SILENCEABLE;
+    }
+  }
+  return XF_OK;
+}

@@ -114,4 +114,17 @@ bool xf_band_has_decls(ir_node *outer, int n);
  * and one loop. */
 bool xf_sink_band_decls(scc_ctx *ctx, ir_node *outer, int n);
 
+/* *d = y - x when that difference is a known constant (0 for equal
+ * expressions; else both affine with the same terms).  False otherwise. */
+bool xf_const_diff(scc_ctx *ctx, ir_expr *x, ir_expr *y, int64_t *d);
+
+/* True when a node of b reads variable v (or declares it, or uses it as an
+ * iv). */
+bool xf_block_reads(ir_block *b, const ir_var *v);
+
+/* The checks loop.fuse and its shifted form share on loops a and b: equal
+ * steps; different ivs of one type, the second loop's body not reading the
+ * first's iv.  scc_fail and XF_SILENCEABLE when one fails, else XF_OK. */
+xf_status xf_fuse_check_pair(scc_ctx *ctx, ir_node *a, ir_node *b);
+
 #endif
