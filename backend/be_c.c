@@ -1273,15 +1273,20 @@ static void note_unused_ivs(emitter *em) {
   for (int i = 0; i < k->vars.len; i++) {
     const ir_var *v = k->vars.items[i];
     if (v->kind != IR_VAR_IV || v->lanes > 1 || var_used(&k->body, v)) {
-      /* a scalar whose uses a transform replaced (loop.expand_scalar):
-       * declared at the top of a function kernel, its declaration is
-       * dropped; declared before the region, it gets a `(void)t;` */
+      /* a scalar whose uses a transform replaced (loop.expand_scalar) or
+       * simplified away (`t - t` in a copy), or a hoisted value of a loop
+       * that was removed as empty: declared at the top of a function
+       * kernel or inside a loop or if, its declaration is dropped (an
+       * initializer has no side effects); declared before the region, it
+       * gets a `(void)t;` */
       if (v->kind == IR_VAR_LOCAL && v->lanes <= 1 && !v->live_out &&
           !var_used(&k->body, v)) {
         if (declared_in(k, v)) {
           if (k->form == IR_KERNEL_FUNCTION)
             scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
-        } else if (!var_declared_anywhere(&k->body, v) &&
+        } else if (var_declared_anywhere(&k->body, v)) {
+          scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
+        } else if (
                    declared_before_region(k, v)) {
           line_begin(em, 0);
           scc_buf_printf(em->out, "(void)%s; /* replaced by an array */",
