@@ -1184,6 +1184,24 @@ static void emit_vassign(emitter *em, const ir_node *n, int depth) {
       scc_buf_puts(o, ";");
     } else if (lhs->kind != IR_EXPR_ACCESS) {
       vfail(em, lhs, "a vector store to this lhs");
+    } else if (!lhs->u.access.mask && lhs->u.access.nontemporal &&
+               (em->k->isa == IR_ISA_AVX512 || em->k->isa == IR_ISA_AVX2)) {
+      /* a streaming store where the address is aligned to the vector,
+       * which the instruction needs (it faults otherwise) */
+      em->includes |= BE_INC_STDINT;
+      int bytes = lhs->lanes * (lhs->type == IR_TY_DOUBLE ? 8 : 4);
+      scc_buf_puts(o, "if ((uintptr_t)");
+      put_addr(em, o, lhs);
+      scc_buf_printf(o, " & %d) %s_storeu_%s(", bytes - 1, vpfx(em),
+                     vsfx(lhs->type));
+      put_addr(em, o, lhs);
+      scc_buf_puts(o, ", ");
+      put_vexpr(em, o, v);
+      scc_buf_printf(o, "); else %s_stream_%s(", vpfx(em), vsfx(lhs->type));
+      put_addr(em, o, lhs);
+      scc_buf_puts(o, ", ");
+      put_vexpr(em, o, v);
+      scc_buf_puts(o, ");");
     } else if (!lhs->u.access.mask) {
       scc_buf_printf(o, "%s_storeu_%s(", vpfx(em), vsfx(lhs->type));
       put_addr(em, o, lhs);
@@ -1466,6 +1484,11 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     emit_version(&em, &k->body);
   else
     emit_block(&em, &k->body, depth);
+  /* Non-temporal stores are weakly ordered: a store fence orders them
+   * before the stores after the kernel (Intel SDM vol. 3, 9.2.2; inside
+   * a parallel loop, the OpenMP barrier's locked instructions do). */
+  if (k->streams)
+    emit_line(&em, depth, "_mm_sfence();");
   if (versioned) {
     emit_line(&em, 0, "} else {");
     em.dropped = (scc_vec){0};

@@ -458,6 +458,35 @@ static void store_lvalue(gen *g, const ir_expr *e, LLVMValueRef addr, cval x) {
     call_intrinsic(g, "llvm.masked.store", over, 2, args, 4);
     return;
   }
+  if (e->kind == IR_EXPR_ACCESS && x.lanes > 1 && e->u.access.nontemporal) {
+    /* if ((addr & (bytes - 1)) == 0) a store aligned to the vector with
+     * !nontemporal (the backend's streaming store, which needs the
+     * alignment) else an ordinary store */
+    unsigned bytes = (unsigned)x.lanes * type_bytes(g, t);
+    LLVMValueRef low =
+        LLVMBuildAnd(g->b, LLVMBuildPtrToInt(g->b, addr, i64_type(g), ""),
+                     LLVMConstInt(i64_type(g), bytes - 1, 0), "");
+    LLVMValueRef aligned = LLVMBuildICmp(g->b, LLVMIntEQ, low,
+                                         LLVMConstInt(i64_type(g), 0, 0), "");
+    LLVMBasicBlockRef nt = new_block(g, "nt.store"),
+                      plain = new_block(g, "store"),
+                      end = new_block(g, "store.end");
+    LLVMBuildCondBr(g->b, aligned, nt, plain);
+    LLVMPositionBuilderAtEnd(g->b, nt);
+    LLVMValueRef s = LLVMBuildStore(g->b, x.v, addr);
+    LLVMSetAlignment(s, bytes);
+    LLVMMetadataRef one = LLVMValueAsMetadata(LLVMConstInt(i32_type(g), 1, 0));
+    LLVMSetMetadata(
+        s, LLVMGetMDKindIDInContext(g->llc, "nontemporal", 11),
+        LLVMMetadataAsValue(g->llc, LLVMMDNodeInContext2(g->llc, &one, 1)));
+    LLVMBuildBr(g->b, end);
+    LLVMPositionBuilderAtEnd(g->b, plain);
+    s = LLVMBuildStore(g->b, x.v, addr);
+    set_align(g, s, t);
+    LLVMBuildBr(g->b, end);
+    LLVMPositionBuilderAtEnd(g->b, end);
+    return;
+  }
   LLVMValueRef s = LLVMBuildStore(g->b, x.v, addr);
   set_align(g, s, t);
 }
@@ -1446,6 +1475,10 @@ bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
     ir_walk_block((ir_block *)&plan->k->body, xsmm_cb, &g);
   if (!g.failed)
     gen_body(&g, plan->k);
+  /* non-temporal stores are weakly ordered: a fence (mfence on x86)
+   * orders them before the stores after the kernel */
+  if (!g.failed && plan->k->streams)
+    LLVMBuildFence(g.b, LLVMAtomicOrderingSequentiallyConsistent, 0, "");
 
   if (!g.failed) {
     /* copy out */

@@ -225,6 +225,13 @@ struct ir_expr {
       int n;
       ir_expr **idx; /* n subscripts, outermost first */
       ir_expr *mask; /* vector accesses only: active lanes, or NULL */
+      /* Vector stores only: a non-temporal (streaming) store, which
+       * bypasses the caches, when the address is aligned to the vector's
+       * size; the backends test the alignment at run time and make an
+       * ordinary store otherwise (Intel SDM vol. 1, 10.4.6.2, "Caching of
+       * Temporal vs. Non-Temporal Data").  Set by loop.transpose_block
+       * {nontemporal}; the kernel's `streams` is then set too. */
+      bool nontemporal;
     } access;
     struct {
       ir_op op;
@@ -455,6 +462,10 @@ typedef struct ir_kernel {
   int next_stmt_id;
   struct ir_module *module;
   ir_isa isa; /* the instruction set vector code is emitted for */
+  /* The kernel has non-temporal stores (u.access.nontemporal): the
+   * backends end it with a store fence (sfence), which orders them before
+   * any store after the kernel, as ordinary stores are. */
+  bool streams;
   /* A schedule in the schedule language that the frontend derived from
    * `#pragma omp tile` / `#pragma omp unroll` inside the kernel (a
    * `named_sequence @<kernel name>(%root) {...}`), or NULL.  The driver

@@ -47,7 +47,8 @@
  * - Vectors (see docs/ir.md): `vectorized(W)` after a vectorized loop's
  *   other attributes, `decl float<16> v`, `float<16> v` in the locals, an
  *   `isa: avx512` line after "ivs" once the kernel's ISA was chosen,
- *   `A[i]<16>` / `A[i]<16 mask m>`, `broadcast<16>(x)`, `reduce_add(v)`,
+ *   `A[i]<16>` / `A[i]<16 mask m>` / `B[j][i]<16 nontemporal>` (a
+ *   streaming store), `broadcast<16>(x)`, `reduce_add(v)`,
  *   `shuffle<8>(a, b, [0, 8, 1, 9, 4, 12, 5, 13])`.
  * - Expressions print as C (same parenthesization as ir_print_c_expr),
  *   except that min, max, floordiv and ceildiv print as calls
@@ -457,6 +458,8 @@ static void emit_paren(const printer *p, const ir_expr *e, bool paren) {
         scc_buf_puts(o, " mask ");
         emit(p, e->u.access.mask, P_TOP);
       }
+      if (e->u.access.nontemporal)
+        scc_buf_puts(o, " nontemporal");
       scc_buf_puts(o, ">");
     }
     break;

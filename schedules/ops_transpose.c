@@ -1,11 +1,13 @@
 /* ops_transpose.c — the handler of loop.transpose_block:
  *
- *   [%o2, %i2 =] loop.transpose_block %outer, %inner {size = 16, isa = "avx512"}
+ *   [%o2, %i2 =] loop.transpose_block %outer, %inner
+ *       {size = 16, isa = "avx512", nontemporal}
  *
  * size: the block (8 for "avx2", 16 for "avx512"; default: the ISA's);
  * isa: "avx512" or "avx2" (default: the kernel's, else --target-isa /
- * -march=, else the host's).  Both handles are consumed; the results are
- * the block loops (transforms/transpose_block.c).
+ * -march=, else the host's); nontemporal: streaming stores of the
+ * destination rows (for matrices larger than the caches).  Both handles are
+ * consumed; the results are the block loops (transforms/transpose_block.c).
  */
 #include "sched_int.h"
 
@@ -44,6 +46,7 @@ bool sched_op_transpose_block(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
+  bool nt = sched_attr_find(s, "nontemporal") != NULL;
   sched_value *both[2] = {a, b};
   sched_consume(r, s, both, 2);
   scc_vec ro = {0}, ri = {0};
@@ -53,14 +56,17 @@ bool sched_op_transpose_block(sched_run *r, const sched_stmt *s) {
     ir_node *oo = NULL, *oi = NULL;
     if (!li || !sched_xf_done(r, s,
                               xf_transpose_block(r->ctx, r->k, lo, li,
-                                                 (int)size, isa, &oo, &oi)))
+                                                 (int)size, isa, nt, &oo, &oi)))
       return false;
     sched_remark_applied(r, s,
                          "'%s' and '%s' transposed in %d x %d blocks in %s "
-                         "registers (scalar remainders)",
+                         "registers (scalar remainders)%s",
                          oo->u.loop.iv->name, oi->u.loop.iv->name,
                          oi->u.loop.vwidth, oi->u.loop.vwidth,
-                         ir_isa_name(r->k->isa));
+                         ir_isa_name(r->k->isa),
+                         nt ? "; row stores non-temporal where aligned to "
+                              "the vector (checked at run time)"
+                            : "");
     scc_vec_push(r->ctx->arena, &ro, oo);
     scc_vec_push(r->ctx->arena, &ri, oi);
   }

@@ -173,7 +173,8 @@ static ir_expr *row_access(scc_ctx *ctx, const ir_expr *e, ir_var *v,
 
 xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                              ir_node *inner, int size, ir_isa isa,
-                             ir_node **outer_out, ir_node **inner_out) {
+                             bool nontemporal, ir_node **outer_out,
+                             ir_node **inner_out) {
   if (!outer || !inner || outer->kind != IR_NODE_LOOP ||
       inner->kind != IR_NODE_LOOP) {
     scc_fail(ctx, outer ? outer->loc : (scc_loc){0},
@@ -364,8 +365,9 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
   for (int b = 0; b < S; b++) {
     ir_expr *v = ir_var_ref(ctx, reg[res[b]]);
     v->lanes = S;
-    ir_node *store = ir_assign_new(ctx, k, row_access(ctx, lhs, r, b, S),
-                                   IR_OP_NONE, v, st->loc);
+    ir_expr *dst = row_access(ctx, lhs, r, b, S);
+    dst->u.access.nontemporal = nontemporal;
+    ir_node *store = ir_assign_new(ctx, k, dst, IR_OP_NONE, v, st->loc);
     store->u.assign.id = st->u.assign.id;
     ir_block_append(&nb, store);
   }
@@ -373,6 +375,7 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
   ir_block_move_all(&li->body, &nb);
   li->attrs |= IR_LOOP_VECTORIZED;
   li->vwidth = S;
+  k->streams |= nontemporal;
   if (cols)
     ir_insert_after(outer, cols);
   if (rows)

@@ -290,7 +290,8 @@ bool xf_kernel_has_parallel(ir_kernel *k);
  * this after every transform op, with ir_kernel_snapshot). */
 SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
 
-/* loop.transpose_block %outer, %inner {size = S, isa = "avx512"}: the
+/* loop.transpose_block %outer, %inner {size = S, isa = "avx512",
+ * nontemporal}: the
  * perfect band of two loops whose body is one float copy that transposes,
  * `B[j][i] = A[i][j]` (the store contiguous in one loop, the load in the
  * other), runs in S x S blocks: S vector row loads, an in-register
@@ -299,12 +300,14 @@ SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
  * ISA's register of floats: 8 (avx2) or 16 (avx512); size 0: that one.
  * isa IR_ISA_DEFAULT: the kernel's, the target's or the host's.  Legal
  * when neither loop carries a dependence (dep_check_parallel on both).
+ * nontemporal: the S row stores are non-temporal (streaming) stores where
+ * aligned (u.access.nontemporal; k->streams is set): for matrices larger
+ * than the caches, where they save the read of each destination line
+ * before it is written and keep the source in the cache.
  * outer_out / inner_out: the block loops (steps S).  See
  * transforms/transpose_block.c for the shape and the refusals. */
-SCC_NODISCARD xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k,
-                                           ir_node *outer, ir_node *inner,
-                                           int size, ir_isa isa,
-                                           ir_node **outer_out,
-                                           ir_node **inner_out);
+SCC_NODISCARD xf_status xf_transpose_block(
+    scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner, int size,
+    ir_isa isa, bool nontemporal, ir_node **outer_out, ir_node **inner_out);
 
 #endif

@@ -850,7 +850,8 @@ class SGen:
             a, b = b, a
         attrs = self.pick(["", " {size = 16, isa = \"avx512\"}",
                            " {isa = \"avx2\"}", " {size = 8}",
-                           " {size = 8, isa = \"avx2\"}"])
+                           " {size = 8, isa = \"avx2\"}", " {nontemporal}",
+                           " {isa = \"avx512\", nontemporal}"])
         self.consume(a, b)
         res, bind = self.results(2)
         self.emit("%sloop.transpose_block %s, %s%s" % (bind, a.name, b.name,
