@@ -72,6 +72,8 @@ typedef struct emitter {
   const ir_block *cur;   /* the block holding the loop being emitted */
   const char *lane_name; /* portable vector code: the lane loop variable */
   scc_vec dropped; /* ir_var *: unused ivs whose declaration is left out */
+  scc_vec dead;    /* ir_array *: local arrays (pack buffers) nothing
+                      emitted reads: neither declared nor written */
   bool failed;     /* an error was reported */
   /* library calls (loop.to_library): `plain` while emitting a marked nest
    * as loops (its fallback); the libxsmm kernels dispatched at kernel
@@ -298,13 +300,86 @@ static bool array_cb(ir_node *n, void *data) {
   return !u->used;
 }
 
+static bool dropped(const emitter *em, const ir_var *v);
+static bool array_dead(const emitter *em, const ir_array *a);
+
 /* keep callback of be_c_emit_local_arrays: the output accesses the array
- * (a pack buffer used only in loops that never run is not declared). */
+ * (a pack buffer used only in loops that never run is not declared) and
+ * reads it. */
 static bool array_emitted(const ir_array *a, void *data) {
   const emitter *em = data;
   array_use u = {em->ctx, a, false};
   ir_walk_block((ir_block *)&em->k->body, array_cb, &u);
-  return u.used;
+  return u.used && !array_dead(em, a);
+}
+
+typedef struct array_read {
+  const emitter *em;
+  const ir_array *a;
+  bool read;
+} array_read;
+
+static void read_cb(ir_expr *e, void *data) {
+  array_read *r = data;
+  if (e->kind == IR_EXPR_ACCESS && e->u.access.array == r->a)
+    r->read = true;
+}
+
+static bool read_node_cb(ir_node *n, void *data) {
+  array_read *r = data;
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    ir_walk_expr(n->u.loop.lb, read_cb, r);
+    ir_walk_expr(n->u.loop.ub, read_cb, r);
+    break;
+  case IR_NODE_IF:
+    ir_walk_expr(n->u.ifs.cond, read_cb, r);
+    break;
+  case IR_NODE_ASSIGN: {
+    /* a store into the array (`+=` too) is no read of it; its
+     * subscripts and the right-hand side are */
+    const ir_expr *l = n->u.assign.lhs;
+    if (l->kind == IR_EXPR_ACCESS && l->u.access.array == r->a) {
+      for (int d = 0; d < l->u.access.n; d++)
+        ir_walk_expr(l->u.access.idx[d], read_cb, r);
+      if (l->u.access.mask)
+        ir_walk_expr(l->u.access.mask, read_cb, r);
+    } else {
+      ir_walk_expr(n->u.assign.lhs, read_cb, r);
+    }
+    ir_walk_expr(n->u.assign.rhs, read_cb, r);
+    break;
+  }
+  case IR_NODE_DECL: /* a dropped declaration is not emitted */
+    if (n->u.decl.init && !dropped(r->em, n->u.decl.var))
+      ir_walk_expr(n->u.decl.init, read_cb, r);
+    break;
+  }
+  return !r->read;
+}
+
+/* The local arrays of the kernel that nothing emitted reads (a pack
+ * buffer whose only reads were in declarations the output drops: a copy
+ * whose use the simplifier folded away): em->dead.  Their declarations
+ * and the stores into them are left out (gcc -Wunused-but-set-variable
+ * otherwise).  Needs em->dropped. */
+static void find_dead_arrays(emitter *em) {
+  for (int i = 0; i < em->k->arrays.len; i++) {
+    const ir_array *a = em->k->arrays.items[i];
+    if (!a->is_local)
+      continue;
+    array_read r = {em, a, false};
+    ir_walk_block((ir_block *)&em->k->body, read_node_cb, &r);
+    if (!r.read)
+      scc_vec_push(em->ctx->arena, &em->dead, (void *)a);
+  }
+}
+
+static bool array_dead(const emitter *em, const ir_array *a) {
+  for (int i = 0; i < em->dead.len; i++)
+    if (em->dead.items[i] == a)
+      return true;
+  return false;
 }
 
 /* ---- library calls (loop.to_library; ir/ir_gemm.h) ----------------------
@@ -1285,8 +1360,9 @@ static bool declared_before_region(const ir_kernel *k, const ir_var *v) {
  * unrolled): one declared in the region is not declared again (an unused
  * variable warning otherwise); one declared before the region (PolyBench's
  * `int i, j;` before `#pragma scop`) gets a `(void)i;`, for the same
- * reason. */
-static void note_unused_ivs(emitter *em) {
+ * reason.  print false: collects em->dropped; true: prints the `(void)`
+ * lines. */
+static void note_unused_ivs(emitter *em, bool print) {
   const ir_kernel *k = em->k;
   for (int i = 0; i < k->vars.len; i++) {
     const ir_var *v = k->vars.items[i];
@@ -1300,12 +1376,12 @@ static void note_unused_ivs(emitter *em) {
       if (v->kind == IR_VAR_LOCAL && v->lanes <= 1 && !v->live_out &&
           !var_used(&k->body, v)) {
         if (declared_in(k, v)) {
-          if (k->form == IR_KERNEL_FUNCTION)
+          if (k->form == IR_KERNEL_FUNCTION && !print)
             scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
         } else if (var_declared_anywhere(&k->body, v)) {
-          scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
-        } else if (
-                   declared_before_region(k, v)) {
+          if (!print)
+            scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
+        } else if (print && declared_before_region(k, v)) {
           line_begin(em, 0);
           scc_buf_printf(em->out, "(void)%s; /* replaced by an array */",
                          v->name);
@@ -1315,8 +1391,9 @@ static void note_unused_ivs(emitter *em) {
       continue;
     }
     if (declared_in(k, v)) {
-      scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
-    } else if (v->declared_outside) {
+      if (!print)
+        scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
+    } else if (print && v->declared_outside) {
       line_begin(em, 0);
       scc_buf_printf(em->out, "(void)%s; /* its loops were fully unrolled */",
                      v->name);
@@ -1341,6 +1418,9 @@ static void emit_node(emitter *em, const ir_node *n, int depth) {
     emit_if(em, n, depth);
     break;
   case IR_NODE_ASSIGN:
+    if (n->u.assign.lhs->kind == IR_EXPR_ACCESS &&
+        array_dead(em, n->u.assign.lhs->u.access.array))
+      break; /* a store nothing reads */
     emit_assign(em, n, depth);
     break;
   case IR_NODE_DECL: {
@@ -1475,11 +1555,13 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     line_end(&em);
     depth = 1;
   }
+  note_unused_ivs(&em, false);
+  find_dead_arrays(&em);
   em.nlines +=
       be_c_emit_local_arrays(k, out, em.base + 2 * depth, em.trailing_nl,
                              em.nlines, array_emitted, &em);
   emit_xsmm_dispatch(&em, &k->body, depth);
-  note_unused_ivs(&em);
+  note_unused_ivs(&em, true);
   if (versioned)
     emit_version(&em, &k->body);
   else
@@ -1492,6 +1574,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   if (versioned) {
     emit_line(&em, 0, "} else {");
     em.dropped = (scc_vec){0};
+    em.dead = (scc_vec){0};
     emit_version(&em, k->original);
     emit_line(&em, 0, "}");
   }
