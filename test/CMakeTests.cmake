@@ -50,6 +50,12 @@ foreach(sched ${sample_scheds})
   add_test(NAME diff.sample.${variant}
            COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/${name}.c ${sched})
 endforeach()
+# heat3d.fast.sched's 16 x 16 x 16 tiles are larger than the sample's
+# default sizes: also full and partial tiles of time and space.
+add_test(NAME diff.sample.heat3d.fast.big
+         COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/heat3d.c ${S}/heat3d.fast.sched)
+set_tests_properties(diff.sample.heat3d.fast.big PROPERTIES
+                     ENVIRONMENT "CFLAGS=-O2 -DN=44 -DTSTEPS=37")
 # dwconv's schedules on sizes whose channels leave a remainder (c = 100:
 # one 64-channel block and a masked rest with AVX-512; c = 7: the rest
 # only), an odd width and a one-row image.
