@@ -63,15 +63,10 @@ bool sched_op_param_lanes(sched_run *r, const sched_stmt *s) {
   sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
-  ir_isa isa = IR_ISA_DEFAULT;
-  const sched_attr *ia = sched_attr_find(s, "isa");
-  if (ia && !ir_isa_parse(ia->value.text ? ia->value.text : "", &isa)) {
-    scc_error(r->ctx, ia->value.loc,
-              "param.lanes: unknown isa \"%s\" (expected \"avx512\", "
-              "\"avx2\", \"sse4.2\" or \"scalar\")",
-              ia->value.text);
+  ir_isa isa;
+  if (!sched_get_isa(r, s, "param.lanes",
+                     "\"avx512\", \"avx2\", \"sse4.2\" or \"scalar\"", &isa))
     return false;
-  }
   isa = xf_vector_isa(r->ctx, r->k, isa);
   int bytes = ir_isa_vector_bytes(isa);
   int64_t lanes = 0;

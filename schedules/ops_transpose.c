@@ -34,18 +34,10 @@ bool sched_op_transpose_block(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
-  ir_isa isa = IR_ISA_DEFAULT;
-  const sched_attr *ia = sched_attr_find(s, "isa");
-  if (ia) {
-    const char *name = ia->value.text ? ia->value.text : "";
-    if (!ir_isa_parse(name, &isa)) {
-      scc_error(r->ctx, ia->value.loc,
-                "loop.transpose_block: unknown isa \"%s\" (expected "
-                "\"avx512\" or \"avx2\")",
-                name);
-      return false;
-    }
-  }
+  ir_isa isa;
+  if (!sched_get_isa(r, s, "loop.transpose_block", "\"avx512\" or \"avx2\"",
+                     &isa))
+    return false;
   bool nt = sched_attr_find(s, "nontemporal") != NULL;
   sched_value *both[2] = {a, b};
   sched_consume(r, s, both, 2);

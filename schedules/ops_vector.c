@@ -29,18 +29,10 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
-  ir_isa isa = IR_ISA_DEFAULT;
-  const sched_attr *ia = sched_attr_find(s, "isa");
-  if (ia) {
-    const char *name = ia->value.text ? ia->value.text : "";
-    if (!ir_isa_parse(name, &isa)) {
-      scc_error(r->ctx, ia->value.loc,
-                "loop.vectorize: unknown isa \"%s\" (expected \"avx512\", "
-                "\"avx2\", \"sse4.2\" or \"scalar\")",
-                name);
-      return false;
-    }
-  }
+  ir_isa isa;
+  if (!sched_get_isa(r, s, "loop.vectorize",
+                     "\"avx512\", \"avx2\", \"sse4.2\" or \"scalar\"", &isa))
+    return false;
   int64_t interleave = 1; /* {interleave = K}: K accumulators per reduction */
   const sched_attr *il = sched_attr_find(s, "interleave");
   if (il) {

@@ -312,6 +312,10 @@ sched_value *sched_get_handle(sched_run *r, const sched_item *it);
 int64_t sched_get_num(sched_run *r, const sched_item *it);
 /* The attribute `key` of a statement, or NULL. */
 const sched_attr *sched_attr_find(const sched_stmt *s, const char *key);
+/* The statement's {isa = "..."} in *isa (IR_ISA_DEFAULT without one);
+ * false after reporting "<op>: unknown isa "x" (expected <expected>)". */
+bool sched_get_isa(sched_run *r, const sched_stmt *s, const char *op,
+                   const char *expected, ir_isa *isa);
 /* The j-th payload of handle v as a loop, or NULL after reporting that it is
  * not a loop (the kernel root, say). */
 ir_node *sched_loop_of(sched_run *r, const sched_stmt *s, sched_value *v,

@@ -254,6 +254,19 @@ const sched_attr *sched_attr_find(const sched_stmt *s, const char *key) {
   return NULL;
 }
 
+bool sched_get_isa(sched_run *r, const sched_stmt *s, const char *op,
+                   const char *expected, ir_isa *isa) {
+  *isa = IR_ISA_DEFAULT;
+  const sched_attr *ia = sched_attr_find(s, "isa");
+  const char *name = ia && ia->value.text ? ia->value.text : "";
+  if (ia && !ir_isa_parse(name, isa)) {
+    scc_error(r->ctx, ia->value.loc, "%s: unknown isa \"%s\" (expected %s)", op,
+              name, expected);
+    return false;
+  }
+  return true;
+}
+
 bool sched_op_match_loop(sched_run *r, const sched_stmt *s) {
   sched_value *h = sched_get_handle(r, s->ops[1]);
   if (!h)
