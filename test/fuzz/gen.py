@@ -275,8 +275,10 @@ class KGen:
             elif f < 0.22 and self.outer_temps:
                 # PolyBench temp2: a scalar declared outside, written first
                 name = self.pick(self.outer_temps)
+                # (not `w = w;`: clang's -Wself-assign)
+                others = [t for t in temps if t != name]
                 out.append("%s%s = %s;" % (ind, name,
-                                          self.clamp(self.expr(scope, temps))))
+                                          self.clamp(self.expr(scope, others))))
                 if name not in temps:
                     temps.append(name)
             elif f < 0.34 and self.reds:
