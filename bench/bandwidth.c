@@ -5,11 +5,15 @@
  *                   transformed); bytes per call 8*m*n (A read, B written)
  *   -DBW_ROWSUM     linked with `void rowsum(int m, int n, float A[m][n],
  *                   float s[m])`; bytes per call 4*m*n + 8*m
+ *   -DBW_COLSUM     linked with `void colsum(int m, int n, float A[m][n],
+ *                   float s[n])`; bytes per call 4*m*n + 8*n
  *   -DBW_COPY       linked with bench/copy.c's bw_copy: copies as many
  *                   bytes as the problem moves (transpose: m*n floats;
- *                   rowsum: m*n/2 + m floats), the anchor
- * Usage: bandwidth M N [REPS]  (REPS >= 5, default 7).  Fills the inputs
- * from a fixed seed, runs the kernel once and takes a checksum of its
+ *                   rowsum: m*n/2 + m floats; colsum: m*n/2 + n floats),
+ *                   the anchor
+ * Usage: bandwidth M N [REPS [PROBLEM]]  (REPS >= 5, default 7; PROBLEM,
+ * for the copy anchor only: transpose, rowsum (default) or colsum).  Fills the
+ * inputs from a fixed seed, runs the kernel once and takes a checksum of its
  * output (sum as double), warms up, then measures REPS times a batch of
  * calls (enough calls for ~4e8 bytes, at least one) and prints
  *   <median ns per call> <GB/s of the median> <min ns per call> <checksum>
@@ -29,10 +33,12 @@
 void transpose(int m, int n, float A[m][n], float B[n][m]);
 #elif defined(BW_ROWSUM)
 void rowsum(int m, int n, float A[m][n], float s[m]);
+#elif defined(BW_COLSUM)
+void colsum(int m, int n, float A[m][n], float s[n]);
 #elif defined(BW_COPY)
 void bw_copy(size_t count, const float *src, float *dst);
 #else
-#error "define BW_TRANSPOSE, BW_ROWSUM or BW_COPY"
+#error "define BW_TRANSPOSE, BW_ROWSUM, BW_COLSUM or BW_COPY"
 #endif
 
 static double now_ns(void) {
@@ -73,10 +79,15 @@ int main(int argc, char **argv) {
 #elif defined(BW_ROWSUM)
   size_t nin = mn, nout = (size_t)m;
   double bytes = 4.0 * (double)mn + 8.0 * m;
+#elif defined(BW_COLSUM)
+  size_t nin = mn, nout = (size_t)n;
+  double bytes = 4.0 * (double)mn + 8.0 * n;
 #else
   size_t nin = mn / 2 + (size_t)m, nout = nin; /* the rowsum's bytes */
   if (argc > 4 && strcmp(argv[4], "transpose") == 0)
     nin = nout = mn;
+  else if (argc > 4 && strcmp(argv[4], "colsum") == 0)
+    nin = nout = mn / 2 + (size_t)n;
   double bytes = 8.0 * (double)nin;
 #endif
   float *in = alloc_floats(nin), *out = alloc_floats(nout);
@@ -90,6 +101,8 @@ int main(int argc, char **argv) {
 #define CALL() transpose(m, n, (float(*)[n])in, (float(*)[m])out)
 #elif defined(BW_ROWSUM)
 #define CALL() rowsum(m, n, (float(*)[n])in, out)
+#elif defined(BW_COLSUM)
+#define CALL() colsum(m, n, (float(*)[n])in, out)
 #else
 #define CALL() bw_copy(nin, in, out)
 #endif

@@ -2,7 +2,7 @@
 # make bench (after bench/run.sh): the bandwidth-bound kernels of issue 13
 # at L1, L2 and L3 sizes, on one core, against the copy bandwidth of the
 # same bytes measured in the same run.
-#   bench/bandwidth.sh BUILD_DIR [problem...]     problems: transpose rowsum
+#   bench/bandwidth.sh BUILD_DIR [problem...]  problems: transpose rowsum colsum
 # Variants of each problem: clang-19 -O3 -march=native of the plain sample
 # (samples/<problem>.c), schedcc with each samples/<problem>.*.sched (the
 # generated C under the same clang flags), and the anchor: bench/copy.c
@@ -13,16 +13,18 @@
 #     (512 KiB), L3 1024 x 1024 (8 MiB)
 #   rowsum m x n, 4mn bytes:     L1 8 x 1024 (32 KiB), L2 128 x 1024
 #     (512 KiB), L3 512 x 4096 (8 MiB) (rows of 4 KiB at L1 and L2)
+#   colsum m x n, 4mn bytes:     the rowsum's sizes
 # Each variant binary (bench/bandwidth.c) measures REPS (default 7) batches
 # of calls and reports the median; pinned with taskset -c ${BENCH_CPU:-1}.
 # Prints GB/s and % of copy of the medians, and of the fastest batch ("best":
 # on a shared machine other processes' time slices land in some batches),
 # writes CSV to
 # bench/results/bandwidth-<date>.csv.  Goals (issue 13): transpose >= 50%
-# of copy at all three sizes, rowsum >= 90% of copy at L1 and L2.
+# of copy at all three sizes, rowsum >= 90% of copy at L1 and L2, colsum
+# at L2 at least as fast as clang -O3.
 set -eu
 build=${1:-build}; shift || true
-problems=${*:-transpose rowsum}
+problems=${*:-transpose rowsum colsum}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 if [ -d "$build" ]; then build=$(cd "$build" && pwd); else build=$root/$build; fi
@@ -48,6 +50,7 @@ for p in $problems; do
   case $p in
     transpose) flag=-DBW_TRANSPOSE; sizes="L1:64:64 L2:256:256 L3:1024:1024";;
     rowsum) flag=-DBW_ROWSUM; sizes="L1:8:1024 L2:128:1024 L3:512:4096";;
+    colsum) flag=-DBW_COLSUM; sizes="L1:8:1024 L2:128:1024 L3:512:4096";;
     *) echo "unknown problem $p"; exit 2;;
   esac
   src=$root/samples/$p.c

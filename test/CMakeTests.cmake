@@ -65,6 +65,17 @@ foreach(variant fast avx2)
   add_test(NAME diff.sample.dwconv.${variant}.tiny
            COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/dwconv.c ${S}/dwconv.${variant}.sched 1 3 7)
 endforeach()
+# colsum's schedules on a tile-and-a-bit (9 rows: a partial tile of rows;
+# 130 columns: a 128-column block and a rest of 2), on fewer rows than a
+# tile and fewer columns than a vector (3 x 7), and on one row.
+foreach(variant fast rowwise)
+  add_test(NAME diff.sample.colsum.${variant}.odd
+           COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/colsum.c ${S}/colsum.${variant}.sched 9 130)
+  add_test(NAME diff.sample.colsum.${variant}.tiny
+           COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/colsum.c ${S}/colsum.${variant}.sched 3 7)
+  add_test(NAME diff.sample.colsum.${variant}.row
+           COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/colsum.c ${S}/colsum.${variant}.sched 1 300)
+endforeach()
 file(GLOB diff_scheds CONFIGURE_DEPENDS ${T}/diff/*.sched)
 foreach(sched ${diff_scheds})
   sched_parts(${sched} s ${T}/corpus ${T}/diff)

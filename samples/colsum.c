@@ -1,0 +1,106 @@
+/* colsum.c — ColRed2D of the MLIR seed paper's bandwidth benchmarks
+ * (Vasilache et al., "Composable and Modular Code Generation in MLIR",
+ * 2022): the sum of each column of an m x n single-precision matrix,
+ *
+ *   s[j] += A[i][j]
+ *
+ * The kernel's name and signature are a contract (bench/bandwidth.sh and
+ * other programs call it).  samples/colsum.fast.sched keeps a block of s
+ * in vector registers while it walks down the rows (tile j, vectorize and
+ * unroll the block, scalar replacement over i): each column is still
+ * summed in row order, so the outputs are bit-identical to the
+ * original's.
+ *
+ * Compile with -DSCHEDCC_NO_MAIN to get the kernel alone.  The main below
+ * fills A from a fixed-seed generator, s with zeros, times the kernel
+ * (stderr) and prints a checksum of s (stdout).  Arguments: [--values]
+ * [m n] (default 500 x 530); --values prints every element of s instead.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#endif
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#pragma schedcc kernel
+void colsum(int m, int n, float A[m][n], float s[n]) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      s[j] += A[i][j];
+}
+
+#ifndef SCHEDCC_NO_MAIN
+/* Uniform floats in [-1, 1) from a 64-bit linear congruential generator
+ * (Knuth's MMIX constants); the top 24 bits make the float exact. */
+static float lcg_float(uint64_t *state) {
+  *state = *state * 6364136223846793005u + 1442695040888963407u;
+  return (float)(*state >> 40) * 0x1p-23f - 1.0f;
+}
+
+static void *alloc64(size_t bytes) {
+  return aligned_alloc(64, (bytes + 63) / 64 * 64);
+}
+
+/* FNV-1a, 64 bits, over n bytes. */
+static uint64_t fnv1a64(const void *p, size_t n) {
+  const unsigned char *bytes = p;
+  uint64_t h = 14695981039346656037u;
+  for (size_t i = 0; i < n; i++) {
+    h ^= bytes[i];
+    h *= 1099511628211u;
+  }
+  return h;
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int main(int argc, char **argv) {
+  int a = 1, values = 0;
+  if (a < argc && strcmp(argv[a], "--values") == 0)
+    values = 1, a++;
+  int m = a + 1 < argc ? atoi(argv[a]) : 500;
+  int n = a + 1 < argc ? atoi(argv[a + 1]) : 530;
+  if (m < 1 || n < 1) {
+    fprintf(stderr, "usage: colsum [--values] [m n]\n");
+    return 2;
+  }
+  size_t count = (size_t)m * (size_t)n;
+  float *A = alloc64(count * sizeof(float));
+  float *s = alloc64((size_t)n * sizeof(float));
+  if (!A || !s) {
+    fprintf(stderr, "colsum: out of memory\n");
+    return 1;
+  }
+  uint64_t seed = 42;
+  for (size_t k = 0; k < count; k++)
+    A[k] = lcg_float(&seed);
+  memset(s, 0, (size_t)n * sizeof(float));
+
+  double t0 = now_ms();
+  colsum(m, n, (float(*)[n])A, s);
+  double t1 = now_ms();
+  fprintf(stderr, "colsum: %.3f ms\n", t1 - t0);
+
+  if (values) {
+    for (int j = 0; j < n; j++)
+      printf("%.9g\n", (double)s[j]);
+  } else {
+    printf("fnv1a64(s) = %016" PRIx64 "\n",
+           fnv1a64(s, (size_t)n * sizeof(float)));
+    printf("s[0] = %a\n", (double)s[0]);
+    printf("s[n-1] = %a\n", (double)s[n - 1]);
+  }
+  free(A);
+  free(s);
+  return 0;
+}
+#endif
