@@ -75,6 +75,7 @@ typedef struct emitter {
   scc_vec dead;    /* ir_array *: local arrays (pack buffers) nothing
                       emitted reads: neither declared nor written */
   bool failed;     /* an error was reported */
+  bool streamed;   /* a streaming (non-temporal) store was emitted */
   /* library calls (loop.to_library): `plain` while emitting a marked nest
    * as loops (its fallback); the libxsmm kernels dispatched at kernel
    * entry: their dispatch arguments (the key) and variable names */
@@ -235,13 +236,25 @@ static ir_expr *hoist_bound(emitter *em, ir_expr *e, const char *base,
   return ir_binary(em->ctx, op, a, b, e->type);
 }
 
+static bool dropped(const emitter *em, const ir_var *v);
+static bool array_dead(const emitter *em, const ir_array *a);
+
 typedef struct var_use {
   const ir_var *v;
   bool used;
+  /* when set: only what the output emits counts (declarations in
+   * em->dropped and stores into arrays in em->dead are left out) */
+  const emitter *em;
 } var_use;
 
 static bool use_cb(ir_node *n, void *data) {
   var_use *u = data;
+  if (u->em && n->kind == IR_NODE_DECL && dropped(u->em, n->u.decl.var))
+    return true;
+  if (u->em && n->kind == IR_NODE_ASSIGN &&
+      n->u.assign.lhs->kind == IR_EXPR_ACCESS &&
+      array_dead(u->em, n->u.assign.lhs->u.access.array))
+    return true;
   switch (n->kind) {
   case IR_NODE_LOOP:
     u->used |= n->u.loop.iv == u->v || ir_expr_uses_var(n->u.loop.lb, u->v) ||
@@ -263,7 +276,16 @@ static bool use_cb(ir_node *n, void *data) {
 
 /* True when the code of block b reads, writes or loops over v. */
 static bool var_used(const ir_block *b, const ir_var *v) {
-  var_use u = {v, false};
+  var_use u = {v, false, NULL};
+  ir_walk_block((ir_block *)b, use_cb, &u);
+  return u.used;
+}
+
+/* True when the code the output emits of the kernel's body reads, writes
+ * or loops over v: as var_used, without the declarations em->dropped
+ * leaves out and the stores into em->dead arrays. */
+static bool var_emitted(const emitter *em, const ir_block *b, const ir_var *v) {
+  var_use u = {v, false, em};
   ir_walk_block((ir_block *)b, use_cb, &u);
   return u.used;
 }
@@ -300,9 +322,6 @@ static bool array_cb(ir_node *n, void *data) {
   return !u->used;
 }
 
-static bool dropped(const emitter *em, const ir_var *v);
-static bool array_dead(const emitter *em, const ir_array *a);
-
 /* keep callback of be_c_emit_local_arrays: the output accesses the array
  * (a pack buffer used only in loops that never run is not declared) and
  * reads it. */
@@ -313,18 +332,23 @@ static bool array_emitted(const ir_array *a, void *data) {
   return u.used && !array_dead(em, a);
 }
 
+/* find_dead_arrays' walk: does anything the output emits read array a? */
 typedef struct array_read {
   const emitter *em;
   const ir_array *a;
   bool read;
 } array_read;
 
+/* expression callback: an access of r->a is a read */
 static void read_cb(ir_expr *e, void *data) {
   array_read *r = data;
   if (e->kind == IR_EXPR_ACCESS && e->u.access.array == r->a)
     r->read = true;
 }
 
+/* node callback: the expressions of n the output emits and reads (loop
+ * bounds, conditions, right-hand sides and subscripts, the initializers of
+ * kept declarations); stops at the first read */
 static bool read_node_cb(ir_node *n, void *data) {
   array_read *r = data;
   switch (n->kind) {
@@ -337,8 +361,11 @@ static bool read_node_cb(ir_node *n, void *data) {
     break;
   case IR_NODE_ASSIGN: {
     /* a store into the array (`+=` too) is no read of it; its
-     * subscripts and the right-hand side are */
+     * subscripts and the right-hand side are; a store into another dead
+     * array is not emitted */
     const ir_expr *l = n->u.assign.lhs;
+    if (l->kind == IR_EXPR_ACCESS && array_dead(r->em, l->u.access.array))
+      break;
     if (l->kind == IR_EXPR_ACCESS && l->u.access.array == r->a) {
       for (int d = 0; d < l->u.access.n; d++)
         ir_walk_expr(l->u.access.idx[d], read_cb, r);
@@ -362,11 +389,11 @@ static bool read_node_cb(ir_node *n, void *data) {
  * buffer whose only reads were in declarations the output drops: a copy
  * whose use the simplifier folded away): em->dead.  Their declarations
  * and the stores into them are left out (gcc -Wunused-but-set-variable
- * otherwise).  Needs em->dropped. */
+ * otherwise).  Needs em->dropped; adds to em->dead. */
 static void find_dead_arrays(emitter *em) {
   for (int i = 0; i < em->k->arrays.len; i++) {
     const ir_array *a = em->k->arrays.items[i];
-    if (!a->is_local)
+    if (!a->is_local || array_dead(em, a))
       continue;
     array_read r = {em, a, false};
     ir_walk_block((ir_block *)&em->k->body, read_node_cb, &r);
@@ -375,6 +402,7 @@ static void find_dead_arrays(emitter *em) {
   }
 }
 
+/* True when a is in em->dead (its declaration and stores are left out). */
 static bool array_dead(const emitter *em, const ir_array *a) {
   for (int i = 0; i < em->dead.len; i++)
     if (em->dead.items[i] == a)
@@ -1264,6 +1292,7 @@ static void emit_vassign(emitter *em, const ir_node *n, int depth) {
       /* a streaming store where the address is aligned to the vector,
        * which the instruction needs (it faults otherwise) */
       em->includes |= BE_INC_STDINT;
+      em->streamed = true;
       int bytes = lhs->lanes * (lhs->type == IR_TY_DOUBLE ? 8 : 4);
       scc_buf_puts(o, "if ((uintptr_t)");
       put_addr(em, o, lhs);
@@ -1366,7 +1395,9 @@ static void note_unused_ivs(emitter *em, bool print) {
   const ir_kernel *k = em->k;
   for (int i = 0; i < k->vars.len; i++) {
     const ir_var *v = k->vars.items[i];
-    if (v->kind != IR_VAR_IV || v->lanes > 1 || var_used(&k->body, v)) {
+    if (!print && dropped(em, v))
+      continue;
+    if (v->kind != IR_VAR_IV || v->lanes > 1 || var_emitted(em, &k->body, v)) {
       /* a scalar whose uses a transform replaced (loop.expand_scalar) or
        * simplified away (`t - t` in a copy), or a hoisted value of a loop
        * that was removed as empty: declared at the top of a function
@@ -1374,7 +1405,7 @@ static void note_unused_ivs(emitter *em, bool print) {
        * initializer has no side effects); declared before the region, it
        * gets a `(void)t;` */
       if (v->kind == IR_VAR_LOCAL && v->lanes <= 1 && !v->live_out &&
-          !var_used(&k->body, v)) {
+          !var_emitted(em, &k->body, v)) {
         if (declared_in(k, v)) {
           if (k->form == IR_KERNEL_FUNCTION && !print)
             scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
@@ -1407,6 +1438,19 @@ static bool dropped(const emitter *em, const ir_var *v) {
     if (em->dropped.items[i] == v)
       return true;
   return false;
+}
+
+/* em->dropped and em->dead to a fixed point: a scalar read only in the
+ * initializer of a dropped declaration, or in a store into a dead array,
+ * is unused too, and so is a pack buffer read only there (chains such as
+ * `int u = C_p[0] * 2; int t0 = u + 4;` with t0 unused). */
+static void find_unused(emitter *em) {
+  int before;
+  do {
+    before = em->dropped.len + em->dead.len;
+    note_unused_ivs(em, false);
+    find_dead_arrays(em);
+  } while (em->dropped.len + em->dead.len != before);
 }
 
 static void emit_node(emitter *em, const ir_node *n, int depth) {
@@ -1555,8 +1599,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     line_end(&em);
     depth = 1;
   }
-  note_unused_ivs(&em, false);
-  find_dead_arrays(&em);
+  find_unused(&em);
   em.nlines +=
       be_c_emit_local_arrays(k, out, em.base + 2 * depth, em.trailing_nl,
                              em.nlines, array_emitted, &em);
@@ -1568,8 +1611,9 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     emit_block(&em, &k->body, depth);
   /* Non-temporal stores are weakly ordered: a store fence orders them
    * before the stores after the kernel (Intel SDM vol. 3, 9.2.2; inside
-   * a parallel loop, the OpenMP barrier's locked instructions do). */
-  if (k->streams)
+   * a parallel loop, the OpenMP barrier's locked instructions do).  Only
+   * when one was emitted: a block loop that never runs is left out. */
+  if (em.streamed)
     emit_line(&em, depth, "_mm_sfence();");
   if (versioned) {
     emit_line(&em, 0, "} else {");

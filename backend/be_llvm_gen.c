@@ -71,6 +71,7 @@ typedef struct gen {
   scc_vec dims;   /* LLVMValueRef * (rank entries, [0] unused) */
   bool failed;
   bool warned_parallel;
+  bool streamed; /* a non-temporal store was generated: end with a fence */
   /* library calls (loop.to_library): `plain` while generating a marked
    * nest as loops (its fallback); the libxsmm kernels dispatched at entry
    * (keys: their dispatch arguments as C text; fns: the kernel pointers) */
@@ -468,6 +469,7 @@ static void store_lvalue(gen *g, const ir_expr *e, LLVMValueRef addr, cval x) {
                      LLVMConstInt(i64_type(g), bytes - 1, 0), "");
     LLVMValueRef aligned = LLVMBuildICmp(g->b, LLVMIntEQ, low,
                                          LLVMConstInt(i64_type(g), 0, 0), "");
+    g->streamed = true;
     LLVMBasicBlockRef nt = new_block(g, "nt.store"),
                       plain = new_block(g, "store"),
                       end = new_block(g, "store.end");
@@ -1476,8 +1478,9 @@ bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
   if (!g.failed)
     gen_body(&g, plan->k);
   /* non-temporal stores are weakly ordered: a fence (mfence on x86)
-   * orders them before the stores after the kernel */
-  if (!g.failed && plan->k->streams)
+   * orders them before the stores after the kernel (only when one was
+   * generated: a kernel reverted to its original has none) */
+  if (!g.failed && g.streamed)
     LLVMBuildFence(g.b, LLVMAtomicOrderingSequentiallyConsistent, 0, "");
 
   if (!g.failed) {

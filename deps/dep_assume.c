@@ -598,6 +598,8 @@ static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
   ir_block_move_all(&k->body, k->original);
   k->original = NULL;
   k->assumptions = (scc_vec){0};
+  /* the original has no vector code */
+  k->isa = IR_ISA_DEFAULT;
 }
 
 bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {

@@ -230,7 +230,9 @@ struct ir_expr {
        * size; the backends test the alignment at run time and make an
        * ordinary store otherwise (Intel SDM vol. 1, 10.4.6.2, "Caching of
        * Temporal vs. Non-Temporal Data").  Set by loop.transpose_block
-       * {nontemporal}; the kernel's `streams` is then set too. */
+       * {nontemporal}.  The backends end a kernel in which they emitted
+       * one with a store fence, which orders the streaming stores before
+       * any store after the kernel, as ordinary stores are. */
       bool nontemporal;
     } access;
     struct {
@@ -462,10 +464,6 @@ typedef struct ir_kernel {
   int next_stmt_id;
   struct ir_module *module;
   ir_isa isa; /* the instruction set vector code is emitted for */
-  /* The kernel has non-temporal stores (u.access.nontemporal): the
-   * backends end it with a store fence (sfence), which orders them before
-   * any store after the kernel, as ordinary stores are. */
-  bool streams;
   /* A schedule in the schedule language that the frontend derived from
    * `#pragma omp tile` / `#pragma omp unroll` inside the kernel (a
    * `named_sequence @<kernel name>(%root) {...}`), or NULL.  The driver

@@ -237,7 +237,6 @@ struct ir_snapshot {
   ir_block body;
   int nvars, narrays, next_stmt_id, nnames;
   ir_isa isa;
-  bool streams;
 };
 
 typedef struct snap_walk {
@@ -295,7 +294,6 @@ ir_snapshot *ir_kernel_snapshot(scc_ctx *ctx, ir_kernel *k) {
   s->next_stmt_id = k->next_stmt_id;
   s->nnames = k->module ? k->module->used_names.len : 0;
   s->isa = k->isa;
-  s->streams = k->streams;
   return s;
 }
 
@@ -309,5 +307,4 @@ void ir_kernel_restore(ir_kernel *k, const ir_snapshot *s) {
   if (k->module)
     k->module->used_names.len = s->nnames;
   k->isa = s->isa;
-  k->streams = s->streams;
 }

@@ -50,15 +50,24 @@ bool sched_op_transpose_block(sched_run *r, const sched_stmt *s) {
                               xf_transpose_block(r->ctx, r->k, lo, li,
                                                  (int)size, isa, nt, &oo, &oi)))
       return false;
+    /* constant extents smaller than a block: only the remainders run */
+    int64_t to = -1, ti = -1;
+    bool none = (ir_loop_const_trip_count(r->ctx, oo, &to) && to == 0) ||
+                (ir_loop_const_trip_count(r->ctx, oi, &ti) && ti == 0);
     sched_remark_applied(r, s,
                          "'%s' and '%s' transposed in %d x %d blocks in %s "
-                         "registers (scalar remainders)%s",
+                         "registers (scalar remainders)%s%s",
                          oo->u.loop.iv->name, oi->u.loop.iv->name,
                          oi->u.loop.vwidth, oi->u.loop.vwidth,
                          ir_isa_name(r->k->isa),
                          nt ? "; row stores non-temporal where aligned to "
                               "the vector (checked at run time)"
-                            : "");
+                            : "",
+                         none ? "; but the block loops never run: an extent "
+                                "is smaller than a block, so only the scalar "
+                                "remainders do ({size = 8, isa = \"avx2\"} "
+                                "makes 8 x 8 blocks)"
+                              : "");
     scc_vec_push(r->ctx->arena, &ro, oo);
     scc_vec_push(r->ctx->arena, &ri, oi);
   }

@@ -117,6 +117,9 @@ run 0 "-v on library.sched" matmul.c -s library.sched -o "$tmp/o.c" -v
 expect_err library.v.err
 run 0 "-v on transpose.sched" ../golden/transpose_block.c -s transpose.sched -o "$tmp/o.c" -v
 expect_err transpose.v.err
+# constant extents smaller than a block: the remark says the blocks never run
+run 0 "-v on transpose_small.sched" ../diff/tr_nt_small.c -s ../diff/tr_nt_small.stream.sched -o "$tmp/o.c" -v
+expect_err transpose_small.v.err
 # Every op of schedules/ops.def gets its remark in one of the goldens (print
 # is checked below).
 for op in $(sed -n 's/^SCHED_OP([A-Z_]*, "\([^"]*\)".*/\1/p' "$ops_def"); do

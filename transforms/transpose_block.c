@@ -375,7 +375,6 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
   ir_block_move_all(&li->body, &nb);
   li->attrs |= IR_LOOP_VECTORIZED;
   li->vwidth = S;
-  k->streams |= nontemporal;
   if (cols)
     ir_insert_after(outer, cols);
   if (rows)
