@@ -175,6 +175,8 @@ if(EXISTS ${T}/diff-llvm.sh)
     add_test(NAME llvm.diff.${variant}
              COMMAND sh ${T}/diff-llvm.sh ${SCHEDCC} ${src} ${sched})
   endforeach()
+  # streaming stores are in the code, not only in the outputs
+  add_test(NAME llvm.stream COMMAND sh ${T}/llvm-stream.sh ${SCHEDCC} ${T})
   file(GLOB llvm_tol_scheds CONFIGURE_DEPENDS ${T}/difftol/*.sched)
   foreach(sched ${llvm_tol_scheds})
     sched_parts(${sched} s ${T}/difftol ${S})
