@@ -274,20 +274,18 @@ static bool use_cb(ir_node *n, void *data) {
   return !u->used;
 }
 
-/* True when the code of block b reads, writes or loops over v. */
-static bool var_used(const ir_block *b, const ir_var *v) {
-  var_use u = {v, false, NULL};
-  ir_walk_block((ir_block *)b, use_cb, &u);
-  return u.used;
-}
-
-/* True when the code the output emits of the kernel's body reads, writes
- * or loops over v: as var_used, without the declarations em->dropped
- * leaves out and the stores into em->dead arrays. */
+/* True when the code of block b reads, writes or loops over v; with em
+ * set, only the code the output emits counts (not the declarations
+ * em->dropped leaves out, nor the stores into em->dead arrays). */
 static bool var_emitted(const emitter *em, const ir_block *b, const ir_var *v) {
   var_use u = {v, false, em};
   ir_walk_block((ir_block *)b, use_cb, &u);
   return u.used;
+}
+
+/* True when the code of block b reads, writes or loops over v. */
+static bool var_used(const ir_block *b, const ir_var *v) {
+  return var_emitted(NULL, b, v);
 }
 
 /* A loop whose iv lives only in it and that runs a known number of times
