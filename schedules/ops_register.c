@@ -35,30 +35,33 @@ bool sched_op_unroll_and_jam(sched_run *r, const sched_stmt *s) {
   return true;
 }
 
+/* One transform of one loop: the op's string operand (or NULL) and its
+ * number attribute (or 0) passed through. */
 typedef xf_status (*one_loop_xf)(scc_ctx *, ir_kernel *, ir_node *,
-                                 const char *, ir_node **);
+                                 const char *, int64_t, ir_node **);
 
 static xf_status do_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *l,
-                                   const char *arg, ir_node **out) {
-  (void)arg;
+                                   const char *arg, int64_t num,
+                                   ir_node **out) {
+  (void)arg, (void)num;
   return xf_scalar_replace(ctx, k, l, out);
 }
 
 static xf_status do_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *l,
-                          const char *arg, ir_node **out) {
-  (void)arg;
+                          const char *arg, int64_t num, ir_node **out) {
+  (void)arg, (void)num;
   return xf_hoist(ctx, k, l, out);
 }
 
 static xf_status do_pack(scc_ctx *ctx, ir_kernel *k, ir_node *l,
-                         const char *arg, ir_node **out) {
-  return xf_pack(ctx, k, l, arg, out);
+                         const char *arg, int64_t num, ir_node **out) {
+  return xf_pack(ctx, k, l, arg, (int)num, out);
 }
 
 /* The common shape: one loop handle in (consumed when ops.def says so:
  * loop.pack rewrites in place and consumes nothing), the same loops out. */
 static bool one_loop(sched_run *r, const sched_stmt *s, one_loop_xf xf,
-                     const char *arg) {
+                     const char *arg, int64_t num) {
   sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
@@ -69,7 +72,7 @@ static bool one_loop(sched_run *r, const sched_stmt *s, one_loop_xf xf,
     ir_node *l = sched_loop_of(r, s, h, j), *out = NULL;
     sched_before b;
     sched_before_loop(r, l, &b);
-    if (!l || !sched_xf_done(r, s, xf(r->ctx, r->k, l, arg, &out)))
+    if (!l || !sched_xf_done(r, s, xf(r->ctx, r->k, l, arg, num, &out)))
       return false;
     sched_remark_one_loop(r, s, &b, arg);
     scc_vec_push(r->ctx->arena, &outs, out);
@@ -79,13 +82,25 @@ static bool one_loop(sched_run *r, const sched_stmt *s, one_loop_xf xf,
 }
 
 bool sched_op_scalar_replace(sched_run *r, const sched_stmt *s) {
-  return one_loop(r, s, do_scalar_replace, NULL);
+  return one_loop(r, s, do_scalar_replace, NULL, 0);
 }
 
 bool sched_op_hoist(sched_run *r, const sched_stmt *s) {
-  return one_loop(r, s, do_hoist, NULL);
+  return one_loop(r, s, do_hoist, NULL, 0);
 }
 
 bool sched_op_pack(sched_run *r, const sched_stmt *s) {
-  return one_loop(r, s, do_pack, s->ops[1]->text);
+  int64_t panel = 0;
+  const sched_attr *pa = sched_attr_find(s, "panel");
+  if (pa) {
+    panel = sched_get_num(r, &pa->value);
+    if (panel < 1 || panel > 64) {
+      scc_error(r->ctx, pa->value.loc,
+                "loop.pack: {panel = N} takes the rows of a micro-panel, "
+                "1 to 64, got %lld",
+                (long long)panel);
+      return false;
+    }
+  }
+  return one_loop(r, s, do_pack, s->ops[1]->text, panel);
 }

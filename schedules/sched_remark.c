@@ -479,10 +479,17 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
       scc_buf_printf(&m, " %s, %zu bytes, 64-byte aligned]",
                      ir_type_name(a->elem), array_bytes(a));
     }
-    sched_remark_applied(r, s,
-                         "the part of '%s' that %s reads is copied into "
-                         "%s and read from there",
-                         arg, b->band[0], m.data ? m.data : "a buffer");
+    const sched_attr *pa = sched_attr_find(s, "panel");
+    sched_remark_applied(
+        r, s,
+        "the part of '%s' that %s reads is copied into %s%s%s%s and "
+        "read from there",
+        arg, b->band[0], m.data ? m.data : "a buffer",
+        pa ? " in micro-panels of " : "",
+        pa ? scc_arena_printf(r->ctx->arena, "%lld",
+                              (long long)sched_get_num(r, &pa->value))
+           : "",
+        pa ? " rows (the outermost dimension innermost)" : "");
     scc_buf_free(&m);
     return;
   }

@@ -29,6 +29,13 @@
  *     footprint.
  *  4. Rewrite.  Each load becomes X_p[s_d - base_d - lo_d] (lanes and
  *     mask kept).
+ *  Panels ({panel = N}): the outermost buffer dimension p (extent E) is
+ *  cut into ceil(E / N) micro-panels of N: X_p[ceil(E / N)][..][N], the
+ *  element t_p of that dimension at [t_p / N][..][t_p % N] (t_p >= 0, so
+ *  C division is floor division).  A register tile of N rows of A[i][k]
+ *  then reads, at each k, N consecutive elements: one stream instead of N
+ *  rows a leading dimension apart (BLIS's packed A: Van Zee and van de
+ *  Geijn 2015, Fig. 2; Goto and van de Geijn 2008, section 6).
  * Values are copied, not recomputed: the result is bit-identical.
  * Refused (payload untouched): unknown array, pointer array, a load of X
  * that a store in the loop may overwrite, no load, a non-affine
@@ -164,8 +171,11 @@ static bool expand_var(packer *p, const ir_node *l, span *out, int depth) {
       out->base = lo.base;
       out->lo = lo.lo;
       out->hi = hi.hi - 1;
-      /* a fixed start and end: the last value the iv takes */
-      if (lo.lo == lo.hi && hi.lo == hi.hi && hi.hi > lo.lo)
+      /* a fixed start: the iv takes lo, lo + step, ... up to at most
+       * hi.hi - 1, so its last value is the largest of those (whether
+       * the end is fixed or only bounded: i_t .. max(i_t, i_t + 6 *
+       * floordiv(..)) by 6 within i_t + 192 ends at i_t + 186) */
+      if (lo.lo == lo.hi && hi.hi > lo.lo)
         out->hi = lo.lo + (hi.hi - 1 - lo.lo) / lp->step * lp->step;
       if (out->hi < out->lo)
         out->hi = out->lo;
@@ -292,8 +302,16 @@ static bool nonneg(scc_ctx *ctx, ir_node *at, const ir_affine *a) {
   return true;
 }
 
+/* Micro-panels: idx[0..n) indexes the unpanelled buffer; idx[0] (>= 0)
+ * becomes idx[0] / panel and idx[n] its remainder, idx[0] % panel. */
+static void panel_split(scc_ctx *ctx, ir_expr **idx, int n, int panel) {
+  ir_expr *t = idx[0];
+  idx[0] = ir_binary(ctx, IR_OP_DIV, t, ir_int(ctx, panel), IR_TY_INT);
+  idx[n] = ir_binary(ctx, IR_OP_MOD, t, ir_int(ctx, panel), IR_TY_INT);
+}
+
 xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
-                  ir_node **out) {
+                  int panel, ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
              "the payload is not a loop of a kernel");
@@ -429,6 +447,22 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                       ? 8
                   : x->elem == IR_TY_LDOUBLE ? 16
                                              : 4;
+  if (panel > 0 && nkept < 2) {
+    scc_fail(ctx, loop->loc,
+             "loop.pack: {panel = %d} cuts the outermost of two or more "
+             "dimensions into micro-panels, but the tile of '%s' that loop "
+             "'%s' reads has one dimension: pack over a loop that reads "
+             "several rows (one enclosing the loop of the tile's rows), or "
+             "drop {panel}",
+             panel, array, iv);
+    return XF_SILENCEABLE;
+  }
+  if (panel > 0 && elems != INT64_MAX) {
+    /* the outermost dimension rounded up to whole panels */
+    int64_t e0 = dim[order[0]].hi - dim[order[0]].lo + 1;
+    int64_t padded = (e0 + panel - 1) / panel * panel;
+    elems = elems / e0 * padded;
+  }
   if (elems == INT64_MAX || elems * esize > PACK_MAX_BYTES) {
     scc_fail(ctx, loop->loc,
              "loop.pack: the tile of '%s' that loop '%s' reads is larger "
@@ -496,14 +530,20 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   ir_array *buf = ir_array_new(
       ctx, k,
       ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_p", x->name)),
-      x->elem, nkept, loop->loc);
+      x->elem, nkept + (panel > 0), loop->loc);
   buf->is_local = true;
   for (int i = 0; i < nkept; i++)
     buf->dims[i] = ir_int(ctx, dim[order[i]].hi - dim[order[i]].lo + 1);
+  if (panel > 0) {
+    int64_t e0 = dim[order[0]].hi - dim[order[0]].lo + 1;
+    buf->dims[0] = ir_int(ctx, (e0 + panel - 1) / panel);
+    buf->dims[nkept] = ir_int(ctx, panel);
+  }
 
   /* The copy nest. */
   ir_expr **src_idx = scc_arena_alloc(ctx->arena, sizeof *src_idx * rank);
-  ir_expr **dst_idx = scc_arena_alloc(ctx->arena, sizeof *dst_idx * nkept);
+  ir_expr **dst_idx =
+      scc_arena_alloc(ctx->arena, sizeof *dst_idx * (size_t)(nkept + 1));
   ir_var **tv = scc_arena_alloc(ctx->arena, sizeof *tv * nkept);
   for (int d = 0; d < rank; d++)
     src_idx[d] = origin[d];
@@ -546,8 +586,10 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     src_idx[d] = ir_add(ctx, origin[d], ir_var_ref(ctx, tv[i]));
     dst_idx[i] = ir_var_ref(ctx, tv[i]);
   }
+  if (panel > 0)
+    panel_split(ctx, dst_idx, nkept, panel);
   ir_expr *src = ir_access(ctx, x, rank, src_idx);
-  ir_expr *dst = ir_access(ctx, buf, nkept, dst_idx);
+  ir_expr *dst = ir_access(ctx, buf, buf->rank, dst_idx);
   ir_node *copy = ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc);
   if (innermost) {
     ir_block_append(&innermost->u.loop.body, copy);
@@ -560,12 +602,15 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   for (int i = 0; i < as.slots.len; i++) {
     ir_expr **slot = as.slots.items[i];
     ir_expr *a = *slot;
-    ir_expr **idx = scc_arena_alloc(ctx->arena, sizeof *idx * nkept);
+    ir_expr **idx =
+        scc_arena_alloc(ctx->arena, sizeof *idx * (size_t)(nkept + 1));
     for (int j = 0; j < nkept; j++) {
       int d = order[j];
       idx[j] = ir_simplify(ctx, ir_sub(ctx, a->u.access.idx[d], origin[d]));
     }
-    ir_expr *na = ir_access(ctx, buf, nkept, idx);
+    if (panel > 0)
+      panel_split(ctx, idx, nkept, panel);
+    ir_expr *na = ir_access(ctx, buf, buf->rank, idx);
     na->lanes = a->lanes;
     na->type = a->type;
     na->loc = a->loc;

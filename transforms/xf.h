@@ -152,14 +152,20 @@ SCC_NODISCARD xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k,
 SCC_NODISCARD xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                  ir_node **out);
 
-/* loop.pack %l "B": the part of array `array` that `loop` reads is copied
- * into a contiguous 64-byte-aligned buffer laid out in the order the inner
- * loops read it, the copy placed as far out as its footprint allows, and
- * the accesses in `loop` redirected to it (BLIS/GotoBLAS packing: Goto and
- * van de Geijn, "Anatomy of High-Performance Matrix Multiplication", TOMS
- * 2008).  *out: the loop. */
+/* loop.pack %l "B" [{panel = N}]: the part of array `array` that `loop`
+ * reads is copied into a contiguous 64-byte-aligned buffer laid out in the
+ * order the inner loops read it, the copy placed as far out as its
+ * footprint allows, and the accesses in `loop` redirected to it
+ * (BLIS/GotoBLAS packing: Goto and van de Geijn, "Anatomy of
+ * High-Performance Matrix Multiplication", TOMS 2008).  panel > 0: the
+ * buffer's outermost dimension (extent E) is cut into ceil(E / panel)
+ * micro-panels of `panel`, each stored with that dimension innermost:
+ * T X_p[ceil(E / panel)][...][panel] (BLIS's packing of A into mr-row
+ * micro-panels: the rows of a register tile read one contiguous stream);
+ * refused for a one-dimensional tile or when the outermost dimension is a
+ * vector access's.  panel 0: no panels.  *out: the loop. */
 SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                                const char *array, ir_node **out);
+                                const char *array, int panel, ir_node **out);
 
 /* ==== legality-checked restructuring and parallelism ===================== */
 
@@ -301,7 +307,7 @@ SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
  * isa IR_ISA_DEFAULT: the kernel's, the target's or the host's.  Legal
  * when neither loop carries a dependence (dep_check_parallel on both).
  * nontemporal: the S row stores are non-temporal (streaming) stores where
- * aligned (u.access.nontemporal; k->streams is set): for matrices larger
+ * aligned (u.access.nontemporal): for matrices larger
  * than the caches, where they save the read of each destination line
  * before it is written and keep the source in the cache.
  * outer_out / inner_out: the block loops (steps S).  See
