@@ -1,12 +1,17 @@
 #!/bin/sh
-# make bench (stencils): PolyBench jacobi-2d and heat-3d at the LARGE size
-# (jacobi-2d N = 1300, TSTEPS = 500; heat-3d N = 120, TSTEPS = 500) on one
-# core: each plain sample built by clang-19 -O3 -march=native (the anchor),
-# against schedcc's output of each samples/<name>*.sched
+# make bench (stencils): PolyBench jacobi-2d, heat-3d, seidel-2d and
+# fdtd-2d at the LARGE size (jacobi-2d N = 1300, TSTEPS = 500; heat-3d
+# N = 120, TSTEPS = 500; seidel-2d N = 2000, TSTEPS = 500; fdtd-2d
+# TMAX = 500, NX = 1000, NY = 1200) on one core: each plain sample built
+# by clang-19 -O3 -march=native (the anchor), against schedcc's output of
+# each samples/<name>*.sched
 # (jacobi2d.sched: spatial tiling only; the .fast.sched: shifted fusion,
-# skew and time tiling, vectorized rows), built with the same compiler and
-# flags.  Each program times its
-# kernel (its own stderr line) and prints checksums of both arrays, which
+# skew and time tiling, vectorized rows; seidel2d's: skew and wavefront
+# tiles; fdtd2d's: the three sweeps fused), built with the same compiler
+# and flags (fdtd-2d on both sides with -ffp-contract=off: clang would
+# contract the original's `ey - 0.5 * (...)` into FMAs, the vector code
+# not).  Each program times its
+# kernel (its own stderr line) and prints checksums of its arrays, which
 # must equal the anchor's (the schedules do not reassociate: bit-exact).
 # Medians of REPS runs (default 5), the variants interleaved run by run,
 # pinned to one core; a table, and CSV in bench/results/stencil-<date>.csv.
@@ -75,4 +80,6 @@ bench_one() {
 
 bench_one jacobi2d "-DN=1300 -DTSTEPS=500" "jacobi-2d LARGE (N = 1300, TSTEPS = 500, double)"
 bench_one heat3d "-DN=120 -DTSTEPS=500" "heat-3d LARGE (N = 120, TSTEPS = 500, double)"
+bench_one seidel2d "-DN=2000 -DTSTEPS=500" "seidel-2d LARGE (N = 2000, TSTEPS = 500, double)"
+bench_one fdtd2d "-DTMAX=500 -DNX=1000 -DNY=1200 -ffp-contract=off" "fdtd-2d LARGE (TMAX = 500, NX = 1000, NY = 1200, double; -ffp-contract=off)"
 echo "(CSV: $csv)"
