@@ -318,6 +318,7 @@ class Case:
                     r.ops[op]["applied"] += 1
                 elif l == line:
                     r.ops[op]["refused" if msg.startswith(op + ":") or
+                              msg.startswith(op + " of ") or
                               msg.startswith(op.split(".")[-1])
                               else "schedule error"] += 1
                 else:
@@ -386,16 +387,21 @@ class Case:
         if rc != 0:
             self.fail("llvm-link", sidx, sched, err[:2000], ["gen.c"])
             return
+        # The .o path is LLVM's code: compared with the original built by
+        # clang-19, the same compiler (gcc and clang differ where C leaves
+        # the result open: seed 12, kernel 63, fmin of -0 and +0, C17
+        # F.10.9.2, gave -0 in gcc's original and +0 in clang's).
+        ref = "clang-19" if ("clang-19", self.modes[0]) in self.orig else "gcc"
         for mode in self.modes:
             rc, out, err = sh([exe, mode], timeout=30, env=env)
             if rc != 0:
                 self.fail("llvm-run", sidx, sched, "the .o path fails (mode %s): "
                           "%s %s" % (mode, rc, err[:500]), ["gen.c"])
                 return
-            d = compare(self.orig[("gcc", mode)], out, tol)
+            d = compare(self.orig[(ref, mode)], out, tol)
             if d:
                 open(self.path("llvm.out"), "w").write(out)
-                open(self.path("orig.out"), "w").write(self.orig[("gcc", mode)])
+                open(self.path("orig.out"), "w").write(self.orig[(ref, mode)])
                 kind = "llvm-wrong-alias" if mode == "1" else (
                     "llvm-wrong-tol" if tol else "llvm-wrong")
                 self.fail(kind, sidx, sched, "schedcc -c, mode %s: %s" % (mode, d),
