@@ -7,11 +7,11 @@
 # each samples/<name>*.sched
 # (jacobi2d.sched: spatial tiling only; the .fast.sched: shifted fusion,
 # skew and time tiling, vectorized rows; seidel2d's: skew and wavefront
-# tiles; fdtd2d's: the three sweeps fused), built with the same compiler
-# and flags (fdtd-2d on both sides with -ffp-contract=off: clang would
-# contract the original's `ey - 0.5 * (...)` into FMAs, the vector code
-# not).  Each program times its
-# kernel (its own stderr line) and prints checksums of its arrays, which
+# tiles; fdtd2d's: fusion, code sinking, time tiling), built with the
+# same compiler and flags (fdtd-2d on both sides with -ffp-contract=off:
+# clang would contract the original's `ey - 0.5 * (...)` into FMAs, the
+# vector code not).  Each program times its kernel (its own stderr line)
+# and prints checksums of its arrays, which
 # must equal the anchor's (the schedules do not reassociate: bit-exact).
 # Medians of REPS runs (default 5), the variants interleaved run by run,
 # pinned to one core; a table, and CSV in bench/results/stencil-<date>.csv.

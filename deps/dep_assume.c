@@ -608,6 +608,7 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   if (strcmp(body_text(ctx, &k->body), body_text(ctx, k->original)) == 0) {
     k->original = NULL; /* not transformed: nothing to check */
     k->delinearized = (scc_vec){0};
+    k->assumptions = (scc_vec){0};
     return true;
   }
   if (ctx->unsafe) {
@@ -628,7 +629,9 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
     ps = isl_space_set_dim_name(ps, isl_dim_param, (unsigned)p,
                                 ((ir_var *)g->params.items[p])->name);
   a.build = isl_ast_build_from_context(isl_set_universe(ps));
-  k->assumptions = (scc_vec){0};
+  /* k->assumptions holds what the transforms recorded during the schedule
+   * (loop.sink: a loop runs at least once); the checks computed here are
+   * added to them */
 
   /* delinearized arrays: their rows */
   for (int i = 0; i < k->delinearized.len && !a.fail; i++)

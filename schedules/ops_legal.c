@@ -1,10 +1,10 @@
 /* ops_legal.c — handlers of the legality-checked restructuring ops and of
  * parallel loops: loop.fuse, loop.distribute, loop.peel, loop.skew,
- * loop.parallel.  Each marshals its handles into the transform of the same
- * name (transforms/), which asks the dependence analysis (deps/) before it
- * rewrites anything.  An operand handle holding several payloads applies
- * the transform to each (pairwise for two-handle ops) and concatenates the
- * results. */
+ * loop.sink, loop.parallel.  Each marshals its handles into the transform of
+ * the same name (transforms/), which asks the dependence analysis (deps/)
+ * before it rewrites anything.  An operand handle holding several payloads
+ * applies the transform to each (pairwise for two-handle ops) and concatenates
+ * the results. */
 #include <string.h>
 
 #include "sched_int.h"
@@ -131,6 +131,31 @@ bool sched_op_skew(sched_run *r, const sched_stmt *s) {
   }
   sched_set_result(r, s, 0, &ro);
   sched_set_result(r, s, 1, &ri);
+  return true;
+}
+
+bool sched_op_sink(sched_run *r, const sched_stmt *s) {
+  sched_value *x, *l;
+  if (!two_handles(r, s, &x, &l))
+    return false;
+  scc_vec res = {0};
+  for (int j = 0; j < x->n; j++) {
+    ir_node *lx = sched_loop_of(r, s, x, j),
+            *ll = lx ? sched_loop_of(r, s, l, j) : NULL, *out = NULL;
+    int nassume = r->k->assumptions.len;
+    sched_before bx, bl;
+    sched_before_loop(r, lx, &bx);
+    sched_before_loop(r, ll, &bl);
+    bool first = lx && lx->next == ll;
+    if (!ll || !sched_xf_done(r, s, xf_sink(r->ctx, r->k, lx, ll, &out)))
+      return false;
+    sched_remark_sink(r, s, &bx, &bl, first,
+                      r->k->assumptions.len > nassume
+                          ? r->k->assumptions.items[nassume]
+                          : NULL);
+    scc_vec_push(r->ctx->arena, &res, out);
+  }
+  sched_set_result(r, s, 0, &res);
   return true;
 }
 

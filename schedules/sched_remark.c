@@ -593,6 +593,27 @@ void sched_remark_skew(sched_run *r, const sched_stmt *s,
                        (long long)factor, o->iv->name);
 }
 
+void sched_remark_sink(sched_run *r, const sched_stmt *s, const sched_before *x,
+                       const sched_before *l, bool first,
+                       const ir_assumption *check) {
+  if (!x->valid)
+    return;
+  /* the guard loop.sink made: the first or last node of the body */
+  const ir_block *b = &l->loop->u.loop.body;
+  const ir_node *g = first ? b->first : b->last;
+  scc_buf c = {0};
+  if (g && g->kind == IR_NODE_IF)
+    ir_print_c_expr(&c, g->u.ifs.cond);
+  sched_remark_applied(
+      r, s,
+      "%s moved into the %s iteration of %s, under `if "
+      "(%s)`%s%s%s",
+      x->band[0], first ? "first" : "last", l->band[0], c.data ? c.data : "...",
+      check ? "; it runs there only when " : "", check ? check->text : "",
+      check ? ", which the kernel checks at run time" : "");
+  scc_buf_free(&c);
+}
+
 void sched_remark_parallel(sched_run *r, const sched_stmt *s,
                            const ir_node *p) {
   if (!on(r) || !p)

@@ -85,6 +85,11 @@ void sched_remark_peel(sched_run *r, const sched_stmt *s, const sched_before *b,
 void sched_remark_skew(sched_run *r, const sched_stmt *s,
                        const sched_before *outer, const sched_before *inner,
                        int64_t factor);
+/* loop.sink: first (x was before l) or last iteration; the run-time check
+ * it added, or NULL. */
+void sched_remark_sink(sched_run *r, const sched_stmt *s, const sched_before *x,
+                       const sched_before *l, bool first,
+                       const ir_assumption *check);
 void sched_remark_parallel(sched_run *r, const sched_stmt *s, const ir_node *p);
 
 /* After a transform op that succeeded: "nothing done" when its (first)

@@ -229,6 +229,21 @@ SCC_NODISCARD xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                                 ir_node *inner, int64_t factor,
                                 ir_node **outer_out, ir_node **inner_out);
 
+/* loop.sink %x into %l: code sinking (transforms/sink.c).  Loop x,
+ * directly before (after) loop l in the same block, moves to the start
+ * (end) of l's body under `if (i == lb)` (`if (i == ub - 1)`): the same
+ * instances in the same order, so no dependence is asked; an imperfect
+ * nest (fdtd-2d's boundary row between t and its sweeps) becomes a band.
+ * When l's trip count is not provably positive, pushes onto
+ * k->assumptions the run-time check `lb < ub` (kernel versioning,
+ * deps/dep_assume.c).  *out: l.  Refused (payload untouched): not two
+ * adjacent loops, l's step not 1, x reading or writing l's iv, l's bounds
+ * reading anything but parameters and enclosing ivs, or a variable x
+ * writes, a trip count known to be 0 or less, or one not provably
+ * positive whose bounds read enclosing ivs (not checkable at entry). */
+SCC_NODISCARD xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x,
+                                ir_node *l, ir_node **out);
+
 /* loop.parallel %l {schedule = "static", reduction}: marks the loop
  * IR_LOOP_PARALLEL (an OpenMP `parallel for`, schedule in omp_schedule).
  * With reduction, the scalar reductions dep_check_parallel recognizes go

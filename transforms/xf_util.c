@@ -243,6 +243,12 @@ bool xf_block_reads(ir_block *b, const ir_var *v) {
   return r.found;
 }
 
+bool xf_node_reads(ir_node *n, const ir_var *v) {
+  reads_data r = {v, false};
+  ir_walk_node(n, node_reads, &r);
+  return r.found;
+}
+
 xf_status xf_fuse_check_pair(scc_ctx *ctx, ir_node *a, ir_node *b) {
   ir_loop *la = &a->u.loop, *lb = &b->u.loop;
   const char *na = xf_iv_name(a), *nb = xf_iv_name(b);

@@ -121,6 +121,8 @@ bool xf_const_diff(scc_ctx *ctx, ir_expr *x, ir_expr *y, int64_t *d);
 /* True when a node of b reads variable v (or declares it, or uses it as an
  * iv). */
 bool xf_block_reads(ir_block *b, const ir_var *v);
+/* The same for node n and the nodes nested in it. */
+bool xf_node_reads(ir_node *n, const ir_var *v);
 
 /* The checks loop.fuse and its shifted form share on loops a and b: equal
  * steps; different ivs of one type, the second loop's body not reading the

@@ -597,7 +597,7 @@ SCHED_OPS = [
     "loop.hoist", "loop.pack", "loop.fuse", "loop.distribute", "loop.peel",
     "loop.skew", "loop.parallel", "loop.expand_scalar", "param.tunable",
     "param.constraint", "param.assert", "alternatives", "yield",
-    "loop.transpose_block", "param.expr", "param.lanes",
+    "loop.transpose_block", "param.expr", "param.lanes", "loop.sink",
 ]
 # loop.to_library is left out: its calls need -lopenblas/-lxsmm at link time
 # (test/difftol/gemmlib.* and wrapper.library test it).
@@ -768,9 +768,9 @@ class SGen:
                "match.op", "match.loop", "print", "remark", "param.constant",
                "include", "loop.expand_scalar", "param.tunable",
                "loop.transpose_block", "param.expr", "param.lanes",
-               "alternatives"]
+               "loop.sink", "alternatives"]
         w = [6, 8, 6, 4, 6, 9, 7, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 1, 1, 1, 2,
-             3, 2, 3, 1, 1, 4]
+             3, 2, 3, 1, 1, 4, 4]
         if getattr(self.k, "transposes", False):
             w[ops.index("loop.transpose_block")] = 12
         if self.in_region:  # no nested alternatives, no declarations
@@ -1118,6 +1118,36 @@ class SGen:
             attr = " {shift = %d}" % self.r.choice([-1, 0, 1, 2])
         self.emit("%sloop.fuse %s, %s%s" % (bind, a.name, b.name, attr),
                   "loop.fuse")
+
+    def g_loop_sink(self):
+        # a loop and the sibling after (or before) it: code sinking
+        pairs = []
+        tops = [l for l in self.k.loops if l.parent is None]
+        for sib in [tops] + [l.children for l in self.k.loops]:
+            for a, b in zip(sib, sib[1:]):
+                pairs.append((a, b))
+                pairs.append((b, a))
+        # mostly loops over different ivs (x's loop would set l's iv)
+        distinct = [(a, b) for a, b in pairs if a.iv != b.iv]
+        if distinct and self.chance(0.8):
+            pairs = distinct
+        if pairs and self.chance(0.8):
+            lx, ll = self.pick(pairs)
+            x = self.add(lx)
+            self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (
+                x.name, lx.index), "match.op")
+            l = self.add(ll)
+            self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (
+                l.name, ll.index), "match.op")
+        else:
+            hs = self.live()
+            if len(hs) < 2:
+                return
+            x, l = self.r.sample(hs, 2)
+        self.consume(x, l)
+        res, bind = self.results(1)
+        self.emit("%sloop.sink %s into %s" % (bind, x.name, l.name),
+                  "loop.sink")
 
     def g_loop_distribute(self):
         h = self.target(lambda l: l.nstmts + len(l.children) >= 2)

@@ -19,4 +19,8 @@ void ops(int n, float a[100], float b[100], float c[64][64], float s[1]) {
   s[0] = t;
   for (int u = 0; u < 8; u++)
     a[u] = 3.0f;
+  for (int v = 0; v < 8; v++)
+    b[v] = 0.5f;
+  for (int w = 0; w < 16; w++)
+    a[w] += b[w];
 }

@@ -14,7 +14,7 @@ syn match schedComment "#.*$" contains=schedTodo,@Spell
 
 " Top-level forms and the keywords of op signatures.
 syn keyword schedKeyword named_sequence include import
-syn keyword schedOperator in tile_sizes div_by
+syn keyword schedOperator in into tile_sizes div_by
 
 " Ops: loop.tile, match.loop, param.constant, ...
 syn match schedOp "\<\(loop\|match\|param\)\.[A-Za-z_][A-Za-z0-9_]*\>"

@@ -1,0 +1,197 @@
+/* sink.c — loop.sink %x into %l: code sinking of a loop into the first
+ * (or last) iteration of the loop next to it, so that an imperfect nest
+ * becomes a perfect band.
+ *
+ *   for (t ...) {                        for (t ...)
+ *     for (j ...) ey[0][j] = f[t];  =>     for (i = 0; i < nx; i++) {
+ *     for (i = 0; i < nx; i++) {             if (i == 0)
+ *       ...                                    for (j ...) ey[0][j] = f[t];
+ *     }                                      ...
+ *   }                                      }
+ *
+ * x directly before l moves to the start of l's body under `if (i ==
+ * lb)`; x directly after l moves to the end of it under `if (i == ub -
+ * 1)` (step 1).  Every dynamic instance runs in the same order as before:
+ * x still runs before (after) all of l's iterations, so no dependence can
+ * be violated and none is asked.  What changes is when l's bounds are
+ * evaluated (before x) and that x runs only if l runs at least once:
+ *  - x must not read or write l's iv, nor anything l's bounds read; the
+ *    bounds must read only parameters and the ivs of enclosing loops (so
+ *    the guard has one value in every iteration, and can be checked);
+ *  - when l's trip count is not provably positive, the kernel is
+ *    versioned (deps/dep_assume.c): the transformed code runs when `lb <
+ *    ub` holds at kernel entry, the original otherwise, which needs bounds
+ *    over parameters only; bounds reading enclosing ivs are refused then.
+ * Pluto embeds statements of lower dimension this way before it looks for
+ * a band (fdtd-2d's `ey[0][j] = _fict_[t]` as the i = 0 instance of the
+ * sweep over ey); the result of fusing the sweeps around it is a (t, i)
+ * band that loop.skew and loop.tile take (time tiling).
+ * Source: code sinking, Wolfe, High Performance Compilers for Parallel
+ * Computing, 1996, §9.1; Ahmed, Mateev and Pingali, "Synthesizing
+ * transformations for locality enhancement of imperfectly-nested loop
+ * nests", ICS 2000 (statements embedded into a common iteration space);
+ * Bondhugula et al., PLDI 2008 (Pluto).
+ */
+#include "xf_util.h"
+
+typedef struct bound_vars {
+  const ir_var *iv;  /* l's */
+  const ir_var *bad; /* a variable the bounds may not read */
+  bool reads_iv;     /* an enclosing iv */
+  bool other;        /* an access or a call */
+} bound_vars;
+
+static void bound_var(ir_expr *e, void *data) {
+  bound_vars *b = data;
+  if (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL)
+    b->other = true;
+  else if (e->kind == IR_EXPR_VAR) {
+    const ir_var *v = e->u.var;
+    if (v->kind == IR_VAR_IV && v != b->iv)
+      b->reads_iv = true;
+    else if (v->kind != IR_VAR_PARAM && !b->bad)
+      b->bad = v;
+  }
+}
+
+typedef struct writes_data {
+  const ir_var *v;
+  bool found;
+} writes_data;
+
+/* Whether a node writes v: a loop over it, an assignment or declaration of
+ * it. */
+static bool node_writes(ir_node *n, void *data) {
+  writes_data *w = data;
+  if ((n->kind == IR_NODE_LOOP && n->u.loop.iv == w->v) ||
+      (n->kind == IR_NODE_DECL && n->u.decl.var == w->v) ||
+      (n->kind == IR_NODE_ASSIGN && n->u.assign.lhs->kind == IR_EXPR_VAR &&
+       n->u.assign.lhs->u.var == w->v))
+    w->found = true;
+  return !w->found;
+}
+
+typedef struct bound_list {
+  ir_node *x;
+  const ir_var *hit; /* a variable the bounds read and x writes */
+} bound_list;
+
+static void x_touches(ir_expr *e, void *data) {
+  bound_list *b = data;
+  if (e->kind != IR_EXPR_VAR || b->hit)
+    return;
+  writes_data w = {e->u.var, false};
+  ir_walk_node(b->x, node_writes, &w);
+  if (w.found)
+    b->hit = e->u.var;
+}
+
+xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
+                  ir_node **out) {
+  if (!x || !l || x->kind != IR_NODE_LOOP || l->kind != IR_NODE_LOOP) {
+    scc_fail(ctx, x ? x->loc : (scc_loc){0}, "loop.sink needs two loops");
+    return XF_SILENCEABLE;
+  }
+  ir_loop *lp = &l->u.loop;
+  const char *nx = xf_iv_name(x), *nl = xf_iv_name(l);
+  bool before = x->next == l;
+  if (x == l || (!before && l->next != x)) {
+    scc_fail(ctx, x->loc,
+             "loop.sink of '%s' into '%s': the loops are not adjacent (the "
+             "loop to sink must directly precede or follow '%s' in the same "
+             "block)",
+             nx, nl, nl);
+    return XF_SILENCEABLE;
+  }
+  if (lp->step != 1) {
+    scc_fail(ctx, x->loc,
+             "loop.sink of '%s' into '%s': loop '%s' has step %lld; code "
+             "sinking needs step 1 (the guard names its first or last "
+             "iteration)",
+             nx, nl, nl, (long long)lp->step);
+    return XF_SILENCEABLE;
+  }
+  if (xf_node_reads(x, lp->iv)) {
+    scc_fail(ctx, x->loc,
+             "loop.sink of '%s' into '%s': loop '%s' uses '%s', which loop "
+             "'%s' sets: inside it, '%s' would hold another value (copy "
+             "the value into a variable of its own first)",
+             nx, nl, nx, lp->iv->name, nl, lp->iv->name);
+    return XF_SILENCEABLE;
+  }
+  bound_vars bv = {.iv = lp->iv};
+  ir_walk_expr(lp->lb, bound_var, &bv);
+  ir_walk_expr(lp->ub, bound_var, &bv);
+  if (bv.bad || bv.other) {
+    scc_fail(ctx, l->loc,
+             "loop.sink of '%s' into '%s': the bounds of '%s' read %s%s%s; "
+             "code sinking needs bounds over parameters and enclosing loops' "
+             "induction variables",
+             nx, nl, nl, bv.bad ? "'" : "an array or a call",
+             bv.bad ? bv.bad->name : "",
+             bv.bad ? "', which the kernel writes" : "");
+    return XF_SILENCEABLE;
+  }
+  bound_list bl = {.x = x};
+  ir_walk_expr(lp->lb, x_touches, &bl);
+  ir_walk_expr(lp->ub, x_touches, &bl);
+  if (bl.hit) {
+    scc_fail(ctx, x->loc,
+             "loop.sink of '%s' into '%s': loop '%s' sets '%s', which the "
+             "bounds of '%s' read",
+             nx, nl, nx, bl.hit->name, nl);
+    return XF_SILENCEABLE;
+  }
+  /* Does l run at least once whenever x does? */
+  int64_t trip = 0;
+  bool known = xf_const_diff(ctx, lp->lb, lp->ub, &trip);
+  if (known && trip <= 0) {
+    scc_fail(ctx, l->loc,
+             "loop.sink of '%s' into '%s': loop '%s' never runs (%lld "
+             "iterations), so '%s' would never run",
+             nx, nl, nl, (long long)trip, nx);
+    return XF_SILENCEABLE;
+  }
+  if (!known && bv.reads_iv) {
+    scc_fail(ctx, l->loc,
+             "loop.sink of '%s' into '%s': whether loop '%s' runs at all "
+             "depends on an enclosing loop, so it cannot be checked once at "
+             "the kernel's entry ('%s' would not run when '%s' does not); "
+             "sink it into a loop whose bounds read only parameters",
+             nx, nl, nl, nx, nl);
+    return XF_SILENCEABLE;
+  }
+
+  /* Rewrite. */
+  if (!known) {
+    ir_assumption *as = scc_arena_alloc(ctx->arena, sizeof *as);
+    *as = (ir_assumption){.kind = IR_ASSUME_COND};
+    as->cond = ir_binary(ctx, IR_OP_LT, ir_expr_clone(ctx, lp->lb, NULL),
+                         ir_expr_clone(ctx, lp->ub, NULL), IR_TY_INT);
+    scc_buf c = {0};
+    ir_print_c_expr(&c, as->cond);
+    as->text = scc_arena_printf(ctx->arena, "loop '%s' runs at least once (%s)",
+                                nl, c.data);
+    scc_buf_free(&c);
+    as->reason = scc_arena_printf(
+        ctx->arena,
+        "loop.sink put loop '%s' (line %d) into the %s iteration of '%s', "
+        "which must run for '%s' to run",
+        nx, x->loc.line, before ? "first" : "last", nl, nx);
+    scc_vec_push(ctx->arena, &k->assumptions, as);
+  }
+  ir_expr *at = before
+                    ? ir_expr_clone(ctx, lp->lb, NULL)
+                    : ir_add_const(ctx, ir_expr_clone(ctx, lp->ub, NULL), -1);
+  ir_node *g = ir_if_new(
+      ctx, ir_binary(ctx, IR_OP_EQ, ir_var_ref(ctx, lp->iv), at, IR_TY_INT),
+      x->loc);
+  ir_remove(x);
+  ir_block_append(&g->u.ifs.then_body, x);
+  if (before && lp->body.first)
+    ir_insert_before(lp->body.first, g);
+  else
+    ir_block_append(&lp->body, g);
+  *out = l;
+  return XF_OK;
+}
