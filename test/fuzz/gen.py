@@ -1085,13 +1085,17 @@ class SGen:
                                              self.pick(self.k.arrays)),
                   "loop.pack")
 
-    def g_loop_fuse(self):
-        # two adjacent siblings of the original nest
+    def sibling_pairs(self):
+        """Adjacent siblings (a, b) of the original nest, a before b."""
         pairs = []
         tops = [l for l in self.k.loops if l.parent is None]
         for sib in [tops] + [l.children for l in self.k.loops]:
-            for a, b in zip(sib, sib[1:]):
-                pairs.append((a, b))
+            pairs.extend(zip(sib, sib[1:]))
+        return pairs
+
+    def g_loop_fuse(self):
+        # two adjacent siblings of the original nest
+        pairs = self.sibling_pairs()
         hs = self.live(known=True)
         live_pairs = [(x, y) for x in hs for y in hs
                       if (x.loop, y.loop) in pairs]
@@ -1121,12 +1125,7 @@ class SGen:
 
     def g_loop_sink(self):
         # a loop and the sibling after (or before) it: code sinking
-        pairs = []
-        tops = [l for l in self.k.loops if l.parent is None]
-        for sib in [tops] + [l.children for l in self.k.loops]:
-            for a, b in zip(sib, sib[1:]):
-                pairs.append((a, b))
-                pairs.append((b, a))
+        pairs = [p for a, b in self.sibling_pairs() for p in ((a, b), (b, a))]
         # mostly loops over different ivs (x's loop would set l's iv)
         distinct = [(a, b) for a, b in pairs if a.iv != b.iv]
         if distinct and self.chance(0.8):
