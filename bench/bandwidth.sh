@@ -61,6 +61,10 @@ for p in $problems; do
     [ -f "$sched" ] || continue
     v=schedcc-$(basename "$sched" .sched | sed "s/^$p\.//")
     if "$build/schedcc" "$src" -s "$sched" -o "$out/$v.$p.c" -- -march=native 2>"$out/$v.$p.log"; then
+      if ! why=$(sh "$root/test/difftol/isa-flags.sh" "$out/$v.$p.c"); then
+        echo "  (skipped $v: $why)"
+        continue
+      fi
       bw_build "$p.$v" "$flag" "$out/$v.$p.c" && variants="$variants $v"
     else
       echo "  (skipped $v: $(head -1 "$out/$v.$p.log"))"

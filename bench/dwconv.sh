@@ -60,6 +60,10 @@ for sched in "$root"/samples/dwconv.*.sched "$here"/kernels/dwconv.*.sched; do
   [ -f "$sched" ] || continue
   v=$(basename "$sched" .sched); v=${v#dwconv.}
   if "$build/schedcc" "$root/samples/dwconv.c" -s "$sched" -o "$out/$v.c" -- -march=native 2>"$out/$v.schedcc.log"; then
+    if ! why=$(sh "$root/test/difftol/isa-flags.sh" "$out/$v.c"); then
+      echo "  (skipped schedcc $v: $why)"
+      continue
+    fi
     build "schedcc-$v" -DKERNEL_SOURCE="\"$out/$v.c\"" "$harness" && variants="$variants schedcc-$v"
   else
     echo "  (skipped schedcc $v: $(head -1 "$out/$v.schedcc.log"))"

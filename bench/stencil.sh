@@ -48,6 +48,8 @@ bench_one() {
     v=schedcc-$(basename "$sched" .sched)
     if "$build/schedcc" "$src" -s "$sched" -o "$out/$v.c" -- -march=native \
       2>"$out/$v.log" &&
+      { sh "$root/test/difftol/isa-flags.sh" "$out/$v.c" >>"$out/$v.log" ||
+        { echo "$(tail -1 "$out/$v.log")" >"$out/$v.log"; false; }; } &&
       $CLANG $OPT $size "$out/$v.c" -o "$out/$p.$v" 2>>"$out/$v.log"; then
       variants="$variants $v"
     else
