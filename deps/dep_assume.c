@@ -612,7 +612,11 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
     return true;
   }
   if (ctx->unsafe) {
-    k->original = NULL;
+    /* no alias or row checks; what a transform recorded (loop.sink: a loop
+     * runs at least once) is a precondition of its rewrite, not a
+     * dependence check, and stays */
+    if (k->assumptions.len == 0)
+      k->original = NULL;
     return true;
   }
   /* the analysis of the original body, in a kernel of its own */

@@ -236,6 +236,7 @@ struct ir_snapshot {
   ir_node *saved;  /* their contents, expressions copied */
   ir_block body;
   int nvars, narrays, next_stmt_id, nnames;
+  int nassumptions; /* what transforms recorded (loop.sink) */
   ir_isa isa;
 };
 
@@ -293,6 +294,7 @@ ir_snapshot *ir_kernel_snapshot(scc_ctx *ctx, ir_kernel *k) {
   s->narrays = k->arrays.len;
   s->next_stmt_id = k->next_stmt_id;
   s->nnames = k->module ? k->module->used_names.len : 0;
+  s->nassumptions = k->assumptions.len;
   s->isa = k->isa;
   return s;
 }
@@ -306,5 +308,7 @@ void ir_kernel_restore(ir_kernel *k, const ir_snapshot *s) {
   k->next_stmt_id = s->next_stmt_id;
   if (k->module)
     k->module->used_names.len = s->nnames;
+  if (k->assumptions.len > s->nassumptions)
+    k->assumptions.len = s->nassumptions;
   k->isa = s->isa;
 }

@@ -34,11 +34,16 @@
  */
 #include "xf_util.h"
 
+static bool is_unsigned(ir_type t) {
+  return t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG ||
+         t == IR_TY_UCHAR || t == IR_TY_USHORT || t == IR_TY_BOOL;
+}
+
 typedef struct bound_vars {
-  const ir_var *iv;  /* l's */
-  const ir_var *bad; /* a variable the bounds may not read */
-  bool reads_iv;     /* an enclosing iv */
-  bool other;        /* an access or a call */
+  const ir_var *iv;   /* l's */
+  const ir_var *bad;  /* a variable the bounds may not read */
+  const ir_var *ivar; /* another loop's iv the bounds read */
+  bool other;         /* an access or a call */
 } bound_vars;
 
 static void bound_var(ir_expr *e, void *data) {
@@ -47,9 +52,10 @@ static void bound_var(ir_expr *e, void *data) {
     b->other = true;
   else if (e->kind == IR_EXPR_VAR) {
     const ir_var *v = e->u.var;
-    if (v->kind == IR_VAR_IV && v != b->iv)
-      b->reads_iv = true;
-    else if (v->kind != IR_VAR_PARAM && !b->bad)
+    if (v->kind == IR_VAR_IV && v != b->iv) {
+      if (!b->ivar)
+        b->ivar = v;
+    } else if (v->kind != IR_VAR_PARAM && !b->bad)
       b->bad = v;
   }
 }
@@ -103,6 +109,15 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
              nx, nl, nl);
     return XF_SILENCEABLE;
   }
+  if (is_unsigned(lp->iv->type) || is_unsigned(lp->lb->type) ||
+      is_unsigned(lp->ub->type) || !ir_type_is_integer(lp->iv->type)) {
+    scc_fail(ctx, l->loc,
+             "loop.sink of '%s' into '%s': unsigned or non-integer induction "
+             "variables or bounds are not supported (the check that '%s' "
+             "runs at least once could wrap around)",
+             nx, nl, nl);
+    return XF_SILENCEABLE;
+  }
   if (lp->step != 1) {
     scc_fail(ctx, x->loc,
              "loop.sink of '%s' into '%s': loop '%s' has step %lld; code "
@@ -152,22 +167,47 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
              nx, nl, nl, (long long)trip, nx);
     return XF_SILENCEABLE;
   }
-  if (!known && bv.reads_iv) {
+  if (!known && bv.ivar) {
     scc_fail(ctx, l->loc,
              "loop.sink of '%s' into '%s': whether loop '%s' runs at all "
-             "depends on an enclosing loop, so it cannot be checked once at "
-             "the kernel's entry ('%s' would not run when '%s' does not); "
-             "sink it into a loop whose bounds read only parameters",
-             nx, nl, nl, nx, nl);
+             "depends on '%s', so it cannot be checked once at the kernel's "
+             "entry ('%s' would not run when '%s' does not); sink it into a "
+             "loop whose bounds read only parameters",
+             nx, nl, nl, bv.ivar->name, nx, nl);
     return XF_SILENCEABLE;
   }
+  /* After sinking to the end, a declaration at the top of l's body would
+   * be in scope where x reads a variable of the same name. */
+  for (ir_node *p = lp->body.first; p && !before; p = p->next)
+    if (p->kind == IR_NODE_DECL && xf_node_reads(x, p->u.decl.var)) {
+      scc_fail(ctx, x->loc,
+               "loop.sink of '%s' into '%s': the body of '%s' declares '%s', "
+               "which loop '%s' reads: at the end of that body, '%s' would "
+               "name the declaration (rename one of them)",
+               nx, nl, nl, p->u.decl.var->name, nx, p->u.decl.var->name);
+      return XF_SILENCEABLE;
+    }
 
   /* Rewrite. */
+  /* the check compares what the loop compares: lb converted to the iv's
+   * type, then ub (equal types, or a wider signed iv: both exact) */
+  ir_expr *cond = NULL;
   if (!known) {
+    ir_expr *lo = ir_expr_clone(ctx, lp->lb, NULL);
+    if (lo->type != lp->iv->type)
+      lo = ir_cast(ctx, lp->iv->type, lo);
+    cond = ir_binary(ctx, IR_OP_LT, lo, ir_expr_clone(ctx, lp->ub, NULL),
+                     IR_TY_INT);
+    for (int i = 0; i < k->assumptions.len && cond; i++) {
+      const ir_assumption *o = k->assumptions.items[i];
+      if (o->kind == IR_ASSUME_COND && ir_expr_equal(o->cond, cond))
+        cond = NULL; /* the same check is recorded already */
+    }
+  }
+  if (cond) {
     ir_assumption *as = scc_arena_alloc(ctx->arena, sizeof *as);
     *as = (ir_assumption){.kind = IR_ASSUME_COND};
-    as->cond = ir_binary(ctx, IR_OP_LT, ir_expr_clone(ctx, lp->lb, NULL),
-                         ir_expr_clone(ctx, lp->ub, NULL), IR_TY_INT);
+    as->cond = cond;
     scc_buf c = {0};
     ir_print_c_expr(&c, as->cond);
     as->text = scc_arena_printf(ctx->arena, "loop '%s' runs at least once (%s)",

@@ -142,9 +142,9 @@ static void test_sink_enclosing(void **state) {
       EXPECT_REFUSED(
           &t, xf_sink(ctx, t.k, row, rec, &out),
           "loop.sink of 'j' into 'i': whether loop 'i' runs at all depends "
-          "on an enclosing loop, so it cannot be checked once at the "
-          "kernel's entry ('j' would not run when 'i' does not); sink it "
-          "into a loop whose bounds read only parameters");
+          "on 'k', so it cannot be checked once at the kernel's entry ('j' "
+          "would not run when 'i' does not); sink it into a loop whose "
+          "bounds read only parameters");
     }
   }
 }
@@ -185,12 +185,65 @@ static void test_sink_refused(void **state) {
                  "iteration)");
 }
 
+/* unsigned bounds; a declaration of l's body that x would fall under */
+static void test_sink_refused_more(void **state) {
+  (void)state;
+  xf_kb t = xf_kb_new(ctx);
+  ir_node *row = mk_row(&t, 8, 100);
+  ir_node *rec = xf_mk_rec(&t, xf_i(&t, 0), xf_v(&t, t.n), 1);
+  ir_node *out = NULL;
+  ir_expr *ub = rec->u.loop.ub;
+  rec->u.loop.ub = ir_cast(ctx, IR_TY_UINT, ub);
+  EXPECT_REFUSED(&t, xf_sink(ctx, t.k, row, rec, &out),
+                 "loop.sink of 'j' into 'i': unsigned or non-integer "
+                 "induction variables or bounds are not supported (the check "
+                 "that 'i' runs at least once could wrap around)");
+  rec->u.loop.ub = ub;
+  /* rec first, then a row reading s; rec's body declares s */
+  xf_kb u = xf_kb_new(ctx);
+  scc_loc loc = {"t.c", 4, 3};
+  ir_var *sv = ir_var_new(ctx, u.k, "s", IR_TY_DOUBLE, IR_VAR_LOCAL, loc);
+  ir_node *r2 = xf_mk_rec(&u, xf_i(&u, 0), xf_v(&u, u.n), 1);
+  ir_node *d = ir_decl_new(ctx, sv, ir_fp(ctx, IR_TY_DOUBLE, 2.0, "2.0"), loc);
+  ir_insert_before(r2->u.loop.body.first, d);
+  ir_node *row2 = mk_row(&u, 200, 9);
+  ir_node *asg = row2->u.loop.body.first;
+  asg->u.assign.rhs = xf_v(&u, sv);
+  EXPECT_REFUSED(&u, xf_sink(ctx, u.k, row2, r2, &out),
+                 "loop.sink of 'j' into 'i': the body of 'i' declares 's', "
+                 "which loop 'j' reads: at the end of that body, 's' would "
+                 "name the declaration (rename one of them)");
+}
+
+/* Two loops sunk into one loop record its check once; a snapshot taken
+ * before a sink and restored drops the check the sink recorded. */
+static void test_sink_checks(void **state) {
+  (void)state;
+  xf_kb t = xf_kb_new(ctx);
+  ir_node *row = mk_row(&t, 8, 100);
+  ir_node *rec = xf_mk_rec(&t, xf_i(&t, 0), xf_v(&t, t.n), 1);
+  ir_node *row2 = mk_row(&t, 200, 9);
+  ir_node *out = NULL;
+  ir_snapshot *snap = ir_kernel_snapshot(ctx, t.k);
+  assert_int_equal(xf_sink(ctx, t.k, row, rec, &out), XF_OK);
+  assert_int_equal(t.k->assumptions.len, 1);
+  ir_kernel_restore(t.k, snap);
+  assert_int_equal(t.k->assumptions.len, 0);
+  assert_ptr_equal(t.k->body.first, row);
+  assert_int_equal(xf_sink(ctx, t.k, row, rec, &out), XF_OK);
+  assert_int_equal(xf_sink(ctx, t.k, row2, rec, &out), XF_OK);
+  assert_int_equal(t.k->assumptions.len, 1);
+  assert_int_equal(ir_block_len(&t.k->body), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_sink_first, setup, teardown),
       cmocka_unit_test_setup_teardown(test_sink_last, setup, teardown),
       cmocka_unit_test_setup_teardown(test_sink_enclosing, setup, teardown),
       cmocka_unit_test_setup_teardown(test_sink_refused, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_sink_refused_more, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_sink_checks, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
