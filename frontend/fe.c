@@ -438,6 +438,8 @@ static void raise_kernel(fe_state *s, kreq *r, const char *name) {
       col_of(s, r->form == IR_KERNEL_FUNCTION ? r->fn->begin : r->begin);
   s->k = k;
   s->ivs.len = 0;
+  s->decls.len = 0;
+  s->scope_end = SIZE_MAX;
   s->omp_groups.len = 0;
   int errors0 = s->ctx->nerrors;
   if (r->form == IR_KERNEL_FUNCTION) {

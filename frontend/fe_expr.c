@@ -172,9 +172,55 @@ static bool live_out(fe_state *s, CXCursor decl) {
   return rs.outside;
 }
 
+/* Whether a declaration with scope [lo, hi) overlaps the scope of one
+ * that variable v already stands for. */
+static bool shadows(fe_state *s, const ir_var *v, size_t lo, size_t hi) {
+  for (int i = 0; i < s->decls.len; i++) {
+    const fe_decl *d = s->decls.items[i];
+    if (d->v == v && lo < d->hi && d->lo < hi)
+      return true;
+  }
+  return false;
+}
+
+/* Whether every declaration v stands for is inside the kernel. */
+static bool declared_inside(fe_state *s, const ir_var *v) {
+  for (int i = 0; i < s->decls.len; i++) {
+    const fe_decl *d = s->decls.items[i];
+    if (d->v == v && (d->lo == 0 && d->hi == SIZE_MAX))
+      return false;
+  }
+  return true;
+}
+
 ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
-  char *name = cursor_name(s, decl);
+  for (int i = 0; i < s->decls.len; i++) {
+    const fe_decl *d = s->decls.items[i];
+    if (clang_equalCursors(d->cur, decl))
+      return d->v;
+  }
+  const char *name = cursor_name(s, decl);
+  /* The declaration's scope: from it to the end of the block being raised
+   * when it is inside the kernel, else the whole kernel. */
+  size_t off = 0, lo = 0, hi = SIZE_MAX;
+  CXFile f;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL,
+                             NULL);
+  fe_cursor_loc(s, decl, &off);
+  if (f && s->file && clang_File_isEqual(f, s->file) && off >= s->k->begin &&
+      off < s->k->end)
+    lo = off, hi = s->scope_end;
   ir_var *v = ir_kernel_find_var(s->k, name);
+  if (v && shadows(s, v, lo, hi)) {
+    /* Two declarations of one name alive at once (an inner block's `float
+     * t` inside the scope of an outer `t`): the one inside the kernel gets
+     * a fresh name, so the IR and the backends keep them apart. */
+    if (lo == 0 && hi == SIZE_MAX && declared_inside(s, v))
+      v->name = ir_fresh_name(s->ctx, s->k, v->name);
+    else
+      name = ir_fresh_name(s->ctx, s->k, name);
+    v = NULL;
+  }
   ir_type t;
   bool typed = fe_map_type(clang_getCursorType(decl), &t) && t != IR_TY_VOID;
   if (v && typed && t != v->type) {
@@ -182,8 +228,12 @@ ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
     fe_unsupported(s, use, "'%s' declared again with another type", name);
     return NULL;
   }
-  if (v)
+  if (v) {
+    fe_decl *d = scc_arena_alloc(s->ctx->arena, sizeof *d);
+    *d = (fe_decl){decl, v, lo, hi};
+    scc_vec_push(s->ctx->arena, &s->decls, d);
     return v;
+  }
   if (!typed) {
     CXString n = clang_getTypeSpelling(clang_getCursorType(decl));
     fe_unsupported(s, use, "variable '%s' of type '%s'", name,
@@ -195,6 +245,9 @@ ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
                  fe_cursor_loc(s, decl, NULL));
   v->declared_outside = true;
   v->live_out = live_out(s, decl);
+  fe_decl *d = scc_arena_alloc(s->ctx->arena, sizeof *d);
+  *d = (fe_decl){decl, v, lo, hi};
+  scc_vec_push(s->ctx->arena, &s->decls, d);
   return v;
 }
 

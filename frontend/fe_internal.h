@@ -11,6 +11,7 @@
 #include "fe.h"
 
 #include <clang-c/Index.h>
+#include <stdint.h>
 
 /* A `#pragma schedcc label(name)`, matched to the loop starting at
  * `target` (the byte offset of the first token after the pragma). */
@@ -81,7 +82,23 @@ typedef struct fe_state {
                          those inside a kernel (they are not re-emitted) */
   int expr_depth;     /* nesting of fe_expr calls (see FE_EXPR_DEPTH_MAX) */
   bool too_deep;      /* the current expression exceeded it (reported) */
+  /* Which declaration each variable of the kernel stands for (fe_decl *),
+   * and the end offset of the innermost block or for statement being
+   * raised (the scope of a declaration made there; SIZE_MAX outside any):
+   * variables are identified by name, except that a declaration inside
+   * the scope of another of the same name (shadowing) gets a variable of
+   * its own (fe_var_for_decl). */
+  scc_vec decls;
+  size_t scope_end;
 } fe_state;
+
+/* A declaration and the variable it became: its scope [lo, hi) in the
+ * main file ([0, SIZE_MAX) for one outside the kernel). */
+typedef struct fe_decl {
+  CXCursor cur;
+  ir_var *v;
+  size_t lo, hi;
+} fe_decl;
 
 /* The deepest expression a kernel may hold (a chain a + b + c + ... of this
  * many operators): deeper ones are refused with an error instead of

@@ -426,15 +426,24 @@ void fe_stmt(fe_state *s, CXCursor c, ir_block *b) {
   case CXCursor_CompoundStmt: {
     CXCursor *kids;
     int n = fe_children(s, c, &kids);
+    size_t outer = s->scope_end, cb, ce;
+    fe_cursor_range(s, c, &cb, &ce);
+    s->scope_end = ce; /* the scope of the declarations made in it */
     for (int i = 0; i < n; i++)
       fe_stmt(s, kids[i], b);
+    s->scope_end = outer;
     return;
   }
   case CXCursor_NullStmt:
     return;
-  case CXCursor_ForStmt:
+  case CXCursor_ForStmt: {
+    size_t outer = s->scope_end, cb, ce;
+    fe_cursor_range(s, c, &cb, &ce);
+    s->scope_end = ce; /* a for-init declaration's scope */
     fe_for(s, c, b);
+    s->scope_end = outer;
     return;
+  }
   case CXCursor_IfStmt:
     fe_if(s, c, b);
     return;
