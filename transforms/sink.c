@@ -100,38 +100,69 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
   }
   ir_loop *lp = &l->u.loop;
   const char *nx = xf_iv_name(x), *nl = xf_iv_name(l);
+  /* the two loops in messages, with their lines: their ivs often share a
+   * name ('i' into 'i') */
+  const char *wx = scc_arena_printf(ctx->arena, "'%s' (line %d)", nx,
+                                    x->loc.line),
+             *wl = scc_arena_printf(ctx->arena, "'%s' (line %d)", nl,
+                                    l->loc.line);
   bool before = x->next == l;
-  if (x == l || (!before && l->next != x)) {
+  if (x == l) {
     scc_fail(ctx, x->loc,
-             "loop.sink of '%s' into '%s': the loops are not adjacent (the "
+             "loop.sink of %s into itself: the two handles hold the same "
+             "loop (match.op {nth = N} counts the loops as they are now, "
+             "after earlier fusions and sinks)",
+             wx);
+    return XF_SILENCEABLE;
+  }
+  if (!before && l->next != x) {
+    scc_fail(ctx, x->loc,
+             "loop.sink of %s into %s: the loops are not adjacent (the "
              "loop to sink must directly precede or follow '%s' in the same "
              "block)",
-             nx, nl, nl);
+             wx, wl, nl);
     return XF_SILENCEABLE;
   }
   if (is_unsigned(lp->iv->type) || is_unsigned(lp->lb->type) ||
       is_unsigned(lp->ub->type) || !ir_type_is_integer(lp->iv->type)) {
     scc_fail(ctx, l->loc,
-             "loop.sink of '%s' into '%s': unsigned or non-integer induction "
+             "loop.sink of %s into %s: unsigned or non-integer induction "
              "variables or bounds are not supported (the check that '%s' "
              "runs at least once could wrap around)",
-             nx, nl, nl);
+             wx, wl, nl);
     return XF_SILENCEABLE;
   }
   if (lp->step != 1) {
     scc_fail(ctx, x->loc,
-             "loop.sink of '%s' into '%s': loop '%s' has step %lld; code "
+             "loop.sink of %s into %s: loop '%s' has step %lld; code "
              "sinking needs step 1 (the guard names its first or last "
              "iteration)",
-             nx, nl, nl, (long long)lp->step);
+             wx, wl, nl, (long long)lp->step);
     return XF_SILENCEABLE;
   }
   if (xf_node_reads(x, lp->iv)) {
-    scc_fail(ctx, x->loc,
-             "loop.sink of '%s' into '%s': loop '%s' uses '%s', which loop "
-             "'%s' sets: inside it, '%s' would hold another value (copy "
-             "the value into a variable of its own first)",
-             nx, nl, nx, lp->iv->name, nl, lp->iv->name);
+    writes_data w = {lp->iv, false};
+    ir_walk_node(x, node_writes, &w);
+    if (w.found)
+      scc_fail(ctx, x->loc,
+               "loop.sink of %s into %s: loop '%s' sets '%s', the induction "
+               "variable of the loop it would go into, which would then "
+               "hold another value (%s)",
+               wx, wl, nx, lp->iv->name,
+               x->u.loop.iv == lp->iv
+                   ? "both loops run over it: loop.sink moves a loop of "
+                     "another dimension, such as a boundary row, into a "
+                     "sweep"
+               : before ? "give its inner loops induction variables of "
+                          "their own"
+                        : "is the order right? %x, sunk into the last "
+                          "iteration of %l, is the loop after it");
+    else
+      scc_fail(ctx, x->loc,
+               "loop.sink of %s into %s: loop '%s' reads '%s', which loop "
+               "'%s' sets: inside it, '%s' would hold another value (copy "
+               "the value into a variable of its own first)",
+               wx, wl, nx, lp->iv->name, nl, lp->iv->name);
     return XF_SILENCEABLE;
   }
   bound_vars bv = {.iv = lp->iv};
@@ -139,10 +170,10 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
   ir_walk_expr(lp->ub, bound_var, &bv);
   if (bv.bad || bv.other) {
     scc_fail(ctx, l->loc,
-             "loop.sink of '%s' into '%s': the bounds of '%s' read %s%s%s; "
+             "loop.sink of %s into %s: the bounds of '%s' read %s%s%s; "
              "code sinking needs bounds over parameters and enclosing loops' "
              "induction variables",
-             nx, nl, nl, bv.bad ? "'" : "an array or a call",
+             wx, wl, nl, bv.bad ? "'" : "an array or a call",
              bv.bad ? bv.bad->name : "",
              bv.bad ? "', which the kernel writes" : "");
     return XF_SILENCEABLE;
@@ -152,9 +183,9 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
   ir_walk_expr(lp->ub, x_touches, &bl);
   if (bl.hit) {
     scc_fail(ctx, x->loc,
-             "loop.sink of '%s' into '%s': loop '%s' sets '%s', which the "
+             "loop.sink of %s into %s: loop '%s' sets '%s', which the "
              "bounds of '%s' read",
-             nx, nl, nx, bl.hit->name, nl);
+             wx, wl, nx, bl.hit->name, nl);
     return XF_SILENCEABLE;
   }
   /* Does l run at least once whenever x does? */
@@ -162,29 +193,48 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
   bool known = xf_const_diff(ctx, lp->lb, lp->ub, &trip);
   if (known && trip <= 0) {
     scc_fail(ctx, l->loc,
-             "loop.sink of '%s' into '%s': loop '%s' never runs (%lld "
+             "loop.sink of %s into %s: loop '%s' never runs (%lld "
              "iterations), so '%s' would never run",
-             nx, nl, nl, (long long)trip, nx);
+             wx, wl, nl, (long long)trip, nx);
     return XF_SILENCEABLE;
   }
+  /* Bounds over enclosing ivs: the trip count ub - lb may still read
+   * only parameters (a skewed loop, `t + 1` to `n + t`), then that is
+   * what the check compares. */
+  ir_expr *trip_expr = NULL;
   if (!known && bv.ivar) {
-    scc_fail(ctx, l->loc,
-             "loop.sink of '%s' into '%s': whether loop '%s' runs at all "
-             "depends on '%s', so it cannot be checked once at the kernel's "
-             "entry ('%s' would not run when '%s' does not); sink it into a "
-             "loop whose bounds read only parameters",
-             nx, nl, nl, bv.ivar->name, nx, nl);
-    return XF_SILENCEABLE;
+    ir_affine d;
+    const ir_var *dep = bv.ivar;
+    if (ir_expr_to_affine(ctx,
+                          ir_sub(ctx, ir_expr_clone(ctx, lp->ub, NULL),
+                                 ir_expr_clone(ctx, lp->lb, NULL)),
+                          &d)) {
+      dep = NULL;
+      for (int t = 0; t < d.nterms && !dep; t++)
+        if (d.vars[t]->kind != IR_VAR_PARAM)
+          dep = d.vars[t];
+      if (!dep)
+        trip_expr = ir_affine_to_expr(ctx, &d, lp->iv->type);
+    }
+    if (dep) {
+      scc_fail(ctx, l->loc,
+               "loop.sink of %s into %s: whether loop '%s' runs at all "
+               "depends on '%s', so it cannot be checked once at the "
+               "kernel's entry ('%s' would not run when '%s' does not); "
+               "sink it into a loop whose trip count reads only parameters",
+               wx, wl, nl, dep->name, nx, nl);
+      return XF_SILENCEABLE;
+    }
   }
   /* After sinking to the end, a declaration at the top of l's body would
    * be in scope where x reads a variable of the same name. */
   for (ir_node *p = lp->body.first; p && !before; p = p->next)
     if (p->kind == IR_NODE_DECL && xf_node_reads(x, p->u.decl.var)) {
       scc_fail(ctx, x->loc,
-               "loop.sink of '%s' into '%s': the body of '%s' declares '%s', "
+               "loop.sink of %s into %s: the body of '%s' declares '%s', "
                "which loop '%s' reads: at the end of that body, '%s' would "
                "name the declaration (rename one of them)",
-               nx, nl, nl, p->u.decl.var->name, nx, p->u.decl.var->name);
+               wx, wl, nl, p->u.decl.var->name, nx, p->u.decl.var->name);
       return XF_SILENCEABLE;
     }
 
@@ -192,7 +242,9 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
   /* the check compares what the loop compares: lb converted to the iv's
    * type, then ub (equal types, or a wider signed iv: both exact) */
   ir_expr *cond = NULL;
-  if (!known) {
+  if (trip_expr) {
+    cond = ir_binary(ctx, IR_OP_LT, ir_int(ctx, 0), trip_expr, IR_TY_INT);
+  } else if (!known) {
     ir_expr *lo = ir_expr_clone(ctx, lp->lb, NULL);
     if (lo->type != lp->iv->type)
       lo = ir_cast(ctx, lp->iv->type, lo);

@@ -18,10 +18,30 @@ bool xf_collect_band(scc_ctx *ctx, ir_node *outer, int n, ir_node **band) {
   for (int d = 1; d < n; d++) {
     ir_node *child = ir_loop_only_child_loop(band[d - 1]);
     if (!child) {
+      /* what stands in the band's way: the body's nodes, by kind and line */
+      const ir_block *b = &band[d - 1]->u.loop.body;
+      scc_buf what = {0};
+      int count = 0, loops = 0;
+      for (const ir_node *p = b->first; p; p = p->next, count++) {
+        loops += p->kind == IR_NODE_LOOP;
+        if (count < 4)
+          scc_buf_printf(&what, "%s%s at line %d", count ? ", " : "",
+                         p->kind == IR_NODE_LOOP   ? "a loop"
+                         : p->kind == IR_NODE_IF   ? "an if"
+                         : p->kind == IR_NODE_DECL ? "a declaration"
+                                                   : "a statement",
+                         p->loc.line);
+      }
       scc_fail(ctx, band[d - 1]->loc,
                "loop '%s' is not perfectly nested: its body is not a single "
-               "loop (a band of %d loops was requested)",
-               xf_iv_name(band[d - 1]), n);
+               "loop but %d nodes (%s%s) (a band of %d loops was "
+               "requested%s)",
+               xf_iv_name(band[d - 1]), count, what.data ? what.data : "",
+               count > 4 ? ", ..." : "", n,
+               loops > 1 ? "; loop.fuse joins adjacent loops, loop.sink moves "
+                           "a loop into its neighbour"
+                         : "");
+      scc_buf_free(&what);
       return false;
     }
     band[d] = child;

@@ -117,7 +117,8 @@ static void test_sink_last(void **state) {
 }
 
 /* for (k = 0; k < n; k++) { row; for (i = k; i < k + 4 | n; i++) ... }:
- * bounds over an enclosing iv are fine when the trip count is known. */
+ * bounds over an enclosing iv are fine when the trip count is known;
+ * refused when it reads k (n - k). */
 static void test_sink_enclosing(void **state) {
   (void)state;
   for (int known = 0; known <= 1; known++) {
@@ -141,10 +142,10 @@ static void test_sink_enclosing(void **state) {
     } else {
       EXPECT_REFUSED(
           &t, xf_sink(ctx, t.k, row, rec, &out),
-          "loop.sink of 'j' into 'i': whether loop 'i' runs at all depends "
-          "on 'k', so it cannot be checked once at the kernel's entry ('j' "
-          "would not run when 'i' does not); sink it into a loop whose "
-          "bounds read only parameters");
+          "loop.sink of 'j' (line 2) into 'i' (line 2): whether loop 'i' runs "
+          "at all depends on 'k', so it cannot be checked once at the "
+          "kernel's entry ('j' would not run when 'i' does not); sink it "
+          "into a loop whose trip count reads only parameters");
     }
   }
 }
@@ -157,32 +158,66 @@ static void test_sink_refused(void **state) {
   ir_node *rec = xf_mk_rec(&t, xf_i(&t, 0), xf_v(&t, t.n), 1);
   ir_node *out = NULL;
   EXPECT_REFUSED(&t, xf_sink(ctx, t.k, row, rec, &out),
-                 "loop.sink of 'j' into 'i': the loops are not adjacent (the "
+                 "loop.sink of 'j' (line 2) into 'i' (line 2): the loops are "
+                 "not adjacent (the "
                  "loop to sink must directly precede or follow 'i' in the "
                  "same block)");
   EXPECT_REFUSED(&t, xf_sink(ctx, t.k, rec, rec, &out),
-                 "loop.sink of 'i' into 'i': the loops are not adjacent (the "
-                 "loop to sink must directly precede or follow 'i' in the "
-                 "same block)");
+                 "loop.sink of 'i' (line 2) into itself: the two handles hold "
+                 "the same loop (match.op {nth = N} counts the loops as they "
+                 "are now, after earlier fusions and sinks)");
   /* mid's iv is rec's: sinking one into the other would clobber it */
   EXPECT_REFUSED(&t, xf_sink(ctx, t.k, mid, rec, &out),
-                 "loop.sink of 'i' into 'i': loop 'i' uses 'i', which loop "
-                 "'i' sets: inside it, 'i' would hold another value (copy "
-                 "the value into a variable of its own first)");
+                 "loop.sink of 'i' (line 2) into 'i' (line 2): loop 'i' sets "
+                 "'i', the induction variable of the loop it would go into, "
+                 "which would then hold another value (both loops run over "
+                 "it: loop.sink moves a loop of another dimension, such as a "
+                 "boundary row, into a sweep)");
   /* a loop that never runs */
   ir_node *none = xf_mk_rec(&t, xf_i(&t, 5), xf_i(&t, 5), 1);
   ir_remove(none);
   ir_insert_after(row, none);
-  EXPECT_REFUSED(&t, xf_sink(ctx, t.k, row, none, &out),
-                 "loop.sink of 'j' into 'i': loop 'i' never runs (0 "
-                 "iterations), so 'j' would never run");
+  EXPECT_REFUSED(
+      &t, xf_sink(ctx, t.k, row, none, &out),
+      "loop.sink of 'j' (line 2) into 'i' (line 2): loop 'i' never runs (0 "
+      "iterations), so 'j' would never run");
   /* step 2 */
   none->u.loop.ub = xf_i(&t, 9);
   none->u.loop.step = 2;
-  EXPECT_REFUSED(&t, xf_sink(ctx, t.k, row, none, &out),
-                 "loop.sink of 'j' into 'i': loop 'i' has step 2; code "
-                 "sinking needs step 1 (the guard names its first or last "
-                 "iteration)");
+  EXPECT_REFUSED(
+      &t, xf_sink(ctx, t.k, row, none, &out),
+      "loop.sink of 'j' (line 2) into 'i' (line 2): loop 'i' has step 2; code "
+      "sinking needs step 1 (the guard names its first or last "
+      "iteration)");
+}
+
+/* A skewed loop, i from k + 1 to n + k: its trip count n - 1 reads only
+ * the parameter, which the check compares (0 < n - 1). */
+static void test_sink_skewed(void **state) {
+  (void)state;
+  xf_kb o = xf_kb_new(ctx), t = xf_kb_new(ctx);
+  xf_kb *bs[2] = {&o, &t};
+  ir_node *row = NULL, *rec = NULL;
+  for (int q = 0; q < 2; q++) {
+    xf_kb *b = bs[q];
+    ir_node *outer = xf_loop(b, b->kk, xf_i(b, 0), xf_i(b, 3), 1);
+    row = mk_row(b, 8, 100);
+    rec = xf_mk_rec(b, xf_bin(b, IR_OP_ADD, xf_v(b, b->kk), xf_i(b, 1)),
+                    xf_bin(b, IR_OP_ADD, xf_v(b, b->n), xf_v(b, b->kk)), 1);
+    ir_remove(row);
+    ir_remove(rec);
+    ir_block_append(&outer->u.loop.body, row);
+    ir_block_append(&outer->u.loop.body, rec);
+    ir_block_append(&b->k->body, outer);
+  }
+  ir_node *out = NULL;
+  assert_int_equal(xf_sink(ctx, t.k, row, rec, &out), XF_OK);
+  assert_int_equal(t.k->assumptions.len, 1);
+  const ir_assumption *as = t.k->assumptions.items[0];
+  assert_string_equal(xf_cstr(ctx, as->cond), "0 < n - 1");
+  static const int64_t ns[] = {2, 3, 9, 40};
+  for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
+    assert_true(xf_same(&o, &t, ns[q]));
 }
 
 /* unsigned bounds; a declaration of l's body that x would fall under */
@@ -194,10 +229,11 @@ static void test_sink_refused_more(void **state) {
   ir_node *out = NULL;
   ir_expr *ub = rec->u.loop.ub;
   rec->u.loop.ub = ir_cast(ctx, IR_TY_UINT, ub);
-  EXPECT_REFUSED(&t, xf_sink(ctx, t.k, row, rec, &out),
-                 "loop.sink of 'j' into 'i': unsigned or non-integer "
-                 "induction variables or bounds are not supported (the check "
-                 "that 'i' runs at least once could wrap around)");
+  EXPECT_REFUSED(
+      &t, xf_sink(ctx, t.k, row, rec, &out),
+      "loop.sink of 'j' (line 2) into 'i' (line 2): unsigned or non-integer "
+      "induction variables or bounds are not supported (the check "
+      "that 'i' runs at least once could wrap around)");
   rec->u.loop.ub = ub;
   /* rec first, then a row reading s; rec's body declares s */
   xf_kb u = xf_kb_new(ctx);
@@ -210,7 +246,8 @@ static void test_sink_refused_more(void **state) {
   ir_node *asg = row2->u.loop.body.first;
   asg->u.assign.rhs = xf_v(&u, sv);
   EXPECT_REFUSED(&u, xf_sink(ctx, u.k, row2, r2, &out),
-                 "loop.sink of 'j' into 'i': the body of 'i' declares 's', "
+                 "loop.sink of 'j' (line 2) into 'i' (line 2): the body of 'i' "
+                 "declares 's', "
                  "which loop 'j' reads: at the end of that body, 's' would "
                  "name the declaration (rename one of them)");
 }
@@ -241,6 +278,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_sink_first, setup, teardown),
       cmocka_unit_test_setup_teardown(test_sink_last, setup, teardown),
       cmocka_unit_test_setup_teardown(test_sink_enclosing, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_sink_skewed, setup, teardown),
       cmocka_unit_test_setup_teardown(test_sink_refused, setup, teardown),
       cmocka_unit_test_setup_teardown(test_sink_refused_more, setup, teardown),
       cmocka_unit_test_setup_teardown(test_sink_checks, setup, teardown),

@@ -283,7 +283,8 @@ static void test_tile_refused(void **state) {
   int64_t sizes[2] = {4, 4};
   expect_refused(&t, li, sizes, 2,
                  "loop 'i' is not perfectly nested: its body is not a single "
-                 "loop (a band of 2 loops was requested)");
+                 "loop but 2 nodes (a loop at line 2, a statement at line 3) "
+                 "(a band of 2 loops was requested)");
   int64_t neg[1] = {-2};
   expect_refused(&t, li, neg, 1,
                  "loop 'i' cannot be tiled by -2: tile sizes must be >= 0");
