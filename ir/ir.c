@@ -35,6 +35,11 @@ bool ir_type_is_integer(ir_type t) {
   return t >= IR_TY_BOOL && t <= IR_TY_ULLONG;
 }
 
+bool ir_type_is_unsigned(ir_type t) {
+  return t == IR_TY_BOOL || t == IR_TY_UCHAR || t == IR_TY_USHORT ||
+         t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG;
+}
+
 const char *ir_op_name(ir_op op) {
   static const char *const names[] = {
       [IR_OP_NONE] = "=",

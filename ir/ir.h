@@ -53,6 +53,8 @@ typedef enum ir_type {
 const char *ir_type_name(ir_type t);
 bool ir_type_is_float(ir_type t);   /* float, double, long double */
 bool ir_type_is_integer(ir_type t); /* every integer kind incl. bool/char */
+/* bool, unsigned char/short/int/long/long long */
+bool ir_type_is_unsigned(ir_type t);
 
 /* ---- variables and arrays ----------------------------------------------- */
 

@@ -42,13 +42,8 @@ static int int_rank(ir_type t) {
   }
 }
 
-static bool int_unsigned(ir_type t) {
-  return t == IR_TY_BOOL || t == IR_TY_UCHAR || t == IR_TY_USHORT ||
-         t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG;
-}
-
 static bool int_signed(ir_type t) {
-  return ir_type_is_integer(t) && !int_unsigned(t) && t != IR_TY_CHAR;
+  return ir_type_is_integer(t) && !ir_type_is_unsigned(t) && t != IR_TY_CHAR;
 }
 
 static int int_bytes(ir_type t) {
@@ -91,9 +86,10 @@ static ir_type wider(ir_type a, ir_type b) {
     return a;
   int ra = int_rank(a), rb = int_rank(b);
   if (ra == rb)
-    return int_unsigned(a) ? a : b;
+    return ir_type_is_unsigned(a) ? a : b;
   ir_type hi = ra > rb ? a : b, lo = ra > rb ? b : a;
-  if (!int_unsigned(hi) && int_unsigned(lo) && int_bytes(hi) == int_bytes(lo))
+  if (!ir_type_is_unsigned(hi) && ir_type_is_unsigned(lo) &&
+      int_bytes(hi) == int_bytes(lo))
     return to_unsigned(hi);
   return hi;
 }
@@ -352,7 +348,7 @@ static bool fits(int64_t v, ir_type t) {
   int bytes = int_bytes(t);
   if (t == IR_TY_BOOL)
     return v == 0 || v == 1;
-  if (int_unsigned(t))
+  if (ir_type_is_unsigned(t))
     return v >= 0 && (bytes == 8 || v < ((int64_t)1 << (8 * bytes)));
   if (bytes == 8)
     return true;
@@ -476,7 +472,7 @@ static bool const_eval(const ir_expr *e, int64_t *v) {
     /* C compares a negative int with an unsigned operand after converting
      * it to unsigned: leave such comparisons alone. */
     if ((a < 0 || b < 0) &&
-        int_unsigned(wider(e->u.bin.a->type, e->u.bin.b->type)))
+        ir_type_is_unsigned(wider(e->u.bin.a->type, e->u.bin.b->type)))
       return false;
     return fold_binary(e->u.bin.op, a, b, e->type, v);
   }
@@ -527,7 +523,7 @@ static ir_expr *simplify_node(scc_ctx *ctx, ir_expr *e) {
     int64_t ca, cb, d;
     bool ka = const_eval(a, &ca), kb = const_eval(b, &cb);
     if (ka && kb && fits(ca, a->type) && fits(cb, b->type) &&
-        !((ca < 0 || cb < 0) && int_unsigned(wider(a->type, b->type))) &&
+        !((ca < 0 || cb < 0) && ir_type_is_unsigned(wider(a->type, b->type))) &&
         fold_binary(op, ca, cb, e->type, &v))
       return int_of(ctx, v, e->type);
     if (op == IR_OP_MIN || op == IR_OP_MAX) {

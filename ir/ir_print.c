@@ -93,11 +93,6 @@ static bool is_signed_int_type(ir_type t) {
   return t == IR_TY_INT || t == IR_TY_LONG || t == IR_TY_LLONG;
 }
 
-static bool is_unsigned_type(ir_type t) {
-  return t == IR_TY_BOOL || t == IR_TY_UCHAR || t == IR_TY_USHORT ||
-         t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG;
-}
-
 /* Small integer types have no literal: they print as a cast. */
 static bool int_lit_needs_cast(ir_type t) {
   return t == IR_TY_BOOL || t == IR_TY_CHAR || t == IR_TY_SCHAR ||
@@ -327,7 +322,7 @@ static void emit(const printer *p, const ir_expr *e, int need) {
         emit(p, a, need);
         return;
       }
-      if (is_unsigned_type(e->type)) {
+      if (ir_type_is_unsigned(e->type)) {
         ir_expr cm1 = *b, sum, div = *e;
         cm1.u.ival = c - 1;
         sum = *e;

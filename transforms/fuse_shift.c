@@ -46,11 +46,6 @@
 #include "../deps/dep.h"
 #include "xf_util.h"
 
-static bool is_unsigned(ir_type t) {
-  return t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG ||
-         t == IR_TY_UCHAR || t == IR_TY_USHORT || t == IR_TY_BOOL;
-}
-
 /* Shifts loop l by s: bounds + s, its iv read as `iv - s` in its body. */
 static void shift_loop(scc_ctx *ctx, ir_node *l, int64_t s) {
   if (s == 0)
@@ -162,8 +157,9 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     return XF_SILENCEABLE;
   }
   if (shift != 0 &&
-      (!ir_type_is_integer(la->iv->type) || is_unsigned(la->iv->type) ||
-       is_unsigned(lb->lb->type) || is_unsigned(lb->ub->type))) {
+      (!ir_type_is_integer(la->iv->type) || ir_type_is_unsigned(la->iv->type) ||
+       ir_type_is_unsigned(lb->lb->type) ||
+       ir_type_is_unsigned(lb->ub->type))) {
     scc_fail(ctx, b->loc,
              "loop.fuse of '%s' and '%s' with a shift: unsigned induction "
              "variables or bounds are not supported (the shifted values could "

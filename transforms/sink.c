@@ -34,11 +34,6 @@
  */
 #include "xf_util.h"
 
-static bool is_unsigned(ir_type t) {
-  return t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG ||
-         t == IR_TY_UCHAR || t == IR_TY_USHORT || t == IR_TY_BOOL;
-}
-
 typedef struct bound_vars {
   const ir_var *iv;   /* l's */
   const ir_var *bad;  /* a variable the bounds may not read */
@@ -123,8 +118,8 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
              wx, wl, nl);
     return XF_SILENCEABLE;
   }
-  if (is_unsigned(lp->iv->type) || is_unsigned(lp->lb->type) ||
-      is_unsigned(lp->ub->type) || !ir_type_is_integer(lp->iv->type)) {
+  if (ir_type_is_unsigned(lp->iv->type) || ir_type_is_unsigned(lp->lb->type) ||
+      ir_type_is_unsigned(lp->ub->type) || !ir_type_is_integer(lp->iv->type)) {
     scc_fail(ctx, l->loc,
              "loop.sink of %s into %s: unsigned or non-integer induction "
              "variables or bounds are not supported (the check that '%s' "

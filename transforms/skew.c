@@ -15,11 +15,6 @@
  */
 #include "xf_util.h"
 
-static bool is_unsigned(ir_type t) {
-  return t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG ||
-         t == IR_TY_UCHAR || t == IR_TY_USHORT || t == IR_TY_BOOL;
-}
-
 xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner,
                   int64_t factor, ir_node **outer_out, ir_node **inner_out) {
   if (!outer || outer->kind != IR_NODE_LOOP || !inner ||
@@ -38,9 +33,9 @@ xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner,
   }
   ir_var *i = outer->u.loop.iv, *j = inner->u.loop.iv;
   if (!ir_type_is_integer(i->type) || !ir_type_is_integer(j->type) ||
-      is_unsigned(i->type) || is_unsigned(j->type) ||
-      is_unsigned(inner->u.loop.lb->type) ||
-      is_unsigned(inner->u.loop.ub->type)) {
+      ir_type_is_unsigned(i->type) || ir_type_is_unsigned(j->type) ||
+      ir_type_is_unsigned(inner->u.loop.lb->type) ||
+      ir_type_is_unsigned(inner->u.loop.ub->type)) {
     scc_fail(ctx, inner->loc,
              "loop.skew of '%s' by '%s': unsigned induction variables or "
              "bounds are not supported (the skewed values could wrap around)",
