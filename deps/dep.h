@@ -191,6 +191,16 @@ bool dep_access_disjoint(dep_access *da, const ir_expr *a, const ir_expr *b);
  * reads (a load that may move before the loop or into a copy). */
 bool dep_access_unwritten(dep_access *da, const ir_expr *a);
 
+/* True when, in every instance of access a in the loop, its subscript d
+ * (0-based) minus `origin` (an int expression over variables outside the
+ * loop and the parameters) is a multiple of m >= 1: exact over the
+ * iteration domains, steps included (j_t1 = j_t, j_t + 64, ... gives
+ * j_t1 - j_t_t + 16 a multiple of 16 when j_t moves by 64 from j_t_t).
+ * loop.pack asks it before cutting the dimension of vector accesses into
+ * micro-panels: a vector must not straddle two panels. */
+bool dep_access_offset_multiple(dep_access *da, const ir_expr *a, int d,
+                                const ir_expr *origin, int64_t m);
+
 /* For an assignment s in the loop whose lhs is an array access: true when
  * every other access to that array in the loop (in s's rhs, or in other
  * nodes) touches other elements than the lhs does, so the lhs element is

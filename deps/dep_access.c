@@ -13,9 +13,11 @@
  */
 #include "dep_int.h"
 
+#include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/space.h>
+#include <isl/val.h>
 
 struct dep_access {
   scc_ctx *ctx;
@@ -205,4 +207,24 @@ bool dep_access_lhs_private(dep_access *da, const ir_node *s) {
     ir_walk_node_exprs(p.st->node, private_cb, &p);
   }
   return p.ok;
+}
+
+bool dep_access_offset_multiple(dep_access *da, const ir_expr *a, int d,
+                                const ir_expr *origin, int64_t m) {
+  if (!a || a->kind != IR_EXPR_ACCESS || d < 0 || d >= a->u.access.n || m < 1)
+    return false;
+  const dep_stmt *sa = stmt_of(da, a);
+  if (!sa)
+    return false;
+  ir_expr *off = ir_binary(da->ctx, IR_OP_SUB, a->u.access.idx[d],
+                           (ir_expr *)origin, IR_TY_LONG);
+  isl_pw_aff *pa = dep_graph_pw_aff(da->g, sa, off);
+  if (!pa)
+    return false;
+  pa = isl_pw_aff_mod_val(pa, isl_val_int_from_si(da->g->isl, m));
+  isl_set *bad =
+      isl_set_intersect(isl_pw_aff_non_zero_set(pa), isl_set_copy(sa->domain));
+  isl_bool empty = isl_set_is_empty(bad);
+  isl_set_free(bad);
+  return empty == isl_bool_true;
 }

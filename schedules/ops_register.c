@@ -53,9 +53,11 @@ static xf_status do_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *l,
   return xf_hoist(ctx, k, l, out);
 }
 
+/* num: the panel (0: none) plus 65 times the panel's subscript + 1 (0:
+ * the buffer's outermost dimension), so that loop.pack fits one_loop. */
 static xf_status do_pack(scc_ctx *ctx, ir_kernel *k, ir_node *l,
                          const char *arg, int64_t num, ir_node **out) {
-  return xf_pack(ctx, k, l, arg, (int)num, out);
+  return xf_pack(ctx, k, l, arg, (int)(num % 65), (int)(num / 65) - 1, out);
 }
 
 /* The common shape: one loop handle in (consumed when ops.def says so:
@@ -96,11 +98,25 @@ bool sched_op_pack(sched_run *r, const sched_stmt *s) {
     panel = sched_get_num(r, &pa->value);
     if (panel < 1 || panel > 64) {
       scc_error(r->ctx, pa->value.loc,
-                "loop.pack: {panel = N} takes the rows of a micro-panel, "
+                "loop.pack: {panel = N} takes the size of a micro-panel, "
                 "1 to 64, got %lld",
                 (long long)panel);
       return false;
     }
   }
-  return one_loop(r, s, do_pack, s->ops[1]->text, panel);
+  int64_t dim = 0;
+  const sched_attr *da = sched_attr_find(s, "dim");
+  if (da) {
+    dim = sched_get_num(r, &da->value);
+    if (!pa || dim < 1 || dim > 32) {
+      scc_error(r->ctx, da->value.loc,
+                !pa ? "loop.pack: {dim = D} says which subscript {panel = N} "
+                      "cuts into micro-panels; give {panel = N} too"
+                    : "loop.pack: {dim = D} takes the array's subscript "
+                      "that the micro-panels cut, counted from 1, got %lld",
+                (long long)dim);
+      return false;
+    }
+  }
+  return one_loop(r, s, do_pack, s->ops[1]->text, panel + 65 * dim);
 }

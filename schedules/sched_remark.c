@@ -489,7 +489,14 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
         pa ? scc_arena_printf(r->ctx->arena, "%lld",
                               (long long)sched_get_num(r, &pa->value))
            : "",
-        pa ? " rows (the outermost dimension innermost)" : "");
+        !pa ? ""
+        : sched_attr_find(s, "dim")
+            ? scc_arena_printf(
+                  r->ctx->arena,
+                  " along its subscript %lld (that dimension innermost)",
+                  (long long)sched_get_num(r,
+                                           &sched_attr_find(s, "dim")->value))
+            : " rows (the outermost dimension innermost)");
     scc_buf_free(&m);
     return;
   }

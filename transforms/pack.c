@@ -150,6 +150,20 @@ static bool expand_var(packer *p, const ir_node *l, span *out, int depth) {
   span lo;
   if (!expand_expr(p, lp->lb, &lo, depth + 1))
     return false;
+  /* ub = lb + d (d constant: the point loop j_t1 = j_t .. j_t + 64 by 64
+   * of a tile whose start moves): the iv is lb + 0, step, ... up to d - 1,
+   * whatever lb is, so it spans lb's span widened by the last multiple of
+   * the step below d (0 for one iteration), not lb's span plus d - 1 */
+  ir_affine la, ua;
+  if (ir_expr_to_affine(p->ctx, lp->lb, &la) &&
+      ir_expr_to_affine(p->ctx, lp->ub, &ua)) {
+    aff_add(p->ctx, &ua, &la, -1);
+    if (ua.nterms == 0 && ua.constant >= 1) {
+      *out = lo;
+      out->hi += (ua.constant - 1) / lp->step * lp->step;
+      return true;
+    }
+  }
   /* candidates for the upper bound: ub, or the operands of a min */
   const ir_expr *stack[16];
   int n = 0;
@@ -302,16 +316,20 @@ static bool nonneg(scc_ctx *ctx, ir_node *at, const ir_affine *a) {
   return true;
 }
 
-/* Micro-panels: idx[0..n) indexes the unpanelled buffer; idx[0] (>= 0)
- * becomes idx[0] / panel and idx[n] its remainder, idx[0] % panel. */
-static void panel_split(scc_ctx *ctx, ir_expr **idx, int n, int panel) {
-  ir_expr *t = idx[0];
+/* Micro-panels: idx[0..n) indexes the unpanelled buffer; its position q
+ * (>= 0) becomes the panel, idx[q] / panel, in front, the other positions
+ * follow in their order, and the remainder idx[q] % panel comes last:
+ * n + 1 subscripts. */
+static void panel_split(scc_ctx *ctx, ir_expr **idx, int n, int q, int panel) {
+  ir_expr *t = idx[q];
+  for (int i = q; i > 0; i--)
+    idx[i] = idx[i - 1];
   idx[0] = ir_binary(ctx, IR_OP_DIV, t, ir_int(ctx, panel), IR_TY_INT);
   idx[n] = ir_binary(ctx, IR_OP_MOD, t, ir_int(ctx, panel), IR_TY_INT);
 }
 
 xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
-                  int panel, ir_node **out) {
+                  int panel, int panel_dim, ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
              "the payload is not a loop of a kernel");
@@ -449,25 +467,11 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                                              : 4;
   if (panel > 0 && nkept < 2) {
     scc_fail(ctx, loop->loc,
-             "loop.pack: {panel = %d} cuts the outermost of two or more "
-             "dimensions into micro-panels, but the tile of '%s' that loop "
-             "'%s' reads has one dimension: pack over a loop that reads "
-             "several rows (one enclosing the loop of the tile's rows), or "
-             "drop {panel}",
+             "loop.pack: {panel = %d} cuts one of two or more dimensions "
+             "into micro-panels, but the tile of '%s' that loop '%s' reads "
+             "has one dimension: pack over a loop that reads several rows "
+             "(one enclosing the loop of the tile's rows), or drop {panel}",
              panel, array, iv);
-    return XF_SILENCEABLE;
-  }
-  if (panel > 0 && elems != INT64_MAX) {
-    /* the outermost dimension rounded up to whole panels */
-    int64_t e0 = dim[order[0]].hi - dim[order[0]].lo + 1;
-    int64_t padded = (e0 + panel - 1) / panel * panel;
-    elems = elems / e0 * padded;
-  }
-  if (elems == INT64_MAX || elems * esize > PACK_MAX_BYTES) {
-    scc_fail(ctx, loop->loc,
-             "loop.pack: the tile of '%s' that loop '%s' reads is larger "
-             "than %d bytes (tile the loops first)",
-             array, iv, (int)PACK_MAX_BYTES);
     return XF_SILENCEABLE;
   }
   /* stable sort: vector dimension last, then by driving depth */
@@ -481,6 +485,43 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
       order[j - 1] = b;
       order[j] = a;
     }
+  /* the buffer position q of the dimension cut into panels: the
+   * outermost, or the one of subscript panel_dim */
+  int q = 0;
+  if (panel > 0 && panel_dim >= 0) {
+    if (panel_dim >= rank) {
+      scc_fail(ctx, loop->loc,
+               "loop.pack: {dim = %d} names a subscript of '%s', which has "
+               "%d",
+               panel_dim + 1, array, rank);
+      return XF_SILENCEABLE;
+    }
+    q = -1;
+    for (int i = 0; i < nkept; i++)
+      if (order[i] == panel_dim)
+        q = i;
+    if (q < 0) {
+      scc_fail(ctx, loop->loc,
+               "loop.pack: {dim = %d}: the tile of '%s' that loop '%s' "
+               "reads has one element along subscript %d, nothing to cut "
+               "into micro-panels",
+               panel_dim + 1, array, iv, panel_dim + 1);
+      return XF_SILENCEABLE;
+    }
+  }
+  if (panel > 0 && elems != INT64_MAX) {
+    /* the panelled dimension rounded up to whole panels */
+    int64_t e0 = dim[order[q]].hi - dim[order[q]].lo + 1;
+    int64_t padded = (e0 + panel - 1) / panel * panel;
+    elems = elems / e0 * padded;
+  }
+  if (elems == INT64_MAX || elems * esize > PACK_MAX_BYTES) {
+    scc_fail(ctx, loop->loc,
+             "loop.pack: the tile of '%s' that loop '%s' reads is larger "
+             "than %d bytes (tile the loops first)",
+             array, iv, (int)PACK_MAX_BYTES);
+    return XF_SILENCEABLE;
+  }
 
   ir_expr **origin = scc_arena_alloc(ctx->arena, sizeof *origin * rank);
   for (int d = 0; d < rank; d++) {
@@ -496,6 +537,45 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                d + 1, array, iv);
       return XF_SILENCEABLE;
     }
+  /* Panels along the dimension of vector accesses: a vector of L lanes
+   * must lie in one panel, so N is a multiple of L and every vector
+   * starts at a multiple of L from the tile's corner (isl: over the
+   * iteration domains; B[k][j_t1 + 16] with j_t1 moving by 64 from
+   * j_t_t does, B[k][j + 1] does not). */
+  if (panel > 0 && vector_dim[order[q]]) {
+    int d = order[q];
+    dep_access *pda = NULL;
+    for (int i = 0; i < as.slots.len; i++) {
+      ir_expr *a = *(ir_expr **)as.slots.items[i];
+      if (a->lanes <= 1)
+        continue;
+      bool ok = panel % a->lanes == 0;
+      if (ok) {
+        if (!pda)
+          pda = dep_access_open(ctx, k, loop);
+        ok = dep_access_offset_multiple(pda, a, d, origin[d], a->lanes);
+      }
+      if (!ok) {
+        dep_access_close(pda);
+        scc_buf b = {0};
+        ir_print_c_expr(&b, a);
+        scc_fail(ctx, a->loc,
+                 "loop.pack: {panel = %d} cuts subscript %d of '%s', along "
+                 "which '%s' loads %d lanes at once, and %s: the vector "
+                 "would straddle two micro-panels (make the panel a "
+                 "multiple of the vector's lanes and the tile loops move "
+                 "by it)",
+                 panel, d + 1, array, b.data ? b.data : "", a->lanes,
+                 panel % a->lanes
+                     ? "the panel is not a multiple of the lanes"
+                     : "isl cannot prove that every vector starts at a "
+                       "multiple of the lanes from the tile's corner");
+        scc_buf_free(&b);
+        return XF_SILENCEABLE;
+      }
+    }
+    dep_access_close(pda);
+  }
   /* Placement: hoisted while the footprint does not move: out of a loop q
    * only when the corner reads nothing q changes (its iv, the ivs of the
    * loops in it, the locals assigned in it: `off = r * 8;` in q's body
@@ -535,7 +615,9 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   for (int i = 0; i < nkept; i++)
     buf->dims[i] = ir_int(ctx, dim[order[i]].hi - dim[order[i]].lo + 1);
   if (panel > 0) {
-    int64_t e0 = dim[order[0]].hi - dim[order[0]].lo + 1;
+    int64_t e0 = dim[order[q]].hi - dim[order[q]].lo + 1;
+    for (int i = q; i > 0; i--)
+      buf->dims[i] = buf->dims[i - 1];
     buf->dims[0] = ir_int(ctx, (e0 + panel - 1) / panel);
     buf->dims[nkept] = ir_int(ctx, panel);
   }
@@ -587,7 +669,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     dst_idx[i] = ir_var_ref(ctx, tv[i]);
   }
   if (panel > 0)
-    panel_split(ctx, dst_idx, nkept, panel);
+    panel_split(ctx, dst_idx, nkept, q, panel);
   ir_expr *src = ir_access(ctx, x, rank, src_idx);
   ir_expr *dst = ir_access(ctx, buf, buf->rank, dst_idx);
   ir_node *copy = ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc);
@@ -609,7 +691,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
       idx[j] = ir_simplify(ctx, ir_sub(ctx, a->u.access.idx[d], origin[d]));
     }
     if (panel > 0)
-      panel_split(ctx, idx, nkept, panel);
+      panel_split(ctx, idx, nkept, q, panel);
     ir_expr *na = ir_access(ctx, buf, buf->rank, idx);
     na->lanes = a->lanes;
     na->type = a->type;

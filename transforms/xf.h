@@ -152,20 +152,27 @@ SCC_NODISCARD xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k,
 SCC_NODISCARD xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                  ir_node **out);
 
-/* loop.pack %l "B" [{panel = N}]: the part of array `array` that `loop`
- * reads is copied into a contiguous 64-byte-aligned buffer laid out in the
- * order the inner loops read it, the copy placed as far out as its
- * footprint allows, and the accesses in `loop` redirected to it
- * (BLIS/GotoBLAS packing: Goto and van de Geijn, "Anatomy of
- * High-Performance Matrix Multiplication", TOMS 2008).  panel > 0: the
- * buffer's outermost dimension (extent E) is cut into ceil(E / panel)
- * micro-panels of `panel`, each stored with that dimension innermost:
- * T X_p[ceil(E / panel)][...][panel] (BLIS's packing of A into mr-row
- * micro-panels: the rows of a register tile read one contiguous stream);
- * refused for a one-dimensional tile or when the outermost dimension is a
- * vector access's.  panel 0: no panels.  *out: the loop. */
+/* loop.pack %l "B" [{panel = N[, dim = D]}]: the part of array `array`
+ * that `loop` reads is copied into a contiguous 64-byte-aligned buffer
+ * laid out in the order the inner loops read it, the copy placed as far
+ * out as its footprint allows, and the accesses in `loop` redirected to
+ * it (BLIS/GotoBLAS packing: Goto and van de Geijn, "Anatomy of
+ * High-Performance Matrix Multiplication", TOMS 2008).  panel > 0: one
+ * buffer dimension (extent E) is cut into ceil(E / panel) micro-panels of
+ * `panel`, the panel index outermost and the position within the panel
+ * innermost: T X_p[ceil(E / panel)][...][panel].  That dimension is the
+ * buffer's outermost when panel_dim < 0 (BLIS's packing of A into
+ * mr-row micro-panels: the rows of a register tile read one contiguous
+ * stream), else the one of the array's subscript panel_dim (0-based:
+ * B[k][j] with panel_dim 1 gives B_p[nc / nr][kc][nr], BLIS's nr-column
+ * micro-panels of B, Van Zee and van de Geijn, TOMS 2015, Fig. 2); when
+ * it is the dimension of vector accesses, panel must be a multiple of
+ * their lanes and isl must prove each vector starts at a multiple of
+ * them from the tile's corner (dep_access_offset_multiple).  Refused for
+ * a one-dimensional tile.  panel 0: no panels.  *out: the loop. */
 SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                                const char *array, int panel, ir_node **out);
+                                const char *array, int panel, int panel_dim,
+                                ir_node **out);
 
 /* ==== legality-checked restructuring and parallelism ===================== */
 

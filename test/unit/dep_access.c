@@ -1,5 +1,6 @@
 /* dep_access.c — unit tests of the element queries (deps/dep_access.c:
- * dep_access_disjoint, dep_access_unwritten, dep_access_lhs_private),
+ * dep_access_disjoint, dep_access_unwritten, dep_access_lhs_private,
+ * dep_access_offset_multiple),
  * of the reductions dep_check_parallel accepts through them, and of the
  * tiling query with sizes (deps/dep_tile.c), on small hand-built kernels
  * (PolyBench's trmm, lu and cholesky updates, jammed row sums). */
@@ -195,6 +196,42 @@ static void test_tiling_sizes(void **state) {
   scc_ctx_free(ctx);
 }
 
+/* ---- offsets that are multiples: for i = 0 .. n by 64, for j = i .. i + 64
+ * by 16: B[0][j + c] starts c + 16q from the corner i (loop.pack's check
+ * before it cuts the dimension of 16-lane vectors into micro-panels) */
+
+static void test_offset_multiple(void **state) {
+  (void)state;
+  scc_ctx *ctx = scc_ctx_new();
+  static const int64_t cs[] = {0, 1, 16, 48, 8};
+  for (size_t t = 0; t < sizeof cs / sizeof cs[0]; t++) {
+    int64_t c = cs[t];
+    xf_kb b = xf_kb_new(ctx);
+    ir_node *li = xf_loop(&b, b.i, xf_i(&b, 0), xf_v(&b, b.n), 64);
+    ir_node *lj =
+        nest(li, xf_loop(&b, b.j, xf_v(&b, b.i), plus(&b, b.i, 64), 16));
+    ir_expr *w = xf_at2(&b, b.A, xf_i(&b, 0), xf_v(&b, b.j));
+    ir_expr *r = xf_at2(&b, b.B, xf_i(&b, 0), plus(&b, b.j, c));
+    ir_block_append(&lj->u.loop.body, xf_assign(&b, w, IR_OP_NONE, r));
+    ir_block_append(&b.k->body, li);
+    dep_access *da = dep_access_open(ctx, b.k, lj);
+    ir_expr *corner = xf_v(&b, b.i);
+    assert_int_equal(dep_access_offset_multiple(da, r, 1, corner, 16),
+                     c % 16 == 0);
+    assert_int_equal(dep_access_offset_multiple(da, r, 1, corner, 8),
+                     c % 8 == 0);
+    /* j - i takes 16 and 48: not multiples of 32 */
+    assert_false(dep_access_offset_multiple(da, r, 1, corner, 32));
+    /* subscript 0 (row 0) minus the corner i: -64, -128, ... (the rows
+     * stand for an outer dimension here) */
+    assert_true(dep_access_offset_multiple(da, r, 0, corner, 64));
+    assert_false(dep_access_offset_multiple(da, r, 0, corner, 128));
+    assert_true(dep_access_offset_multiple(da, r, 0, xf_i(&b, 0), 5));
+    dep_access_close(da);
+  }
+  scc_ctx_free(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_trmm),
@@ -202,6 +239,7 @@ int main(void) {
       cmocka_unit_test(test_cholesky),
       cmocka_unit_test(test_jammed_row_sums),
       cmocka_unit_test(test_tiling_sizes),
+      cmocka_unit_test(test_offset_multiple),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
