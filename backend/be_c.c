@@ -655,6 +655,14 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
   else
     scc_buf_printf(o, "; %s %s= %lld%s) {", iv, up ? "+" : "-", mag, suf);
   line_end(em);
+  /* loop.prefetch: locality 3 (keep in every cache level) */
+  for (int i = 0; i < l->prefetch.len; i++) {
+    line_begin(em, depth + 1);
+    scc_buf_puts(o, "__builtin_prefetch(&");
+    ir_print_c_expr(o, l->prefetch.items[i]);
+    scc_buf_printf(o, ", %d, 3);", l->prefetch_write ? 1 : 0);
+    line_end(em);
+  }
   emit_block(em, &l->body, depth + 1);
   emit_line(em, depth, "}");
 }

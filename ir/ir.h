@@ -315,6 +315,14 @@ typedef struct ir_loop {
    * call's meaning (for the dependence analysis) and its run-time
    * fallback; NULL otherwise. */
   const char *library;
+  /* loop.prefetch (transforms/prefetch.c): IR_EXPR_ACCESS nodes (scalar,
+   * subscripts within the array's extents) whose elements the backends
+   * prefetch at the start of each iteration (__builtin_prefetch,
+   * llvm.prefetch); prefetch_write: with the intent to write.  Hints: no
+   * value depends on them, and the dependence analysis does not see them.
+   * Clones and substitutions (ir_clone.c) carry them. */
+  scc_vec prefetch;
+  bool prefetch_write;
 } ir_loop;
 
 typedef struct ir_if {

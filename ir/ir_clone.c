@@ -140,6 +140,14 @@ static ir_var *renamed(const ir_subst *s, ir_var *v) {
 static void clone_block(scc_ctx *ctx, ir_block *to, const ir_block *from,
                         const ir_subst *s);
 
+/* Copies of the expressions of v (ir_loop.prefetch), substituted. */
+static scc_vec clone_exprs(scc_ctx *ctx, const scc_vec *v, const ir_subst *s) {
+  scc_vec c = {0};
+  for (int i = 0; i < v->len; i++)
+    scc_vec_push(ctx->arena, &c, ir_expr_clone(ctx, v->items[i], s));
+  return c;
+}
+
 ir_node *ir_node_clone(scc_ctx *ctx, const ir_node *n, const ir_subst *s) {
   ir_node *c = scc_arena_alloc(ctx->arena, sizeof *c);
   c->kind = n->kind;
@@ -156,6 +164,7 @@ ir_node *ir_node_clone(scc_ctx *ctx, const ir_node *n, const ir_subst *s) {
     const ir_subst *inner = s;
     if (c->u.loop.iv == l->iv)
       inner = subst_without(ctx, s, l->iv, &buf);
+    c->u.loop.prefetch = clone_exprs(ctx, &l->prefetch, inner);
     clone_block(ctx, &c->u.loop.body, &l->body, inner);
     break;
   }
@@ -209,6 +218,7 @@ void ir_node_substitute(scc_ctx *ctx, ir_node *n, const ir_subst *s) {
     const ir_subst *inner = s;
     if (l->iv == old)
       inner = subst_without(ctx, s, old, &buf);
+    l->prefetch = clone_exprs(ctx, &l->prefetch, inner);
     substitute_block(ctx, &l->body, inner);
     break;
   }
@@ -275,6 +285,7 @@ ir_snapshot *ir_kernel_snapshot(scc_ctx *ctx, ir_kernel *k) {
       for (int r = 0; r < l->omp_private.len; r++)
         scc_vec_push(ctx->arena, &priv, l->omp_private.items[r]);
       l->omp_private = priv;
+      l->prefetch = clone_exprs(ctx, &l->prefetch, NULL);
       break;
     }
     case IR_NODE_IF:

@@ -743,6 +743,14 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent) {
       scc_buf_printf(out, " vectorized(%d)", l->vwidth);
     if (l->library)
       scc_buf_printf(out, " library(%s)", l->library);
+    for (int i = 0; i < l->prefetch.len; i++) {
+      scc_buf_puts(out, i                   ? ", "
+                        : l->prefetch_write ? " prefetchw("
+                                            : " prefetch(");
+      ir_expr_text(out, l->prefetch.items[i], P_TOP);
+      if (i + 1 == l->prefetch.len)
+        scc_buf_puts(out, ")");
+    }
     scc_buf_puts(out, " {\n");
     print_block(out, ctx, &l->body, indent + 2);
     pad(out, indent);

@@ -60,6 +60,11 @@ static xf_status do_pack(scc_ctx *ctx, ir_kernel *k, ir_node *l,
   return xf_pack(ctx, k, l, arg, (int)(num % 65), (int)(num / 65) - 1, out);
 }
 
+static xf_status do_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *l,
+                             const char *arg, int64_t num, ir_node **out) {
+  return xf_prefetch(ctx, k, l, arg, (int)num, out);
+}
+
 /* The common shape: one loop handle in (consumed when ops.def says so:
  * loop.pack rewrites in place and consumes nothing), the same loops out. */
 static bool one_loop(sched_run *r, const sched_stmt *s, one_loop_xf xf,
@@ -119,4 +124,20 @@ bool sched_op_pack(sched_run *r, const sched_stmt *s) {
     }
   }
   return one_loop(r, s, do_pack, s->ops[1]->text, panel + 65 * dim);
+}
+
+bool sched_op_prefetch(sched_run *r, const sched_stmt *s) {
+  int64_t distance = 1;
+  const sched_attr *da = sched_attr_find(s, "distance");
+  if (da) {
+    distance = sched_get_num(r, &da->value);
+    if (distance < 1 || distance > 1024) {
+      scc_error(r->ctx, da->value.loc,
+                "loop.prefetch: {distance = D} takes the iterations ahead, "
+                "1 to 1024, got %lld",
+                (long long)distance);
+      return false;
+    }
+  }
+  return one_loop(r, s, do_prefetch, s->ops[1]->text, distance);
 }

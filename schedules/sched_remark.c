@@ -500,6 +500,20 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
     scc_buf_free(&m);
     return;
   }
+  if (s->op == SCHED_OP_PREFETCH) {
+    const ir_loop *l = &b->loop->u.loop;
+    const sched_attr *da = sched_attr_find(s, "distance");
+    long long dist = da ? (long long)sched_get_num(r, &da->value) : 1;
+    sched_remark_applied(
+        r, s,
+        "%d element%s of '%s' prefetched%s at the start of each iteration "
+        "of %s, %lld iteration%s ahead (%s%s)",
+        l->prefetch.len, l->prefetch.len == 1 ? "" : "s", arg,
+        l->prefetch_write ? " for writing" : "", b->band[0], dist,
+        dist == 1 ? "" : "s", expr_text(r, l->prefetch.items[0]),
+        l->prefetch.len > 1 ? ", ..." : "");
+    return;
+  }
   scc_vec d = new_decls(r, b);
   if (s->op == SCHED_OP_SCALAR_REPLACE)
     sched_remark_applied(r, s,

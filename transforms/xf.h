@@ -174,6 +174,19 @@ SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                 const char *array, int panel, int panel_dim,
                                 ir_node **out);
 
+/* loop.prefetch %l "X" [{distance = D}]: software prefetching of the
+ * elements of array `array` that iteration iv + distance * step of `loop`
+ * accesses, at the start of each iteration: the accesses of X in the
+ * loop's body outside its inner loops (loops of one iteration looked
+ * through), their subscripts clamped into X's declared extents, kept in
+ * ir_loop.prefetch for the backends (transforms/prefetch.c has the rules;
+ * Mowry, Lam and Gupta, ASPLOS 1992).  Hints only: no value changes.
+ * distance >= 1.  *out: the loop.  Refused (payload untouched): unknown
+ * array, a dimension without extent, no access to prefetch. */
+SCC_NODISCARD xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                    const char *array, int distance,
+                                    ir_node **out);
+
 /* ==== legality-checked restructuring and parallelism ===================== */
 
 /* loop.fuse %a, %b: fuses adjacent loops (b right after a in the same

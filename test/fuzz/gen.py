@@ -598,6 +598,7 @@ SCHED_OPS = [
     "loop.skew", "loop.parallel", "loop.expand_scalar", "param.tunable",
     "param.constraint", "param.assert", "alternatives", "yield",
     "loop.transpose_block", "param.expr", "param.lanes", "loop.sink",
+    "loop.prefetch",
 ]
 # loop.to_library is left out: its calls need -lopenblas/-lxsmm at link time
 # (test/difftol/gemmlib.* and wrapper.library test it).
@@ -768,9 +769,9 @@ class SGen:
                "match.op", "match.loop", "print", "remark", "param.constant",
                "include", "loop.expand_scalar", "param.tunable",
                "loop.transpose_block", "param.expr", "param.lanes",
-               "loop.sink", "alternatives"]
+               "loop.sink", "loop.prefetch", "alternatives"]
         w = [6, 8, 6, 4, 6, 9, 7, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 1, 1, 1, 2,
-             3, 2, 3, 1, 1, 4, 4]
+             3, 2, 3, 1, 1, 4, 3, 4]
         if getattr(self.k, "transposes", False):
             w[ops.index("loop.transpose_block")] = 12
         if self.in_region:  # no nested alternatives, no declarations
@@ -1081,9 +1082,29 @@ class SGen:
             return
         # consumes nothing
         res, bind = self.results(1)
-        self.emit("%sloop.pack %s \"%s\"" % (bind, h.name,
-                                             self.pick(self.k.arrays)),
+        attrs = ""
+        if self.chance(0.3):  # micro-panels, of the outermost or a subscript
+            attrs = " {panel = %d%s}" % (
+                self.r.choice([2, 3, 4, 8, 16]),
+                ", dim = %d" % self.r.choice([1, 2]) if self.chance(0.5)
+                else "")
+        self.emit("%sloop.pack %s \"%s\"%s" % (bind, h.name,
+                                               self.pick(self.k.arrays),
+                                               attrs),
                   "loop.pack")
+
+    def g_loop_prefetch(self):
+        h = self.target()
+        if not h:
+            return
+        # consumes nothing; hints only: the values must not change
+        res, bind = self.results(1)
+        attrs = (" {distance = %d}" % self.r.choice([1, 2, 5])
+                 if self.chance(0.5) else "")
+        self.emit("%sloop.prefetch %s \"%s\"%s" % (bind, h.name,
+                                                   self.pick(self.k.arrays),
+                                                   attrs),
+                  "loop.prefetch")
 
     def sibling_pairs(self):
         """Adjacent siblings (a, b) of the original nest, a before b."""

@@ -213,12 +213,62 @@ static void test_hoist(void **state) {
   }
 }
 
+/* loop.prefetch on the j loop of i, j, k (C[i][j] at j's level, A and B
+ * in k): C[i][min(j + 2, n - 1)] prefetched for writing; A is only in k
+ * (refused); the values do not change; a clone with i -> i + 1 carries the
+ * prefetch with the substitution. */
+static void test_prefetch(void **state) {
+  (void)state;
+  xf_kb x = xf_kb_new(ctx);
+  for (int d = 0; d < 2; d++)
+    x.A->dims[d] = x.B->dims[d] = x.C->dims[d] = xf_v(&x, x.n);
+  ir_node *li = mk_mm(&x, 0), *out;
+  ir_node *lj = li->u.loop.body.first;
+  xf_kb o = xf_kb_new(ctx);
+  mk_mm(&o, 0);
+  assert_int_equal(xf_prefetch(ctx, x.k, lj, "A", 1, &out), XF_SILENCEABLE);
+  assert_non_null(strstr(ctx->pending_msg, "outside its inner loops"));
+  scc_fail_clear(ctx);
+  assert_int_equal(lj->u.loop.prefetch.len, 0);
+  /* x (rank 1) declares no extent */
+  assert_int_equal(xf_prefetch(ctx, x.k, lj, "x", 1, &out), XF_SILENCEABLE);
+  assert_non_null(strstr(ctx->pending_msg, "declares no extent"));
+  scc_fail_clear(ctx);
+  /* C's loads sit in k, so j has none of its own either: fails */
+  assert_int_equal(xf_prefetch(ctx, x.k, lj, "C", 2, &out), XF_SILENCEABLE);
+  scc_fail_clear(ctx);
+  /* after scalar replacement C[i][j] is loaded before k and stored after
+   * it, in j's body: two accesses of one element, prefetched once */
+  ir_node *lk = lj->u.loop.body.first;
+  assert_int_equal(xf_scalar_replace(ctx, x.k, lk, &out), XF_OK);
+  assert_int_equal(xf_prefetch(ctx, x.k, lj, "C", 2, &out), XF_OK);
+  assert_int_equal(lj->u.loop.prefetch.len, 1);
+  assert_true(lj->u.loop.prefetch_write);
+  ir_expr *p = lj->u.loop.prefetch.items[0];
+  /* every subscript is clamped, the unmoved row too */
+  assert_string_equal(xf_cstr(ctx, p->u.access.idx[0]),
+                      "(i < n - 1 ? i : n - 1)");
+  assert_string_equal(xf_cstr(ctx, p->u.access.idx[1]),
+                      "(j + 2 < n - 1 ? j + 2 : n - 1)");
+  assert_true(ir_verify_kernel(ctx, x.k, "loop.prefetch"));
+  assert_true(same_arrays(&o, &x, 9));
+  /* a clone of i's body with i -> i + 1 carries the prefetch, renamed */
+  ir_subst s = {0};
+  ir_subst_add(ctx, &s, x.i, ir_add_const(ctx, ir_var_ref(ctx, x.i), 1));
+  ir_node *c = ir_node_clone(ctx, lj, &s);
+  assert_int_equal(c->u.loop.prefetch.len, 1);
+  assert_string_equal(
+      xf_cstr(ctx, ((ir_expr *)c->u.loop.prefetch.items[0])->u.access.idx[0]),
+      "(i + 1 < n - 1 ? i + 1 : n - 1)");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_unroll_and_jam),
       cmocka_unit_test(test_unroll_and_jam_refusals),
       cmocka_unit_test(test_scalar_replace),
       cmocka_unit_test(test_hoist_and_pack),
+      cmocka_unit_test(test_prefetch),
       cmocka_unit_test(test_hoist),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,0 +1,274 @@
+/* prefetch.c — loop.prefetch %l "X" {distance = D}: software prefetching
+ * of the elements of array X that a later iteration of loop l accesses.
+ *
+ *  1. Accesses.  The accesses of X in l's body outside its inner loops,
+ *     looking through inner loops of at most one iteration (lb .. lb + d
+ *     by s with 0 < d <= s, or min(lb + d, e): the column strip and the
+ *     row tile of a register tile that a micro-kernel leaves behind):
+ *     their iv stands for its lower bound.
+ *     Loops of several iterations are not entered (their elements change
+ *     within one iteration of l: prefetch them with loop.prefetch on that
+ *     loop), and an access whose subscripts read a variable that l's body
+ *     changes (a local assigned in it, an inner loop's iv) is left out:
+ *     its address is not known at the start of the iteration; so is one
+ *     whose subscripts load from an array, call a function or divide by a
+ *     variable (idx[i + D] may lie past idx, a divisor may be 0 in a
+ *     later iteration: nothing is evaluated ahead that could fault).
+ *  2. Addresses.  Each access with its lanes dropped (the first element of
+ *     a vector: one cache line for a 64-byte vector at a 64-byte
+ *     boundary), l's iv advanced by D * step, and each subscript clamped
+ *     into the array's declared extent, min(max(s, 0), E - 1), so that no
+ *     address outside the array is ever formed (the last D iterations
+ *     prefetch elements of the array's edge again).  Structurally equal
+ *     addresses are prefetched once.
+ *  3. The loop keeps them (ir_loop.prefetch, in order); the backends emit
+ *     them at the start of each iteration: __builtin_prefetch(&X[..], rw,
+ *     3) in C, llvm.prefetch in LLVM IR, with the intent to write (rw 1,
+ *     PREFETCHW on x86) when l's body stores into X.
+ * Prefetches are hints: no value changes (the output is bit-identical) and
+ * the dependence analysis does not see them.  Clones of the loop (unroll,
+ * unroll-and-jam, ir_node_substitute) carry them with their substitutions;
+ * apply loop.prefetch after the transforms that rebuild the loop.
+ * Refused (payload untouched): unknown array, a dimension of X without a
+ * declared extent (a pointer parameter), no access of X that the start of
+ * an iteration can address, a distance below 1.
+ * Source: Mowry, Lam and Gupta, "Design and Evaluation of a Compiler
+ * Algorithm for Prefetching", ASPLOS 1992 (prefetch one iteration ahead of
+ * the loop whose iterations touch new lines); the prefetch of the next
+ * register tile of C in BLIS and OpenBLAS micro-kernels (Van Zee and van
+ * de Geijn, "BLIS", TOMS 41(3), 2015, section 4).
+ */
+#include "xf_reg.h"
+
+typedef struct pf_state {
+  scc_ctx *ctx;
+  ir_node *loop;
+  const ir_array *x;
+  scc_vec changed; /* ir_var *: what l's body changes (xfr_loop_defs) */
+  scc_vec out;     /* ir_expr *: the prefetched addresses */
+  int found;       /* accesses of X met at l's level */
+  int skipped;     /* of those, left out: a subscript changes in l */
+  const ir_expr *skipped_at;
+} pf_state;
+
+typedef struct pf_expr {
+  pf_state *s;
+  const ir_subst *subst;
+} pf_expr;
+
+/* True when e reads no variable that l's body changes, other than the
+ * ivs that the substitution replaces (l's own, one-iteration loops'). */
+typedef struct reads_changed {
+  const pf_state *s;
+  const ir_subst *subst;
+  bool hit;
+} reads_changed;
+
+static void changed_cb(ir_expr *e, void *data) {
+  reads_changed *r = data;
+  /* a load (idx[i + D] may lie past idx), a call, or a division by a
+   * variable (zero in a later iteration): not evaluated ahead */
+  if (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL ||
+      (e->kind == IR_EXPR_BINARY &&
+       (e->u.bin.op == IR_OP_DIV || e->u.bin.op == IR_OP_MOD) &&
+       e->u.bin.b->kind != IR_EXPR_INT)) {
+    r->hit = true;
+    return;
+  }
+  if (e->kind != IR_EXPR_VAR || !xfr_vec_has(&r->s->changed, e->u.var))
+    return;
+  for (int i = 0; i < r->subst->n; i++)
+    if (r->subst->from[i] == e->u.var)
+      return;
+  r->hit = true;
+}
+
+static bool nonneg(const pf_state *s, const ir_expr *e, int depth);
+
+/* v is the iv of l or of a loop enclosing it that counts up from a lower
+ * bound that is >= 0. */
+static bool nonneg_iv(const pf_state *s, const ir_var *v, int depth) {
+  for (ir_node *q = s->loop; q; q = ir_parent(q))
+    if (q->kind == IR_NODE_LOOP && q->u.loop.iv == v)
+      return q->u.loop.step > 0 && nonneg(s, q->u.loop.lb, depth + 1);
+  return false;
+}
+
+/* e >= 0 wherever l runs: an affine form with a nonnegative constant and
+ * coefficients over such ivs (the max(s, 0) of the clamp is then left
+ * out). */
+static bool nonneg(const pf_state *s, const ir_expr *e, int depth) {
+  ir_affine a;
+  if (depth > 16 || !ir_expr_to_affine(s->ctx, e, &a) || a.constant < 0)
+    return false;
+  for (int i = 0; i < a.nterms; i++)
+    if (a.coefs[i] < 0 || !nonneg_iv(s, a.vars[i], depth))
+      return false;
+  return true;
+}
+
+static void access_cb(ir_expr *e, void *data) {
+  pf_expr *p = data;
+  pf_state *s = p->s;
+  if (e->kind != IR_EXPR_ACCESS || e->u.access.array != s->x)
+    return;
+  s->found++;
+  reads_changed r = {s, p->subst, false};
+  for (int d = 0; d < e->u.access.n; d++)
+    ir_walk_expr(e->u.access.idx[d], changed_cb, &r);
+  if (r.hit) {
+    if (!s->skipped++)
+      s->skipped_at = e;
+    return;
+  }
+  ir_expr **idx =
+      scc_arena_alloc(s->ctx->arena, sizeof *idx * (size_t)e->u.access.n);
+  for (int d = 0; d < e->u.access.n; d++) {
+    ir_expr *sub = ir_expr_clone(s->ctx, e->u.access.idx[d], p->subst);
+    if (!nonneg(s, sub, 0))
+      sub = ir_max(s->ctx, ir_int(s->ctx, 0), sub);
+    sub = ir_min(s->ctx, sub, ir_add_const(s->ctx, s->x->dims[d], -1));
+    idx[d] = ir_simplify(s->ctx, sub);
+  }
+  ir_expr *a = ir_access(s->ctx, (ir_array *)s->x, e->u.access.n, idx);
+  a->loc = e->loc;
+  for (int i = 0; i < s->out.len; i++)
+    if (ir_expr_equal(s->out.items[i], a))
+      return;
+  scc_vec_push(s->ctx->arena, &s->out, a);
+}
+
+/* ub is lb + d with 0 < d <= step, or a min of which one operand is. */
+static bool within_one_step(scc_ctx *ctx, const ir_affine *lo,
+                            const ir_expr *ub, int64_t step, int depth) {
+  if (depth > 8)
+    return false;
+  if (ub->kind == IR_EXPR_BINARY && ub->u.bin.op == IR_OP_MIN)
+    return within_one_step(ctx, lo, ub->u.bin.a, step, depth + 1) ||
+           within_one_step(ctx, lo, ub->u.bin.b, step, depth + 1);
+  ir_affine hi;
+  if (!ir_expr_to_affine(ctx, ub, &hi)) {
+    /* max(i_t, i_t + 6 * floordiv(min(i_t + 6, n) - i_t, 6)), the jammed
+     * row loop of a tile: its affine upper bounds */
+    ir_expr *cand[8];
+    int nc = depth ? 0 : xfr_bound_candidates(ctx, (ir_expr *)ub, true, cand);
+    for (int i = 0; i < nc; i++)
+      if (within_one_step(ctx, lo, cand[i], step, depth + 1))
+        return true;
+    return false;
+  }
+  if (lo->nterms != hi.nterms)
+    return false;
+  for (int i = 0; i < lo->nterms; i++)
+    if (lo->vars[i] != hi.vars[i] || lo->coefs[i] != hi.coefs[i])
+      return false;
+  int64_t d = hi.constant - lo->constant;
+  return d > 0 && d <= step;
+}
+
+/* At most one iteration, iv = lb: lb .. lb + d by step with 0 < d <= step
+ * (or min(lb + d, e): the row tile i_t .. min(i_t + 6, n) by 6). */
+static bool one_iteration(scc_ctx *ctx, const ir_loop *l) {
+  ir_affine lo;
+  return l->step > 0 && ir_expr_to_affine(ctx, l->lb, &lo) &&
+         within_one_step(ctx, &lo, l->ub, l->step, 0);
+}
+
+static void collect_block(pf_state *s, ir_block *b, const ir_subst *subst);
+
+static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
+  pf_expr p = {s, subst};
+  switch (n->kind) {
+  case IR_NODE_ASSIGN:
+  case IR_NODE_DECL:
+    ir_walk_node_exprs(n, access_cb, &p);
+    break;
+  case IR_NODE_IF:
+    ir_walk_node_exprs(n, access_cb, &p);
+    collect_block(s, &n->u.ifs.then_body, subst);
+    collect_block(s, &n->u.ifs.else_body, subst);
+    break;
+  case IR_NODE_LOOP: {
+    const ir_loop *l = &n->u.loop;
+    if (!one_iteration(s->ctx, l))
+      break;
+    ir_subst inner = *subst;
+    ir_subst_add(s->ctx, &inner, l->iv, ir_expr_clone(s->ctx, l->lb, subst));
+    collect_block(s, &n->u.loop.body, &inner);
+    break;
+  }
+  }
+}
+
+static void collect_block(pf_state *s, ir_block *b, const ir_subst *subst) {
+  for (ir_node *n = b->first; n; n = n->next)
+    collect_node(s, n, subst);
+}
+
+xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                      const char *array, int distance, ir_node **out) {
+  if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
+    scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
+             "the payload is not a loop of a kernel");
+    return XF_SILENCEABLE;
+  }
+  const char *iv = xf_iv_name(loop);
+  ir_array *x = ir_kernel_find_array(k, array);
+  if (!x) {
+    scc_fail(ctx, loop->loc, "loop.prefetch: kernel '%s' has no array '%s'",
+             k->name, array);
+    return XF_SILENCEABLE;
+  }
+  for (int d = 0; d < x->rank; d++)
+    if (!x->dims[d]) {
+      scc_fail(ctx, loop->loc,
+               "loop.prefetch: array '%s' declares no extent for dimension "
+               "%d, so the prefetched addresses cannot be kept within it "
+               "(declare the parameter with its extents, as in '%s[n]')",
+               array, d + 1, array);
+      return XF_SILENCEABLE;
+    }
+  if (distance < 1) {
+    scc_fail(ctx, loop->loc,
+             "loop.prefetch: the distance is %d iterations; it must be at "
+             "least 1",
+             distance);
+    return XF_SILENCEABLE;
+  }
+  pf_state s = {.ctx = ctx, .loop = loop, .x = x};
+  scc_vec written = {0};
+  xfr_loop_defs(ctx, loop, &s.changed, &written);
+  ir_loop *l = &loop->u.loop;
+  ir_subst subst = {0};
+  ir_subst_add(
+      ctx, &subst, l->iv,
+      ir_add_const(ctx, ir_var_ref(ctx, l->iv), (int64_t)distance * l->step));
+  collect_block(&s, &l->body, &subst);
+  if (s.out.len == 0) {
+    if (s.skipped) {
+      scc_buf b = {0};
+      ir_print_c_expr(&b, s.skipped_at);
+      scc_fail(ctx, s.skipped_at->loc,
+               "loop.prefetch: every access of '%s' in loop '%s' outside "
+               "its inner loops has a subscript that the loop's body "
+               "changes or that loads, calls or divides by a variable "
+               "('%s'), so its address cannot be computed ahead at the "
+               "start of an iteration",
+               array, iv, b.data ? b.data : "");
+      scc_buf_free(&b);
+    } else {
+      scc_fail(ctx, loop->loc,
+               "loop.prefetch: loop '%s' has no access of '%s' outside its "
+               "inner loops (loops of one iteration are looked through); "
+               "apply loop.prefetch to the loop whose body holds them",
+               iv, array);
+    }
+    return XF_SILENCEABLE;
+  }
+  for (int i = 0; i < s.out.len; i++)
+    scc_vec_push(ctx->arena, &l->prefetch, s.out.items[i]);
+  if (xfr_vec_has(&written, x))
+    l->prefetch_write = true;
+  *out = loop;
+  return XF_OK;
+}
