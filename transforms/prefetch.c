@@ -209,7 +209,7 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                       const char *array, int distance, ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
-             "the payload is not a loop of a kernel");
+             "loop.prefetch: the payload is not a loop of a kernel");
     return XF_SILENCEABLE;
   }
   const char *iv = xf_iv_name(loop);
