@@ -29,23 +29,23 @@
  *     footprint.
  *  4. Rewrite.  Each load becomes X_p[s_d - base_d - lo_d] (lanes and
  *     mask kept).
- *  Panels ({panel = N}): the outermost buffer dimension p (extent E) is
- *  cut into ceil(E / N) micro-panels of N: X_p[ceil(E / N)][..][N], the
- *  element t_p of that dimension at [t_p / N][..][t_p % N] (t_p >= 0, so
- *  C division is floor division).  A register tile of N rows of A[i][k]
- *  then reads, at each k, N consecutive elements: one stream instead of N
- *  rows a leading dimension apart (BLIS's packed A: Van Zee and van de
- *  Geijn 2015, Fig. 2; Goto and van de Geijn 2008, section 6).
- * Values are copied, not recomputed: the result is bit-identical.
- * Refused (payload untouched): unknown array, pointer array, a load of X
- * that a store in the loop may overwrite, no load, a non-affine
- * subscript, a loop whose extent is not bounded by a constant, accesses
- * that disagree on the base, an extent
- * the declaration does not give, a buffer over 2 MiB, a copy that would
- * run inside a parallel loop (the buffer is shared between its threads).
- * Source: Goto and van de Geijn, "Anatomy of High-Performance Matrix
- * Multiplication", ACM TOMS 34(3), 2008; Van Zee and van de Geijn, "BLIS",
- * ACM TOMS 41(3), 2015.
+ *  Panels ({panel = N[, dim = D]}): the outermost buffer dimension p (or
+ *  the one of subscript D) (extent E) is cut into ceil(E / N) micro-panels
+ *  of N: X_p[ceil(E / N)][..][N], the element t_p of that dimension at
+ *  [t_p / N][..][t_p % N] (t_p >= 0, so C division is floor division);
+ *  when the buffer's last dimension is one vectors load along and not the
+ *  cut one, it stays last: X_p[ceil(E / N)][..][N][V].  A register tile of N
+ * rows of A[i][k] then reads, at each k, N consecutive elements: one stream
+ * instead of N rows a leading dimension apart (BLIS's packed A: Van Zee and van
+ * de Geijn 2015, Fig. 2; Goto and van de Geijn 2008, section 6). Values are
+ * copied, not recomputed: the result is bit-identical. Refused (payload
+ * untouched): unknown array, pointer array, a load of X that a store in the
+ * loop may overwrite, no load, a non-affine subscript, a loop whose extent is
+ * not bounded by a constant, accesses that disagree on the base, an extent the
+ * declaration does not give, a buffer over 2 MiB, a copy that would run inside
+ * a parallel loop (the buffer is shared between its threads). Source: Goto and
+ * van de Geijn, "Anatomy of High-Performance Matrix Multiplication", ACM TOMS
+ * 34(3), 2008; Van Zee and van de Geijn, "BLIS", ACM TOMS 41(3), 2015.
  */
 #include "../deps/dep.h"
 #include "xf_reg.h"
@@ -318,14 +318,23 @@ static bool nonneg(scc_ctx *ctx, ir_node *at, const ir_affine *a) {
 
 /* Micro-panels: idx[0..n) indexes the unpanelled buffer; its position q
  * (>= 0) becomes the panel, idx[q] / panel, in front, the other positions
- * follow in their order, and the remainder idx[q] % panel comes last:
+ * follow in their order, and the remainder idx[q] % panel comes last, or
+ * just before the last position when `vlast` (the last dimension is the
+ * one vectors load along, cut or not: it must stay innermost, contiguous):
  * n + 1 subscripts. */
-static void panel_split(scc_ctx *ctx, ir_expr **idx, int n, int q, int panel) {
+static void panel_split(scc_ctx *ctx, ir_expr **idx, int n, int q, int panel,
+                        bool vlast) {
   ir_expr *t = idx[q];
   for (int i = q; i > 0; i--)
     idx[i] = idx[i - 1];
   idx[0] = ir_binary(ctx, IR_OP_DIV, t, ir_int(ctx, panel), IR_TY_INT);
-  idx[n] = ir_binary(ctx, IR_OP_MOD, t, ir_int(ctx, panel), IR_TY_INT);
+  ir_expr *rem = ir_binary(ctx, IR_OP_MOD, t, ir_int(ctx, panel), IR_TY_INT);
+  if (vlast && q != n - 1) {
+    idx[n] = idx[n - 1];
+    idx[n - 1] = rem;
+  } else {
+    idx[n] = rem;
+  }
 }
 
 xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
@@ -509,6 +518,9 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
       return XF_SILENCEABLE;
     }
   }
+  /* the buffer's last dimension is the one vectors load along: it stays
+   * innermost, the position within a panel goes just before it */
+  bool vlast = nkept > 0 && vector_dim[order[nkept - 1]];
   if (panel > 0 && elems != INT64_MAX) {
     /* the panelled dimension rounded up to whole panels */
     int64_t e0 = dim[order[q]].hi - dim[order[q]].lo + 1;
@@ -619,7 +631,12 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     for (int i = q; i > 0; i--)
       buf->dims[i] = buf->dims[i - 1];
     buf->dims[0] = ir_int(ctx, (e0 + panel - 1) / panel);
-    buf->dims[nkept] = ir_int(ctx, panel);
+    if (vlast && q != nkept - 1) {
+      buf->dims[nkept] = buf->dims[nkept - 1];
+      buf->dims[nkept - 1] = ir_int(ctx, panel);
+    } else {
+      buf->dims[nkept] = ir_int(ctx, panel);
+    }
   }
 
   /* The copy nest. */
@@ -669,7 +686,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     dst_idx[i] = ir_var_ref(ctx, tv[i]);
   }
   if (panel > 0)
-    panel_split(ctx, dst_idx, nkept, q, panel);
+    panel_split(ctx, dst_idx, nkept, q, panel, vlast);
   ir_expr *src = ir_access(ctx, x, rank, src_idx);
   ir_expr *dst = ir_access(ctx, buf, buf->rank, dst_idx);
   ir_node *copy = ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc);
@@ -691,7 +708,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
       idx[j] = ir_simplify(ctx, ir_sub(ctx, a->u.access.idx[d], origin[d]));
     }
     if (panel > 0)
-      panel_split(ctx, idx, nkept, q, panel);
+      panel_split(ctx, idx, nkept, q, panel, vlast);
     ir_expr *na = ir_access(ctx, buf, buf->rank, idx);
     na->lanes = a->lanes;
     na->type = a->type;
