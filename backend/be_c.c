@@ -656,12 +656,15 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
     scc_buf_printf(o, "; %s %s= %lld%s) {", iv, up ? "+" : "-", mag, suf);
   line_end(em);
   /* loop.prefetch: locality 3 (keep in every cache level) */
-  for (int i = 0; i < l->prefetch.len; i++) {
-    line_begin(em, depth + 1);
-    scc_buf_puts(o, "__builtin_prefetch(&");
-    ir_print_c_expr(o, l->prefetch.items[i]);
-    scc_buf_printf(o, ", %d, 3);", l->prefetch_write ? 1 : 0);
-    line_end(em);
+  for (int w = 0; w < 2; w++) {
+    const scc_vec *pv = w ? &l->prefetchw : &l->prefetch;
+    for (int i = 0; i < pv->len; i++) {
+      line_begin(em, depth + 1);
+      scc_buf_puts(o, "__builtin_prefetch(&");
+      ir_print_c_expr(o, pv->items[i]);
+      scc_buf_printf(o, ", %d, 3);", w);
+      line_end(em);
+    }
   }
   emit_block(em, &l->body, depth + 1);
   emit_line(em, depth, "}");

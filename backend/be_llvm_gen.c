@@ -1181,14 +1181,16 @@ static void gen_loop(gen *g, const ir_node *n) {
   LLVMBuildCondBr(g->b, truth(g, c), body, exit);
   LLVMPositionBuilderAtEnd(g->b, body);
   /* loop.prefetch: llvm.prefetch(addr, rw, locality 3, data cache) */
-  for (int i = 0; i < l->prefetch.len && !g->failed; i++) {
-    LLVMValueRef addr = access_addr(g, l->prefetch.items[i]);
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(g->llc);
-    LLVMTypeRef pt = LLVMTypeOf(addr);
-    LLVMValueRef args[4] = {addr,
-                            LLVMConstInt(i32, l->prefetch_write ? 1 : 0, 0),
-                            LLVMConstInt(i32, 3, 0), LLVMConstInt(i32, 1, 0)};
-    call_intrinsic(g, "llvm.prefetch", &pt, 1, args, 4);
+  for (int w = 0; w < 2; w++) {
+    const scc_vec *pv = w ? &l->prefetchw : &l->prefetch;
+    for (int i = 0; i < pv->len && !g->failed; i++) {
+      LLVMValueRef addr = access_addr(g, pv->items[i]);
+      LLVMTypeRef i32 = LLVMInt32TypeInContext(g->llc);
+      LLVMTypeRef pt = LLVMTypeOf(addr);
+      LLVMValueRef args[4] = {addr, LLVMConstInt(i32, (unsigned)w, 0),
+                              LLVMConstInt(i32, 3, 0), LLVMConstInt(i32, 1, 0)};
+      call_intrinsic(g, "llvm.prefetch", &pt, 1, args, 4);
+    }
   }
   gen_block(g, &l->body);
   LLVMBuildBr(g->b, latch);

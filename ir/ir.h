@@ -318,11 +318,12 @@ typedef struct ir_loop {
   /* loop.prefetch (transforms/prefetch.c): IR_EXPR_ACCESS nodes (scalar,
    * subscripts within the array's extents) whose elements the backends
    * prefetch at the start of each iteration (__builtin_prefetch,
-   * llvm.prefetch); prefetch_write: with the intent to write.  Hints: no
-   * value depends on them, and the dependence analysis does not see them.
-   * Clones and substitutions (ir_clone.c) carry them. */
-  scc_vec prefetch;
-  bool prefetch_write;
+   * llvm.prefetch): prefetch to read, prefetchw with the intent to write
+   * (arrays the loop stores into).  Hints: no value depends on them, and
+   * the dependence analysis does not see them.  Clones and substitutions
+   * (ir_clone.c) carry them; after each op, xf_prefetch_prune drops those
+   * that read a variable no longer in scope. */
+  scc_vec prefetch, prefetchw;
 } ir_loop;
 
 typedef struct ir_if {

@@ -165,6 +165,7 @@ ir_node *ir_node_clone(scc_ctx *ctx, const ir_node *n, const ir_subst *s) {
     if (c->u.loop.iv == l->iv)
       inner = subst_without(ctx, s, l->iv, &buf);
     c->u.loop.prefetch = clone_exprs(ctx, &l->prefetch, inner);
+    c->u.loop.prefetchw = clone_exprs(ctx, &l->prefetchw, inner);
     clone_block(ctx, &c->u.loop.body, &l->body, inner);
     break;
   }
@@ -219,6 +220,7 @@ void ir_node_substitute(scc_ctx *ctx, ir_node *n, const ir_subst *s) {
     if (l->iv == old)
       inner = subst_without(ctx, s, old, &buf);
     l->prefetch = clone_exprs(ctx, &l->prefetch, inner);
+    l->prefetchw = clone_exprs(ctx, &l->prefetchw, inner);
     substitute_block(ctx, &l->body, inner);
     break;
   }
@@ -286,6 +288,7 @@ ir_snapshot *ir_kernel_snapshot(scc_ctx *ctx, ir_kernel *k) {
         scc_vec_push(ctx->arena, &priv, l->omp_private.items[r]);
       l->omp_private = priv;
       l->prefetch = clone_exprs(ctx, &l->prefetch, NULL);
+      l->prefetchw = clone_exprs(ctx, &l->prefetchw, NULL);
       break;
     }
     case IR_NODE_IF:

@@ -743,13 +743,14 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent) {
       scc_buf_printf(out, " vectorized(%d)", l->vwidth);
     if (l->library)
       scc_buf_printf(out, " library(%s)", l->library);
-    for (int i = 0; i < l->prefetch.len; i++) {
-      scc_buf_puts(out, i                   ? ", "
-                        : l->prefetch_write ? " prefetchw("
-                                            : " prefetch(");
-      ir_expr_text(out, l->prefetch.items[i], P_TOP);
-      if (i + 1 == l->prefetch.len)
-        scc_buf_puts(out, ")");
+    for (int w = 0; w < 2; w++) {
+      const scc_vec *pv = w ? &l->prefetchw : &l->prefetch;
+      for (int i = 0; i < pv->len; i++) {
+        scc_buf_puts(out, i ? ", " : w ? " prefetchw(" : " prefetch(");
+        ir_expr_text(out, pv->items[i], P_TOP);
+        if (i + 1 == pv->len)
+          scc_buf_puts(out, ")");
+      }
     }
     scc_buf_puts(out, " {\n");
     print_block(out, ctx, &l->body, indent + 2);

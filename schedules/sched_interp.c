@@ -172,6 +172,9 @@ bool sched_xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
     return sched_silenceable(r, s);
   if (st != XF_OK)
     return false;
+  /* loop.prefetch's addresses after an op that moved what they read */
+  if (s->op != SCHED_OP_PREFETCH)
+    xf_prefetch_prune(r->ctx, r->k, s->opname);
   return ir_verify_kernel(r->ctx, r->k, s->opname);
 }
 

@@ -504,14 +504,28 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
     const ir_loop *l = &b->loop->u.loop;
     const sched_attr *da = sched_attr_find(s, "distance");
     long long dist = da ? (long long)sched_get_num(r, &da->value) : 1;
+    int n = 0, w = 0;
+    const ir_expr *first = NULL;
+    for (int h = 0; h < 2; h++) {
+      const scc_vec *pv = h ? &l->prefetchw : &l->prefetch;
+      for (int i = 0; i < pv->len; i++) {
+        const ir_expr *e = pv->items[i];
+        if (strcmp(e->u.access.array->name, arg) != 0)
+          continue;
+        if (!first)
+          first = e;
+        n++;
+        w = h;
+      }
+    }
+    if (!first)
+      return;
     sched_remark_applied(
         r, s,
         "%d element%s of '%s' prefetched%s at the start of each iteration "
         "of %s, %lld iteration%s ahead (%s%s)",
-        l->prefetch.len, l->prefetch.len == 1 ? "" : "s", arg,
-        l->prefetch_write ? " for writing" : "", b->band[0], dist,
-        dist == 1 ? "" : "s", expr_text(r, l->prefetch.items[0]),
-        l->prefetch.len > 1 ? ", ..." : "");
+        n, n == 1 ? "" : "s", arg, w ? " for writing" : "", b->band[0], dist,
+        dist == 1 ? "" : "s", expr_text(r, first), n > 1 ? ", ..." : "");
     return;
   }
   scc_vec d = new_decls(r, b);

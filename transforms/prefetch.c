@@ -17,18 +17,25 @@
  *  2. Addresses.  Each access with its lanes dropped (the first element of
  *     a vector: one cache line for a 64-byte vector at a 64-byte
  *     boundary), l's iv advanced by D * step, and each subscript clamped
- *     into the array's declared extent, min(max(s, 0), E - 1), so that no
+ *     into the array's declared extent, so that no
  *     address outside the array is ever formed (the last D iterations
  *     prefetch elements of the array's edge again).  Structurally equal
- *     addresses are prefetched once.
- *  3. The loop keeps them (ir_loop.prefetch, in order); the backends emit
- *     them at the start of each iteration: __builtin_prefetch(&X[..], rw,
- *     3) in C, llvm.prefetch in LLVM IR, with the intent to write (rw 1,
- *     PREFETCHW on x86) when l's body stores into X.
+ *     addresses are prefetched once.  The clamp is max(0, min(s, E - 1)):
+ *     an extent of 0 gives the array's start, never an address before
+ *     it.
+ *  3. The loop keeps them (ir_loop.prefetch, or ir_loop.prefetchw when
+ *     l's body stores into X: the intent to write, rw 1, PREFETCHW on
+ *     x86); the backends emit them at the start of each iteration:
+ *     __builtin_prefetch(&X[..], rw, 3) in C, llvm.prefetch in LLVM IR.
+ *     An address already on the loop (an earlier loop.prefetch) is not
+ *     added again.
  * Prefetches are hints: no value changes (the output is bit-identical) and
  * the dependence analysis does not see them.  Clones of the loop (unroll,
  * unroll-and-jam, ir_node_substitute) carry them with their substitutions;
- * apply loop.prefetch after the transforms that rebuild the loop.
+ * after every later op, xf_prefetch_prune drops (with a warning naming the
+ * op) those that read a variable no longer in scope at their loop (the
+ * loop interchanged out of an iv's loop, a one-iteration loop inlined, a
+ * local expanded into an array): apply loop.prefetch last.
  * Refused (payload untouched): unknown array, a dimension of X without a
  * declared extent (a pointer parameter), no access of X that the start of
  * an iteration can address, a distance below 1.
@@ -48,6 +55,7 @@ typedef struct pf_state {
   scc_vec out;     /* ir_expr *: the prefetched addresses */
   int found;       /* accesses of X met at l's level */
   int skipped;     /* of those, left out: a subscript changes in l */
+  int dups;        /* of those, prefetched already (an earlier op) */
   const ir_expr *skipped_at;
 } pf_state;
 
@@ -83,30 +91,6 @@ static void changed_cb(ir_expr *e, void *data) {
   r->hit = true;
 }
 
-static bool nonneg(const pf_state *s, const ir_expr *e, int depth);
-
-/* v is the iv of l or of a loop enclosing it that counts up from a lower
- * bound that is >= 0. */
-static bool nonneg_iv(const pf_state *s, const ir_var *v, int depth) {
-  for (ir_node *q = s->loop; q; q = ir_parent(q))
-    if (q->kind == IR_NODE_LOOP && q->u.loop.iv == v)
-      return q->u.loop.step > 0 && nonneg(s, q->u.loop.lb, depth + 1);
-  return false;
-}
-
-/* e >= 0 wherever l runs: an affine form with a nonnegative constant and
- * coefficients over such ivs (the max(s, 0) of the clamp is then left
- * out). */
-static bool nonneg(const pf_state *s, const ir_expr *e, int depth) {
-  ir_affine a;
-  if (depth > 16 || !ir_expr_to_affine(s->ctx, e, &a) || a.constant < 0)
-    return false;
-  for (int i = 0; i < a.nterms; i++)
-    if (a.coefs[i] < 0 || !nonneg_iv(s, a.vars[i], depth))
-      return false;
-  return true;
-}
-
 static void access_cb(ir_expr *e, void *data) {
   pf_expr *p = data;
   pf_state *s = p->s;
@@ -125,16 +109,21 @@ static void access_cb(ir_expr *e, void *data) {
       scc_arena_alloc(s->ctx->arena, sizeof *idx * (size_t)e->u.access.n);
   for (int d = 0; d < e->u.access.n; d++) {
     ir_expr *sub = ir_expr_clone(s->ctx, e->u.access.idx[d], p->subst);
-    if (!nonneg(s, sub, 0))
-      sub = ir_max(s->ctx, ir_int(s->ctx, 0), sub);
+    /* min first, then max: an extent of 0 gives 0, the array's start */
     sub = ir_min(s->ctx, sub, ir_add_const(s->ctx, s->x->dims[d], -1));
+    sub = ir_max(s->ctx, ir_int(s->ctx, 0), sub);
     idx[d] = ir_simplify(s->ctx, sub);
   }
   ir_expr *a = ir_access(s->ctx, (ir_array *)s->x, e->u.access.n, idx);
   a->loc = e->loc;
-  for (int i = 0; i < s->out.len; i++)
-    if (ir_expr_equal(s->out.items[i], a))
-      return;
+  const ir_loop *l = &s->loop->u.loop;
+  const scc_vec *have[3] = {&s->out, &l->prefetch, &l->prefetchw};
+  for (int h = 0; h < 3; h++)
+    for (int i = 0; i < have[h]->len; i++)
+      if (ir_expr_equal(have[h]->items[i], a)) {
+        s->dups += h > 0;
+        return;
+      }
   scc_vec_push(s->ctx->arena, &s->out, a);
 }
 
@@ -205,6 +194,63 @@ static void collect_block(pf_state *s, ir_block *b, const ir_subst *subst) {
     collect_node(s, n, subst);
 }
 
+/* ---- scope: what the start of an iteration can read ------------------ */
+
+typedef struct pruner {
+  scc_ctx *ctx;
+  const char *op;
+  scc_vec scope; /* ir_var *: enclosing ivs, declarations before the node */
+  const ir_var *bad;
+} pruner;
+
+/* In scope: a parameter (read-only scalar), or an iv or local on the
+ * scope list (an enclosing loop's iv, a declaration before the node in an
+ * enclosing block).  A local declared outside the kernel region is not
+ * on the list: its prefetches are neither made nor kept. */
+static void scope_cb(ir_expr *e, void *data) {
+  pruner *p = data;
+  if (e->kind != IR_EXPR_VAR || p->bad)
+    return;
+  const ir_var *v = e->u.var;
+  if (v->kind == IR_VAR_PARAM || xfr_vec_has(&p->scope, v))
+    return;
+  p->bad = v;
+}
+
+/* The scope at the start of an iteration of `loop`: its iv, the ivs of the
+ * loops enclosing it, the declarations before it in its block and in the
+ * blocks enclosing it. */
+static void scope_at(scc_ctx *ctx, ir_node *loop, scc_vec *scope) {
+  scc_vec_push(ctx->arena, scope, loop->u.loop.iv);
+  for (ir_node *n = loop; n; n = ir_parent(n)) {
+    for (ir_node *q = n->prev; q; q = q->prev)
+      if (q->kind == IR_NODE_DECL)
+        scc_vec_push(ctx->arena, scope, q->u.decl.var);
+    ir_node *up = ir_parent(n);
+    if (up && up->kind == IR_NODE_LOOP)
+      scc_vec_push(ctx->arena, scope, up->u.loop.iv);
+  }
+}
+
+/* Keeps the expressions of *v whose variables are all in scope; returns
+ * how many it dropped, the first culprit in p->bad. */
+static int prune_list(pruner *p, scc_vec *v, const ir_var **culprit) {
+  int kept = 0, dropped = 0;
+  for (int i = 0; i < v->len; i++) {
+    p->bad = NULL;
+    ir_walk_expr(v->items[i], scope_cb, p);
+    if (p->bad) {
+      if (!*culprit)
+        *culprit = p->bad;
+      dropped++;
+    } else {
+      v->items[kept++] = v->items[i];
+    }
+  }
+  v->len = kept;
+  return dropped;
+}
+
 xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                       const char *array, int distance, ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
@@ -244,8 +290,24 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       ctx, &subst, l->iv,
       ir_add_const(ctx, ir_var_ref(ctx, l->iv), (int64_t)distance * l->step));
   collect_block(&s, &l->body, &subst);
-  if (s.out.len == 0) {
-    if (s.skipped) {
+  /* what the start of an iteration can read (a local declared outside the
+   * kernel region cannot be told from one whose declaration a transform
+   * removed: left out) */
+  pruner pr = {.ctx = ctx};
+  scope_at(ctx, loop, &pr.scope);
+  const ir_var *culprit = NULL;
+  int out_of_scope = prune_list(&pr, &s.out, &culprit);
+  if (out_of_scope && !s.skipped++)
+    s.skipped_at = NULL;
+  if (s.out.len == 0 && s.dups == 0) {
+    if (s.skipped && !s.skipped_at) {
+      scc_fail(ctx, loop->loc,
+               "loop.prefetch: the accesses of '%s' in loop '%s' read '%s', "
+               "which is not declared in the kernel before the loop (a "
+               "variable declared outside the kernel region), so their "
+               "addresses are not computed ahead",
+               array, iv, culprit ? culprit->name : "?");
+    } else if (s.skipped) {
       scc_buf b = {0};
       ir_print_c_expr(&b, s.skipped_at);
       scc_fail(ctx, s.skipped_at->loc,
@@ -265,10 +327,52 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     }
     return XF_SILENCEABLE;
   }
+  scc_vec *to = xfr_vec_has(&written, x) ? &l->prefetchw : &l->prefetch;
   for (int i = 0; i < s.out.len; i++)
-    scc_vec_push(ctx->arena, &l->prefetch, s.out.items[i]);
-  if (xfr_vec_has(&written, x))
-    l->prefetch_write = true;
+    scc_vec_push(ctx->arena, to, s.out.items[i]);
   *out = loop;
   return XF_OK;
+}
+
+/* ---- after later ops --------------------------------------------------- */
+
+static int prune_block(pruner *p, ir_block *b) {
+  int mark = p->scope.len, dropped = 0;
+  for (ir_node *n = b->first; n; n = n->next) {
+    switch (n->kind) {
+    case IR_NODE_DECL:
+      scc_vec_push(p->ctx->arena, &p->scope, n->u.decl.var);
+      break;
+    case IR_NODE_IF:
+      dropped += prune_block(p, &n->u.ifs.then_body);
+      dropped += prune_block(p, &n->u.ifs.else_body);
+      break;
+    case IR_NODE_LOOP: {
+      ir_loop *l = &n->u.loop;
+      scc_vec_push(p->ctx->arena, &p->scope, l->iv);
+      const ir_var *culprit = NULL;
+      int d = prune_list(p, &l->prefetch, &culprit) +
+              prune_list(p, &l->prefetchw, &culprit);
+      if (d)
+        scc_warning(p->ctx, n->loc,
+                    "%s: %d prefetch%s that loop.prefetch put on loop '%s' "
+                    "read%s '%s', which is no longer in scope there; dropped "
+                    "(apply loop.prefetch after %s)",
+                    p->op, d, d == 1 ? "" : "es", xf_iv_name(n),
+                    d == 1 ? "s" : "", culprit->name, p->op);
+      dropped += d + prune_block(p, &l->body);
+      p->scope.len--;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  p->scope.len = mark;
+  return dropped;
+}
+
+int xf_prefetch_prune(scc_ctx *ctx, ir_kernel *k, const char *op) {
+  pruner p = {.ctx = ctx, .op = op ? op : "a later op"};
+  return prune_block(&p, &k->body);
 }

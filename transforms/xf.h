@@ -168,8 +168,10 @@ SCC_NODISCARD xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * micro-panels of B, Van Zee and van de Geijn, TOMS 2015, Fig. 2); when
  * it is the dimension of vector accesses, panel must be a multiple of
  * their lanes and isl must prove each vector starts at a multiple of
- * them from the tile's corner (dep_access_offset_multiple).  Refused for
- * a one-dimensional tile.  panel 0: no panels.  *out: the loop. */
+ * them from the tile's corner (dep_access_offset_multiple); when vectors
+ * load along another dimension, that one stays innermost and the position
+ * within the panel goes just before it.  Refused for a one-dimensional
+ * tile.  panel 0: no panels.  *out: the loop. */
 SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                 const char *array, int panel, int panel_dim,
                                 ir_node **out);
@@ -186,6 +188,13 @@ SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 SCC_NODISCARD xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                     const char *array, int distance,
                                     ir_node **out);
+
+/* After op `op` (its name, for the message): drops the prefetches of every
+ * loop of k that read a variable no longer in scope at that loop (an iv
+ * of a loop that no longer encloses it, a local whose declaration is gone
+ * or comes later), with a warning per loop naming the op.  Returns how
+ * many it dropped. */
+int xf_prefetch_prune(scc_ctx *ctx, ir_kernel *k, const char *op);
 
 /* ==== legality-checked restructuring and parallelism ===================== */
 

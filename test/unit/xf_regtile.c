@@ -242,24 +242,29 @@ static void test_prefetch(void **state) {
   ir_node *lk = lj->u.loop.body.first;
   assert_int_equal(xf_scalar_replace(ctx, x.k, lk, &out), XF_OK);
   assert_int_equal(xf_prefetch(ctx, x.k, lj, "C", 2, &out), XF_OK);
-  assert_int_equal(lj->u.loop.prefetch.len, 1);
-  assert_true(lj->u.loop.prefetch_write);
-  ir_expr *p = lj->u.loop.prefetch.items[0];
-  /* every subscript is clamped, the unmoved row too */
-  assert_string_equal(xf_cstr(ctx, p->u.access.idx[0]),
-                      "(i < n - 1 ? i : n - 1)");
+  /* C is stored in j: prefetched for writing */
+  assert_int_equal(lj->u.loop.prefetch.len, 0);
+  assert_int_equal(lj->u.loop.prefetchw.len, 1);
+  ir_expr *p = lj->u.loop.prefetchw.items[0];
+  /* every subscript is clamped, max(0, min(s, n - 1)), the unmoved row
+   * too */
+  assert_string_equal(
+      xf_cstr(ctx, p->u.access.idx[0]),
+      "(0 > (i < n - 1 ? i : n - 1) ? 0 : (i < n - 1 ? i : n - 1))");
   assert_string_equal(xf_cstr(ctx, p->u.access.idx[1]),
-                      "(j + 2 < n - 1 ? j + 2 : n - 1)");
+                      "(0 > (j + 2 < n - 1 ? j + 2 : n - 1) ? 0 : (j + 2 < n - "
+                      "1 ? j + 2 : n - 1))");
   assert_true(ir_verify_kernel(ctx, x.k, "loop.prefetch"));
   assert_true(same_arrays(&o, &x, 9));
   /* a clone of i's body with i -> i + 1 carries the prefetch, renamed */
   ir_subst s = {0};
   ir_subst_add(ctx, &s, x.i, ir_add_const(ctx, ir_var_ref(ctx, x.i), 1));
   ir_node *c = ir_node_clone(ctx, lj, &s);
-  assert_int_equal(c->u.loop.prefetch.len, 1);
+  assert_int_equal(c->u.loop.prefetchw.len, 1);
   assert_string_equal(
-      xf_cstr(ctx, ((ir_expr *)c->u.loop.prefetch.items[0])->u.access.idx[0]),
-      "(i + 1 < n - 1 ? i + 1 : n - 1)");
+      xf_cstr(ctx, ((ir_expr *)c->u.loop.prefetchw.items[0])->u.access.idx[0]),
+      "(0 > (i + 1 < n - 1 ? i + 1 : n - 1) ? 0 : (i + 1 < n - 1 ? i + 1 : n - "
+      "1))");
 }
 
 int main(void) {
