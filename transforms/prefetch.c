@@ -127,42 +127,6 @@ static void access_cb(ir_expr *e, void *data) {
   scc_vec_push(s->ctx->arena, &s->out, a);
 }
 
-/* ub is lb + d with 0 < d <= step, or a min of which one operand is. */
-static bool within_one_step(scc_ctx *ctx, const ir_affine *lo,
-                            const ir_expr *ub, int64_t step, int depth) {
-  if (depth > 8)
-    return false;
-  if (ub->kind == IR_EXPR_BINARY && ub->u.bin.op == IR_OP_MIN)
-    return within_one_step(ctx, lo, ub->u.bin.a, step, depth + 1) ||
-           within_one_step(ctx, lo, ub->u.bin.b, step, depth + 1);
-  ir_affine hi;
-  if (!ir_expr_to_affine(ctx, ub, &hi)) {
-    /* max(i_t, i_t + 6 * floordiv(min(i_t + 6, n) - i_t, 6)), the jammed
-     * row loop of a tile: its affine upper bounds */
-    ir_expr *cand[8];
-    int nc = depth ? 0 : xfr_bound_candidates(ctx, (ir_expr *)ub, true, cand);
-    for (int i = 0; i < nc; i++)
-      if (within_one_step(ctx, lo, cand[i], step, depth + 1))
-        return true;
-    return false;
-  }
-  if (lo->nterms != hi.nterms)
-    return false;
-  for (int i = 0; i < lo->nterms; i++)
-    if (lo->vars[i] != hi.vars[i] || lo->coefs[i] != hi.coefs[i])
-      return false;
-  int64_t d = hi.constant - lo->constant;
-  return d > 0 && d <= step;
-}
-
-/* At most one iteration, iv = lb: lb .. lb + d by step with 0 < d <= step
- * (or min(lb + d, e): the row tile i_t .. min(i_t + 6, n) by 6). */
-static bool one_iteration(scc_ctx *ctx, const ir_loop *l) {
-  ir_affine lo;
-  return l->step > 0 && ir_expr_to_affine(ctx, l->lb, &lo) &&
-         within_one_step(ctx, &lo, l->ub, l->step, 0);
-}
-
 static void collect_block(pf_state *s, ir_block *b, const ir_subst *subst);
 
 static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
@@ -179,7 +143,7 @@ static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
     break;
   case IR_NODE_LOOP: {
     const ir_loop *l = &n->u.loop;
-    if (!one_iteration(s->ctx, l))
+    if (!xfr_at_most_once(s->ctx, l))
       break;
     ir_subst inner = *subst;
     ir_subst_add(s->ctx, &inner, l->iv, ir_expr_clone(s->ctx, l->lb, subst));

@@ -231,8 +231,7 @@ int xfr_bound_candidates(scc_ctx *ctx, ir_expr *e, bool upper, ir_expr **out) {
   return b.n;
 }
 
-/* ub - lb <= step provably (step > 0): the loop runs at most once. */
-static bool at_most_once(scc_ctx *ctx, const ir_loop *l) {
+bool xfr_at_most_once(scc_ctx *ctx, const ir_loop *l) {
   if (l->step <= 0)
     return false;
   bounds u = bound_of(ctx, l->ub, true, 0), w = bound_of(ctx, l->lb, false, 0);
@@ -280,7 +279,7 @@ static bool single_cb(ir_node *n, void *data) {
   if (xf_iv_read_after(s->k, n, l->iv))
     return true; /* the replacement would not assign the iv */
   bool known = ir_loop_const_trip_count(s->ctx, n, &trip);
-  if ((known && trip <= 1) || (!known && at_most_once(s->ctx, l)))
+  if ((known && trip <= 1) || (!known && xfr_at_most_once(s->ctx, l)))
     scc_vec_push(s->ctx->arena, &s->found, n);
   return true;
 }

@@ -35,6 +35,10 @@ bool xfr_invariant(const ir_expr *e, const scc_vec *vars,
  * assign it.  Returns the number replaced. */
 int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop);
 
+/* ub - lb <= step provably (step > 0; through min, max and floordiv by
+ * their affine bounds): the loop runs at most once, its iv = lb. */
+bool xfr_at_most_once(scc_ctx *ctx, const ir_loop *l);
+
 /* Up to 8 expressions free of min, max and floordiv, each an upper (or
  * lower) bound of integer expression e (min(a, b) <= a, c * floordiv(x, c)
  * <= x, ...); returns their number (0: none known). */
