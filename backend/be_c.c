@@ -1580,6 +1580,16 @@ static void emit_version(emitter *em, const ir_block *b) {
   }
 }
 
+static void note_align_gap(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_ALIGN_GAP) /* prints (uintptr_t) */
+    *(unsigned *)data |= BE_INC_STDINT;
+}
+
+static bool note_align_gaps(ir_node *n, void *data) {
+  ir_walk_node_exprs(n, note_align_gap, data);
+  return true;
+}
+
 static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
                         unsigned *includes) {
   emitter em = {.ctx = ctx, .k = k, .out = out};
@@ -1633,6 +1643,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   }
   if (k->form != IR_KERNEL_FUNCTION && em.nlines == 0)
     scc_buf_puts(out, ";"); /* an empty kernel stays a statement */
+  ir_walk_block((ir_block *)&k->body, note_align_gaps, &em.includes);
   if (includes)
     *includes |= em.includes;
   return !em.failed;

@@ -928,6 +928,23 @@ static cval gen_expr(gen *g, const ir_expr *e) {
     r.lanes = L;
     return r;
   }
+  case IR_EXPR_ALIGN_GAP: { /* ((-addr) & (bytes - 1)) >> log2(size) */
+    LLVMValueRef addr = access_addr(g, e->u.gap.a);
+    LLVMValueRef x = LLVMBuildPtrToInt(g->b, addr, i64_type(g), "");
+    x = LLVMBuildNeg(g->b, x, "");
+    x = LLVMBuildAnd(
+        g->b, x,
+        LLVMConstInt(i64_type(g), (unsigned long long)e->u.gap.bytes - 1, 0),
+        "");
+    x = LLVMBuildUDiv(
+        g->b, x,
+        LLVMConstInt(i64_type(g),
+                     (unsigned long long)type_bytes(g, e->u.gap.a->type), 0),
+        "");
+    r.v = LLVMBuildTrunc(g->b, x, scalar_type(g, IR_TY_INT), "");
+    r.t = IR_TY_INT;
+    return r;
+  }
   }
   fail(g, e->loc, "this expression");
   r.v = LLVMGetPoison(scalar_type(g, e->type));

@@ -259,6 +259,13 @@ ir_expr *ir_cast(scc_ctx *ctx, ir_type to, ir_expr *a) {
   return e;
 }
 
+ir_expr *ir_align_gap(scc_ctx *ctx, ir_expr *a, int bytes) {
+  ir_expr *e = new_expr(ctx, IR_EXPR_ALIGN_GAP, IR_TY_INT);
+  e->u.gap.a = a;
+  e->u.gap.bytes = bytes;
+  return e;
+}
+
 ir_expr *ir_call(scc_ctx *ctx, const char *fn, int n, ir_expr **args,
                  ir_type t) {
   ir_expr *e = new_expr(ctx, IR_EXPR_CALL, t);
@@ -483,6 +490,10 @@ void ir_walk_expr(ir_expr *e, ir_expr_fn fn, void *data) {
     ir_walk_expr(e->u.shuf.a, fn, data);
     ir_walk_expr(e->u.shuf.b, fn, data);
     break;
+  case IR_EXPR_ALIGN_GAP: /* the subscripts only: no element is read */
+    for (int i = 0; i < e->u.gap.a->u.access.n; i++)
+      ir_walk_expr(e->u.gap.a->u.access.idx[i], fn, data);
+    break;
   default:
     break;
   }
@@ -568,6 +579,9 @@ bool ir_expr_equal(const ir_expr *a, const ir_expr *b) {
       if (a->u.shuf.mask[l] != b->u.shuf.mask[l])
         return false;
     return true;
+  case IR_EXPR_ALIGN_GAP:
+    return a->u.gap.bytes == b->u.gap.bytes &&
+           ir_expr_equal(a->u.gap.a, b->u.gap.a);
   case IR_EXPR_CALL:
     if (strcmp(a->u.call.fn, b->u.call.fn) != 0 || a->u.call.n != b->u.call.n)
       return false;

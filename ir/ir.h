@@ -150,6 +150,10 @@ typedef enum ir_expr_kind {
                         u.un.a: a scalar */
   IR_EXPR_SHUFFLE,   /* lanes of two vectors u.shuf.a, u.shuf.b picked by
                         the constant u.shuf.mask (loop.transpose_block) */
+  IR_EXPR_ALIGN_GAP, /* int: the elements from the address of the scalar
+                        access u.gap.a up to the next multiple of
+                        u.gap.bytes (0 when it is one); reads no element
+                        (loop.vectorize {align}) */
 } ir_expr_kind;
 
 typedef enum ir_op {
@@ -256,6 +260,10 @@ struct ir_expr {
       ir_expr *a, *b;  /* vectors of the same lanes as the shuffle */
       const int *mask; /* lanes entries in 0 .. 2 * lanes - 1 */
     } shuf;
+    struct {
+      ir_expr *a; /* an IR_EXPR_ACCESS, scalar: only its address is used */
+      int bytes;  /* a power of two: the vector's size */
+    } gap;
     struct {
       const char *fn; /* "sqrt", "expf", "fmax", ... */
       int n;
@@ -542,6 +550,14 @@ ir_expr *ir_unary(scc_ctx *ctx, ir_op op, ir_expr *a, ir_type t);
 ir_expr *ir_binary(scc_ctx *ctx, ir_op op, ir_expr *a, ir_expr *b, ir_type t);
 ir_expr *ir_select(scc_ctx *ctx, ir_expr *c, ir_expr *a, ir_expr *b, ir_type t);
 ir_expr *ir_cast(scc_ctx *ctx, ir_type to, ir_expr *a);
+/* The number of elements, 0 .. bytes / sizeof(element) - 1, from the
+ * address of the scalar access a to the next address that is a multiple of
+ * bytes (a power of two), as an int: ((-address) mod bytes) / element size
+ * (IR_EXPR_ALIGN_GAP).  The peel count of peeling for alignment
+ * (Eichenberger, Wu and O'Brien, "Vectorization for SIMD architectures with
+ * alignment constraints", PLDI 2004; GCC's vectorizer peels the same way).
+ * Takes a. */
+ir_expr *ir_align_gap(scc_ctx *ctx, ir_expr *a, int bytes);
 ir_expr *ir_call(scc_ctx *ctx, const char *fn, int n, ir_expr **args,
                  ir_type t);
 

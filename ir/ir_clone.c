@@ -106,6 +106,9 @@ static ir_expr *clone_expr(scc_ctx *ctx, const ir_expr *e, const ir_subst *s,
     c->u.shuf.a = clone_expr(ctx, e->u.shuf.a, s, &ch);
     c->u.shuf.b = clone_expr(ctx, e->u.shuf.b, s, &ch);
     break;
+  case IR_EXPR_ALIGN_GAP:
+    c->u.gap.a = clone_expr(ctx, e->u.gap.a, s, &ch);
+    break;
   case IR_EXPR_CALL: {
     int n = e->u.call.n;
     c->u.call.args =

@@ -473,6 +473,18 @@ static void emit_paren(const printer *p, const ir_expr *e, bool paren) {
       scc_buf_printf(o, "%s%d", l ? ", " : "", e->u.shuf.mask[l]);
     scc_buf_puts(o, "])");
     break;
+  case IR_EXPR_ALIGN_GAP: /* ((int)(-(uintptr_t)&a % 64 / sizeof(T))) */
+    if (p->c_mode) {
+      scc_buf_puts(o, "((int)(-(uintptr_t)&");
+      emit(p, e->u.gap.a, P_UNARY);
+      scc_buf_printf(o, " %% %d / sizeof(%s)))", e->u.gap.bytes,
+                     ir_type_name(e->u.gap.a->type));
+    } else {
+      scc_buf_printf(o, "align_gap<%d>(&", e->u.gap.bytes);
+      emit(p, e->u.gap.a, P_UNARY);
+      scc_buf_puts(o, ")");
+    }
+    break;
   case IR_EXPR_REDUCE: /* IR text only */
     scc_buf_printf(o, "reduce_%s(",
                    e->u.un.op == IR_OP_ADD   ? "add"

@@ -121,6 +121,17 @@ static void check_expr(verifier *v, const ir_expr *e, scc_loc loc) {
     check_expr(v, e->u.shuf.a, loc);
     check_expr(v, e->u.shuf.b, loc);
     break;
+  case IR_EXPR_ALIGN_GAP:
+    if (!e->u.gap.a || e->u.gap.a->kind != IR_EXPR_ACCESS ||
+        e->u.gap.a->lanes > 1 || e->u.gap.bytes < 1 ||
+        (e->u.gap.bytes & (e->u.gap.bytes - 1)))
+      fail(v, loc,
+           "align_gap of other than a scalar access and a power of "
+           "two%s%s",
+           NULL, NULL);
+    else
+      check_expr(v, e->u.gap.a, loc);
+    break;
   }
 }
 

@@ -47,6 +47,7 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
   }
   bool contract = sched_attr_find(s, "contract") != NULL;
   bool reassoc = sched_attr_find(s, "reassoc") != NULL;
+  bool align = sched_attr_find(s, "align") != NULL;
   sched_consume(r, s, &h, 1);
   scc_vec loops = {0};
   for (int j = 0; j < h->n; j++) {
@@ -56,7 +57,7 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
     if (!l || !sched_xf_done(r, s,
                              xf_vectorize_interleaved(
                                  r->ctx, r->k, l, (int)width, isa, contract,
-                                 reassoc, (int)interleave, &v)))
+                                 reassoc, (int)interleave, align, &v)))
       return false;
     sched_remark_vectorize(r, s, &b, contract, reassoc, v);
     scc_vec_push(r->ctx->arena, &loops, v);

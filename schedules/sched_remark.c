@@ -317,6 +317,11 @@ static bool count_fma_node(ir_node *n, void *data) {
   return true;
 }
 
+static void find_gap(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_ALIGN_GAP)
+    *(const ir_expr **)data = e;
+}
+
 void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                             const sched_before *b, bool contract, bool reassoc,
                             const ir_node *v) {
@@ -350,10 +355,29 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                    lhs->kind == IR_EXPR_VAR ? lhs->u.var->name
                                             : expr_text(r, lhs));
   }
+  /* {align}: `iv_al = ... align_gap(&ref) ...;` and the head loop (same
+   * iv) just before v */
+  const ir_node *head = NULL;
+  const ir_expr *gap = NULL;
+  for (const ir_node *n = v->prev; n && l->lb->kind == IR_EXPR_VAR;
+       n = n->prev) {
+    if (n->kind == IR_NODE_LOOP && !head && n->u.loop.iv == l->iv)
+      head = n;
+    if (n->kind == IR_NODE_DECL && n->u.decl.var == l->lb->u.var) {
+      ir_walk_expr(n->u.decl.init, find_gap, &gap);
+      break;
+    }
+  }
+  if (!head)
+    gap = NULL;
   const char *rem;
   /* iterations per vector-loop iteration: w, or K*w with {interleave = K} */
   int cw = v->u.loop.step > w ? (int)v->u.loop.step : w;
-  if (!rest) {
+  if (gap) { /* the split depends on the address: no counts */
+    rem = !rest                                     ? "no remainder"
+          : rest->u.loop.attrs & IR_LOOP_VECTORIZED ? "masked remainder"
+                                                    : "scalar remainder loop";
+  } else if (!rest) {
     rem = b->band_has_trip[0]
               ? scc_arena_printf(r->ctx->arena,
                                  "no remainder (%lld = %lld x "
@@ -395,6 +419,14 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                                           (long long)(v->u.loop.step / w))
                    : nred == 1 ? "a vector accumulator"
                                : "vector accumulators");
+  if (gap)
+    scc_buf_printf(&m,
+                   "; peeled for alignment: '%s' aligned to %d bytes in the "
+                   "vector loop, after %s",
+                   expr_text(r, gap->u.gap.a), gap->u.gap.bytes,
+                   head->u.loop.attrs & IR_LOOP_VECTORIZED
+                       ? "a masked head iteration"
+                       : "a scalar head loop");
   sched_remark_applied(r, s, "%s", m.data);
   scc_buf_free(&m);
   scc_buf_free(&reds);

@@ -710,6 +710,39 @@ static void vectorize_body(vx *st, ir_node *loop, const scc_vec *orig) {
   loop->u.loop.vwidth = st->W;
 }
 
+/* {align}: the access the vector loop aligns, in the original body: the
+ * lhs of the first store into an array that is not a reduction, else the
+ * first loop-variant array read.  Every such access is contiguous (checked
+ * before).  NULL when the body has none (only invariant accesses). */
+typedef struct align_find {
+  const vx *st;
+  ir_expr *found;
+} align_find;
+
+static void note_variant_access(ir_expr *e, void *data) {
+  align_find *f = data;
+  if (!f->found && e->kind == IR_EXPR_ACCESS && is_variant(f->st, e))
+    f->found = e;
+}
+
+static ir_expr *align_ref(const vx *st, const scc_vec *orig) {
+  for (int j = 0; j < orig->len; j++) {
+    ir_node *n = orig->items[j];
+    if (n->kind != IR_NODE_ASSIGN || n->u.assign.lhs->kind != IR_EXPR_ACCESS ||
+        !is_variant(st, n->u.assign.lhs))
+      continue;
+    bool red = false;
+    for (int i = 0; i < st->defs.len; i++)
+      red |= ((vx_def *)st->defs.items[i])->stmt == n;
+    if (!red)
+      return n->u.assign.lhs;
+  }
+  align_find f = {st, NULL};
+  for (int j = 0; j < orig->len && !f.found; j++)
+    ir_walk_node_exprs(orig->items[j], note_variant_access, &f);
+  return f.found;
+}
+
 /* The instruction set when the schedule names none. */
 static ir_isa host_isa(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -741,7 +774,7 @@ ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
 
 xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                    int width, ir_isa isa, bool contract_ok,
-                                   bool reassoc, int interleave,
+                                   bool reassoc, int interleave, bool align,
                                    ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0}, "the payload is not a loop");
@@ -884,7 +917,8 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
    * masked one, which leaves it at ub as the original does. */
   int64_t trip;
   int64_t chunk = (int64_t)width * interleave;
-  bool exact = ir_loop_const_trip_count(ctx, loop, &trip) && trip % chunk == 0;
+  bool exact =
+      !align && ir_loop_const_trip_count(ctx, loop, &trip) && trip % chunk == 0;
   bool has_red = false;
   for (int i = 0; i < st.defs.len; i++)
     has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
@@ -895,6 +929,19 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
           ctx, k, loop, l->iv,
           scc_arena_printf(ctx->arena, "loop.vectorize of '%s'", ivn)))
     return XF_SILENCEABLE;
+
+  scc_vec orig = {0}; /* the original body nodes (kept intact) */
+  for (ir_node *n = l->body.first; n; n = n->next)
+    scc_vec_push(ctx->arena, &orig, n);
+  ir_expr *ref = align ? align_ref(&st, &orig) : NULL;
+  if (align && !ref) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' {align}: the body accesses no array element that "
+             "changes with '%s', so there is nothing to align; vectorize "
+             "without align",
+             ivn, ivn);
+    return XF_SILENCEABLE;
+  }
 
   /* ---- rewrite ---- */
   k->isa = isa;
@@ -931,9 +978,44 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       accs[i][u]->declared_outside = true;
     }
   }
-  scc_vec orig = {0}; /* the original body nodes (kept intact) */
-  for (ir_node *n = l->body.first; n; n = n->next)
-    scc_vec_push(ctx->arena, &orig, n);
+  /* {align}: peeling for alignment.  iv_al = min(ub, lb + the elements
+   * from ref's address at lb to the next multiple of the vector's size);
+   * the head [lb, iv_al) is one masked vector iteration (or a scalar loop
+   * where the remainder could not be masked), and the vector loop starts
+   * at iv_al, where ref is aligned. */
+  ir_node *head = NULL;
+  if (ref) {
+    ir_subst at_lb = {0};
+    ir_subst_add(ctx, &at_lb, l->iv, l->lb);
+    ir_expr *gap =
+        ir_align_gap(ctx, ir_expr_clone(ctx, ref, &at_lb), width * esize);
+    ir_var *al = ir_var_new(
+        ctx, k,
+        ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_al", ivn)),
+        l->iv->type, IR_VAR_LOCAL, loop->loc);
+    /* lb < ub ? min(ub, lb + gap) : lb: the address of ref at lb is only
+     * formed when the loop runs (and so accesses it) */
+    ir_expr *lbv = ir_expr_clone(ctx, l->lb, NULL);
+    ir_expr *start = ir_min(ctx, ir_expr_clone(ctx, l->ub, NULL),
+                            ir_add(ctx, lbv,
+                                   l->iv->type == IR_TY_INT
+                                       ? gap
+                                       : ir_cast(ctx, l->iv->type, gap)));
+    ir_expr *runs = ir_binary(ctx, IR_OP_LT, ir_expr_clone(ctx, l->lb, NULL),
+                              ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT);
+    ir_insert_before(
+        loop,
+        ir_decl_new(ctx, al,
+                    ir_select(ctx, runs, start, ir_expr_clone(ctx, l->lb, NULL),
+                              l->iv->type),
+                    loop->loc));
+    head = ir_loop_new(ctx, l->iv, l->lb, ir_var_ref(ctx, al), 1, loop->loc);
+    head->u.loop.attrs = l->attrs;
+    ir_block_clone_into(ctx, &head->u.loop.body, &l->body, NULL);
+    xf_rename_decls(ctx, k, &head->u.loop.body);
+    ir_insert_before(loop, head);
+    l->lb = ir_var_ref(ctx, al);
+  }
 
   ir_node *main = loop, *rest = NULL;
   if (!exact && xf_split(ctx, k, loop, chunk, &main, &rest) != XF_OK)
@@ -977,6 +1059,13 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     rest->u.loop.step = width;
     vectorize_body(&st, rest, &orig);
   }
+  if (head && masked) { /* at most one iteration: iv_al - lb < W */
+    ir_expr *ivr = ir_var_ref(ctx, l->iv);
+    ir_expr *ub = ir_expr_clone(ctx, head->u.loop.ub, NULL);
+    st.mask = ir_binary(ctx, IR_OP_SUB, ub, ivr, l->iv->type);
+    head->u.loop.step = width;
+    vectorize_body(&st, head, &orig);
+  }
   for (int i = 0; i < st.defs.len; i++) {
     vx_def *d = st.defs.items[i];
     if (d->kind != VX_RED)
@@ -1012,5 +1101,5 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
                        ir_isa isa, bool contract_ok, bool reassoc,
                        ir_node **out) {
   return xf_vectorize_interleaved(ctx, k, loop, width, isa, contract_ok,
-                                  reassoc, 1, out);
+                                  reassoc, 1, false, out);
 }

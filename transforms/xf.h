@@ -123,12 +123,25 @@ ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa);
  * one horizontal reduction after the loop; the remainder, fewer than K*W
  * iterations, is the scalar epilogue.  Refused, besides xf_vectorize's
  * refusals, when K > 1 and the body declares or assigns a temporary (only
- * reductions and stores).  interleave 1 is xf_vectorize. */
+ * reductions and stores).  interleave 1 is xf_vectorize.
+ *
+ * align ({align}: peeling for alignment; Eichenberger, Wu and O'Brien,
+ * PLDI 2004): before the loop, `iv_al = min(ub, lb + g)` where g
+ * (IR_EXPR_ALIGN_GAP) counts the elements from the address of the
+ * reference access at lb up to the next multiple of the vector's size; the
+ * iterations [lb, iv_al) run first, as one masked vector iteration where
+ * the remainder is masked (AVX-512, no reduction, interleave 1), else as a
+ * scalar loop; the vector loop starts at iv_al, where the reference access
+ * is aligned.  The reference is the first store into an array element that
+ * changes with the iv (not a reduction), else the first such read; without
+ * one the op is refused.  Which elements each iteration computes, and in
+ * what order per element, is unchanged: the results are the same. *out:
+ * the vector loop (after the head). */
 SCC_NODISCARD xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k,
                                                  ir_node *loop, int width,
                                                  ir_isa isa, bool contract,
                                                  bool reassoc, int interleave,
-                                                 ir_node **out);
+                                                 bool align, ir_node **out);
 
 /* loop.unroll_and_jam %l {factor = F}: unrolls `loop` by F and fuses
  * (jams) the F copies of its inner loops into one (register tiling); a

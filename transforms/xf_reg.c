@@ -38,6 +38,10 @@ static void walk_slot(ir_expr **slot, xfr_slot_fn fn, void *data) {
     walk_slot(&e->u.shuf.a, fn, data);
     walk_slot(&e->u.shuf.b, fn, data);
     break;
+  case IR_EXPR_ALIGN_GAP: /* the subscripts: the access is an address */
+    for (int i = 0; i < e->u.gap.a->u.access.n; i++)
+      walk_slot(&e->u.gap.a->u.access.idx[i], fn, data);
+    break;
   default:
     break;
   }

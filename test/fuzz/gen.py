@@ -1043,6 +1043,8 @@ class SGen:
             self.tolerance = True
             if self.chance(0.3):
                 attrs.append("interleave = %s" % self.num([2, 3, 4]))
+        if self.chance(0.3):
+            attrs.append("align")
         self.r.shuffle(attrs)
         self.consume(h)
         res, bind = self.results(1)

@@ -190,6 +190,60 @@ static void refused(xf_kb *b, ir_node *l, int w, ir_isa isa, bool contract,
   scc_fail_clear(ctx);
 }
 
+/* {align}: decl i_al (from align_gap of the store at lb), the head [lb,
+ * i_al) masked on AVX-512 and scalar on AVX2, the vector loop from i_al,
+ * the remainder; without a loop-variant access, refused untouched. */
+static void test_align(void **state) {
+  (void)state;
+  xf_kb b = xf_kb_new(ctx);
+  ir_node *l = mk_axpy(&b, 3, 30), *v = NULL;
+  assert_int_equal(xf_vectorize_interleaved(ctx, b.k, l, 8, IR_ISA_AVX512,
+                                            false, false, 1, true, &v),
+                   XF_OK);
+  assert_ptr_equal(v, l);
+  assert_int_equal(ir_block_len(&b.k->body), 4);
+  ir_node *decl = b.k->body.first, *head = decl->next, *rest = l->next;
+  assert_int_equal(decl->kind, IR_NODE_DECL);
+  assert_ptr_equal(head->next, l);
+  assert_int_equal(head->u.loop.step, 8);
+  assert_true(head->u.loop.attrs & IR_LOOP_VECTORIZED);
+  assert_int_equal(l->u.loop.lb->kind, IR_EXPR_VAR);
+  assert_ptr_equal(l->u.loop.lb->u.var, decl->u.decl.var);
+  assert_int_equal(rest->u.loop.step, 8); /* masked remainder */
+  const char *t = kernel_text(&b);
+  assert_non_null(strstr(t, "align_gap<64>(&x[3])"));
+  assert_non_null(strstr(t, "x[i]<8 mask i_al - i>"));
+  assert_non_null(strstr(t, "x[i]<8 mask 30 - i>"));
+  assert_true(ir_verify_kernel(ctx, b.k, "loop.vectorize"));
+
+  xf_kb c = xf_kb_new(ctx); /* AVX2: no masks, a scalar head */
+  l = mk_axpy(&c, 0, 30);
+  assert_int_equal(xf_vectorize_interleaved(ctx, c.k, l, 4, IR_ISA_AVX2, false,
+                                            false, 1, true, &v),
+                   XF_OK);
+  head = c.k->body.first->next;
+  assert_int_equal(head->u.loop.step, 1);
+  assert_int_equal(head->u.loop.body.first->u.assign.lhs->lanes, 0);
+  assert_non_null(strstr(kernel_text(&c), "align_gap<32>(&x[0])"));
+  assert_true(ir_verify_kernel(ctx, c.k, "loop.vectorize"));
+
+  /* a[0] += 0.5: no element changes with i, nothing to align */
+  xf_kb d = xf_kb_new(ctx);
+  l = xf_loop(&d, d.i, xf_i(&d, 0), xf_v(&d, d.n), 1);
+  ir_block_append(&l->u.loop.body, xf_assign(&d, xf_at1(&d, d.a, xf_i(&d, 0)),
+                                             IR_OP_ADD, D(0.5)));
+  ir_block_append(&d.k->body, l);
+  char *before = kernel_text(&d);
+  assert_int_equal(xf_vectorize_interleaved(ctx, d.k, l, 8, IR_ISA_AVX512,
+                                            false, true, 1, true, &v),
+                   XF_SILENCEABLE);
+  assert_non_null(ctx->pending_msg);
+  assert_non_null(strstr(ctx->pending_msg, "nothing to align"));
+  assert_string_equal(kernel_text(&d), before);
+  assert_int_equal(d.k->isa, IR_ISA_DEFAULT);
+  scc_fail_clear(ctx);
+}
+
 static void test_refusals(void **state) {
   (void)state;
   /* reduction without reassoc */
@@ -266,6 +320,7 @@ int main(void) {
       cmocka_unit_test(test_contract),
       cmocka_unit_test(test_reduction),
       cmocka_unit_test(test_count_down),
+      cmocka_unit_test(test_align),
       cmocka_unit_test(test_refusals),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

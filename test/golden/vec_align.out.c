@@ -1,0 +1,29 @@
+#include <immintrin.h>
+#include <stdint.h>
+/* loop.vectorize {align}: the vector loop starts where the store's address
+ * is a multiple of the vector's size (j_al, from align_gap), after a
+ * masked head iteration; rows of n doubles start anywhere. */
+__attribute__((target("avx512f,avx2,fma"))) void smooth(int m, int n, double A[m][n], double B[m][n]) {
+  if ((uintptr_t)A + (uintptr_t)(n + (m - 1L) * n) * sizeof(double) <= (uintptr_t)B + 1 * sizeof(double) || (uintptr_t)B + (uintptr_t)(n + (m - 1L) * n - 1L) * sizeof(double) <= (uintptr_t)A) {
+    for (int i = 0; i < m; i++) {
+      int j_al = 1 < n - 1 ? (n - 1 < ((int)(-(uintptr_t)&B[i][1] % 64 / sizeof(double))) + 1 ? n - 1 : ((int)(-(uintptr_t)&B[i][1] % 64 / sizeof(double))) + 1) : 1;
+      for (int j = 1; j < j_al; j += 8) {
+        _mm512_mask_storeu_pd(&B[i][j], (__mmask8)((1u << (j_al - j)) - 1u), _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_maskz_loadu_pd((__mmask8)((1u << (j_al - j)) - 1u), &A[i][j - 1])), _mm512_mul_pd(_mm512_set1_pd(0.5), _mm512_maskz_loadu_pd((__mmask8)((1u << (j_al - j)) - 1u), &A[i][j]))), _mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_maskz_loadu_pd((__mmask8)((1u << (j_al - j)) - 1u), &A[i][j + 1]))));
+      }
+      int j_hi = n - j_al - 1;
+      int j_hi1 = j_al + 8 * (j_hi < 0 ? (j_hi - 7) / 8 : j_hi / 8);
+      for (int j = j_al; j < (j_al > j_hi1 ? j_al : j_hi1); j += 8) {
+        _mm512_storeu_pd(&B[i][j], _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_loadu_pd(&A[i][j - 1])), _mm512_mul_pd(_mm512_set1_pd(0.5), _mm512_loadu_pd(&A[i][j]))), _mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_loadu_pd(&A[i][j + 1]))));
+      }
+      for (int j = (j_al > j_hi1 ? j_al : j_hi1); j < n - 1; j += 8) {
+        _mm512_mask_storeu_pd(&B[i][j], (__mmask8)((1u << (n - 1 - j)) - 1u), _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_maskz_loadu_pd((__mmask8)((1u << (n - 1 - j)) - 1u), &A[i][j - 1])), _mm512_mul_pd(_mm512_set1_pd(0.5), _mm512_maskz_loadu_pd((__mmask8)((1u << (n - 1 - j)) - 1u), &A[i][j]))), _mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_maskz_loadu_pd((__mmask8)((1u << (n - 1 - j)) - 1u), &A[i][j + 1]))));
+      }
+    }
+  } else {
+    for (int i = 0; i < m; i++) {
+      for (int j = 1; j < n - 1; j++) {
+        B[i][j] = 0.25 * A[i][j - 1] + 0.5 * A[i][j] + 0.25 * A[i][j + 1];
+      }
+    }
+  }
+}
