@@ -421,9 +421,11 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                                : "vector accumulators");
   if (gap)
     scc_buf_printf(&m,
-                   "; peeled for alignment: '%s' aligned to %d bytes in the "
-                   "vector loop, after %s",
-                   expr_text(r, gap->u.gap.a), gap->u.gap.bytes,
+                   "; peeled for alignment: the vector loop starts at '%s', "
+                   "the first iteration whose access to '%s' is %d-byte "
+                   "aligned (computed from the address of '%s'), after %s",
+                   l->lb->u.var->name, gap->u.gap.a->u.access.array->name,
+                   gap->u.gap.bytes, expr_text(r, gap->u.gap.a),
                    head->u.loop.attrs & IR_LOOP_VECTORIZED
                        ? "a masked head iteration"
                        : "a scalar head loop");

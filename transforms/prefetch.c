@@ -196,6 +196,25 @@ static void scope_at(scc_ctx *ctx, ir_node *loop, scc_vec *scope) {
   }
 }
 
+typedef struct decl_find {
+  const ir_var *v;
+  bool found;
+} decl_find;
+
+static bool decl_find_cb(ir_node *n, void *data) {
+  decl_find *f = data;
+  if (n->kind == IR_NODE_DECL && n->u.decl.var == f->v)
+    f->found = true;
+  return !f->found;
+}
+
+/* True when b (at any depth) declares v. */
+static bool declared_in(ir_block *b, const ir_var *v) {
+  decl_find f = {v, false};
+  ir_walk_block(b, decl_find_cb, &f);
+  return f.found;
+}
+
 /* Keeps the expressions of *v whose variables are all in scope; returns
  * how many it dropped, the first culprit in p->bad. */
 static int prune_list(pruner *p, scc_vec *v, const ir_var **culprit) {
@@ -265,12 +284,15 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     s.skipped_at = NULL;
   if (s.out.len == 0 && s.dups == 0) {
     if (s.skipped && !s.skipped_at) {
+      bool inside = culprit && declared_in(&l->body, culprit);
       scc_fail(ctx, loop->loc,
                "loop.prefetch: the accesses of '%s' in loop '%s' read '%s', "
-               "which is not declared in the kernel before the loop (a "
-               "variable declared outside the kernel region), so their "
-               "addresses are not computed ahead",
-               array, iv, culprit ? culprit->name : "?");
+               "which is %s, so their addresses are not computed ahead",
+               array, iv, culprit ? culprit->name : "?",
+               inside ? "declared in the loop's body, after the start of "
+                        "an iteration where the prefetches go"
+                      : "not declared in the kernel before the loop (a "
+                        "variable declared outside the kernel region)");
     } else if (s.skipped) {
       scc_buf b = {0};
       ir_print_c_expr(&b, s.skipped_at);

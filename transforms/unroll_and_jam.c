@@ -39,12 +39,43 @@ enum { XF_UAJ_MAX = 1024 };
 typedef struct bound_use {
   const ir_var *iv;
   const ir_node *bad;
+  scc_arena *arena;
+  scc_vec decls;           /* ir_node *: declarations in the unrolled body */
+  const ir_var *bad_var;   /* the iv, or the body's variable bad reads */
+  const ir_node *bad_decl; /* its declaration */
 } bound_use;
 
+static bool decl_cb(ir_node *n, void *data) {
+  bound_use *b = data;
+  if (n->kind == IR_NODE_DECL)
+    scc_vec_push(b->arena, &b->decls, n);
+  return true;
+}
+
+static void note_gap(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_ALIGN_GAP)
+    *(bool *)data = true;
+}
+
+/* A loop whose bounds read the unrolled iv, or a variable declared in the
+ * unrolled body (loop.vectorize {align}'s iv_al: each copy has its own),
+ * has other bounds in every copy: it cannot be jammed. */
 static bool bound_cb(ir_node *n, void *data) {
   bound_use *b = data;
-  if (n->kind == IR_NODE_LOOP && !b->bad && xf_bounds_use(n, b->iv))
+  if (n->kind != IR_NODE_LOOP || b->bad)
+    return true;
+  if (xf_bounds_use(n, b->iv)) {
     b->bad = n;
+    b->bad_var = b->iv;
+  }
+  for (int i = 0; i < b->decls.len && !b->bad; i++) {
+    const ir_node *d = b->decls.items[i];
+    if (xf_bounds_use(n, d->u.decl.var)) {
+      b->bad = n;
+      b->bad_var = d->u.decl.var;
+      b->bad_decl = d;
+    }
+  }
   return true;
 }
 
@@ -100,13 +131,28 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     *rest_out = NULL;
     return XF_OK;
   }
-  bound_use bu = {l->iv, NULL};
+  bound_use bu = {l->iv, NULL, ctx->arena, {0}, NULL, NULL};
+  ir_walk_block(&l->body, decl_cb, &bu);
   ir_walk_block(&l->body, bound_cb, &bu);
-  if (bu.bad) {
+  if (bu.bad && bu.bad_var == l->iv) {
     scc_fail(ctx, bu.bad->loc,
              "loop '%s' cannot be unrolled and jammed: the bounds of the "
              "inner loop '%s' depend on '%s', so its copies cannot be jammed",
              iv, xf_iv_name(bu.bad), iv);
+    return XF_SILENCEABLE;
+  }
+  if (bu.bad) {
+    bool align = false;
+    ir_walk_expr(bu.bad_decl->u.decl.init, note_gap, &align);
+    scc_fail(ctx, bu.bad->loc,
+             "loop '%s' cannot be unrolled and jammed: the bounds of the "
+             "inner loop '%s' read '%s', declared in the body of '%s' (each "
+             "copy would have its own), so its copies cannot be jammed%s",
+             iv, xf_iv_name(bu.bad), bu.bad_var->name, iv,
+             align ? " (it is where loop.vectorize {align} starts the "
+                     "aligned vector loop of that row: vectorize after "
+                     "loop.unroll_and_jam)"
+                   : "");
     return XF_SILENCEABLE;
   }
   int64_t big_step;

@@ -934,6 +934,27 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   for (ir_node *n = l->body.first; n; n = n->next)
     scc_vec_push(ctx->arena, &orig, n);
   ir_expr *ref = align ? align_ref(&st, &orig) : NULL;
+  int vbytes = width * esize;
+  if (align && (vbytes & (vbytes - 1))) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' {align}: a vector of %d %ss is %d bytes, not a power "
+             "of two, so no address is aligned to it; use a width of 2, 4, "
+             "8, ... lanes, or vectorize without align",
+             ivn, width, ir_type_name(st.T), vbytes);
+    return XF_SILENCEABLE;
+  }
+  if (align && (l->attrs & IR_LOOP_PARALLEL)) {
+    /* its start, iv_al, is a run-time value the dependence analysis cannot
+     * represent: the parallel mark's re-check would see the vector
+     * iterations overlap */
+    scc_fail(ctx, loop->loc,
+             "loop '%s' {align}: the loop is marked parallel (loop.parallel), "
+             "and its aligned start is known only at run time, so the "
+             "parallel mark could no longer be checked; vectorize it without "
+             "align, or run an outer loop in parallel",
+             ivn);
+    return XF_SILENCEABLE;
+  }
   if (align && !ref) {
     scc_fail(ctx, loop->loc,
              "loop '%s' {align}: the body accesses no array element that "
@@ -987,8 +1008,7 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   if (ref) {
     ir_subst at_lb = {0};
     ir_subst_add(ctx, &at_lb, l->iv, l->lb);
-    ir_expr *gap =
-        ir_align_gap(ctx, ir_expr_clone(ctx, ref, &at_lb), width * esize);
+    ir_expr *gap = ir_align_gap(ctx, ir_expr_clone(ctx, ref, &at_lb), vbytes);
     ir_var *al = ir_var_new(
         ctx, k,
         ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_al", ivn)),
