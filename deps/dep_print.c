@@ -6,6 +6,7 @@
 #include <isl/map.h>
 #include <isl/set.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void put_term(scc_buf *b, const char *name, int64_t v, bool have) {
   if (!have)
@@ -101,6 +102,22 @@ static void put_nonaffine(scc_buf *b, const dep_edge *e) {
     scc_buf_printf(b, ": it may touch any element of '%s'", a->name);
 }
 
+/* "; S0 is at heat3d.c:38:11, S1 at heat3d.c:44:11": where the dependence's
+ * statements are in the source (messages name them by label only). */
+static void put_where(scc_buf *b, const dep_edge *e) {
+  const dep_stmt *st[2] = {e->src, e->dst};
+  int n = strcmp(e->src->label, e->dst->label) == 0 ? 1 : 2;
+  bool first = true;
+  for (int i = 0; i < n; i++) {
+    scc_loc loc = st[i]->node ? st[i]->node->loc : (scc_loc){0};
+    if (!loc.file || loc.line <= 0)
+      continue;
+    scc_buf_printf(b, first ? "; %s is at %s:%d:%d" : ", %s at %s:%d:%d",
+                   st[i]->label, loc.file, loc.line, loc.col);
+    first = false;
+  }
+}
+
 const char *dep_describe(scc_ctx *ctx, const char *verb, const dep_edge *e,
                          int c, const int64_t *v, const bool *have_v, int from,
                          int to, const char *extra) {
@@ -117,6 +134,8 @@ const char *dep_describe(scc_ctx *ctx, const char *verb, const dep_edge *e,
     scc_buf_puts(&b, ")");
   }
   put_nonaffine(&b, e);
+  if (verb && *verb) /* a message, not the --emit=deps listing */
+    put_where(&b, e);
   const char *s = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
   scc_buf_free(&b);
   return s;

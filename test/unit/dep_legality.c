@@ -90,23 +90,27 @@ static void test_gauss_seidel(void **state) {
   ir_node *band[2] = {t.i, t.j};
   const char *why = NULL;
   assert_false(dep_check_permutation(ctx, b.k, band, 2, SWAP, &why));
-  assert_string_equal(why, "would reverse the flow dependence S0[i, j] -> "
-                           "S0[i + 1, j - 1] (distance (1, -1))");
+  assert_string_equal(why,
+                      "would reverse the flow dependence S0[i, j] -> "
+                      "S0[i + 1, j - 1] (distance (1, -1)); S0 is at t.c:3:5");
   why = NULL;
   assert_false(dep_check_tiling(ctx, b.k, band, 2, &why));
-  assert_string_equal(why, "would reverse the flow dependence S0[i, j] -> "
-                           "S0[i + 1, j - 1] (distance (1, -1))");
+  assert_string_equal(why,
+                      "would reverse the flow dependence S0[i, j] -> "
+                      "S0[i + 1, j - 1] (distance (1, -1)); S0 is at t.c:3:5");
   why = NULL;
   assert_false(dep_check_parallel(ctx, b.k, t.i, true, NULL, &why));
   assert_string_equal(why, "would break the flow dependence S0[i, j] -> "
                            "S0[i + 1, j - 1] carried by 'i' (distance (1, "
-                           "-1))");
+                           "-1)); S0 is at t.c:3:5");
   assert_false(dep_check_parallel(ctx, b.k, t.j, false, NULL, &why));
-  assert_string_equal(why, "would break the flow dependence S0[i, j] -> "
-                           "S0[i, j + 1] carried by 'j' (distance (1))");
+  assert_string_equal(
+      why, "would break the flow dependence S0[i, j] -> "
+           "S0[i, j + 1] carried by 'j' (distance (1)); S0 is at t.c:3:5");
   assert_false(dep_check_unroll_and_jam(ctx, b.k, t.i, &why));
-  assert_string_equal(why, "would reverse the flow dependence S0[i, j] -> "
-                           "S0[i + 1, j - 1] (distance (1, -1))");
+  assert_string_equal(why,
+                      "would reverse the flow dependence S0[i, j] -> "
+                      "S0[i + 1, j - 1] (distance (1, -1)); S0 is at t.c:3:5");
   /* the identity permutation and a one-loop band are always legal */
   static const int id[2] = {0, 1};
   assert_true(dep_check_permutation(ctx, b.k, band, 2, id, &why));
@@ -146,8 +150,9 @@ static void test_matmul(void **state) {
   assert_true(dep_check_unroll_and_jam(ctx, b.k, li, &why));
   assert_null(why);
   assert_false(dep_check_parallel(ctx, b.k, lk, false, NULL, &why));
-  assert_string_equal(why, "would break the flow dependence S0[i, j, k] -> "
-                           "S0[i, j, k + 1] carried by 'k' (distance (1))");
+  assert_string_equal(
+      why, "would break the flow dependence S0[i, j, k] -> "
+           "S0[i, j, k + 1] carried by 'k' (distance (1)); S0 is at t.c:3:5");
   scc_vec red = {0};
   assert_true(dep_check_parallel(ctx, b.k, lk, true, &red, &why));
   assert_int_equal(red.len, 1);
@@ -179,7 +184,8 @@ static void test_scalar_temporary(void **state) {
   assert_false(dep_check_parallel(ctx, b.k, li, true, NULL, &why));
   /* value-based: the flow stays within an iteration; storage is shared */
   assert_string_equal(why, "would break the anti dependence S1[i] -> "
-                           "S0[i + 1] carried by 'i' (distance (1))");
+                           "S0[i + 1] carried by 'i' (distance (1)); S1 is at "
+                           "t.c:3:5, S0 at t.c:3:5");
   /* but t is private to each iteration (written before it is read): a
    * second loop `t = x[i]; a[i] = t + t;` fuses with the first (whole
    * iterations interleaved), unless t's last value is read afterwards */
@@ -266,8 +272,9 @@ static void test_counting_down(void **state) {
   ir_block_append(&b.k->body, li);
   const char *why = NULL;
   assert_false(dep_check_parallel(ctx, b.k, li, false, NULL, &why));
-  assert_string_equal(why, "would break the flow dependence S0[i] -> "
-                           "S0[i - 1] carried by 'i' (distance (-1))");
+  assert_string_equal(
+      why, "would break the flow dependence S0[i] -> "
+           "S0[i - 1] carried by 'i' (distance (-1)); S0 is at t.c:3:5");
 
   /* i counting down, j up: A[i][j] = A[i + 1][j - 1] has distance (-1, 1),
    * forward in both loops: the interchange is legal.  With i counting up
@@ -284,8 +291,9 @@ static void test_counting_down(void **state) {
   /* reading A[i + 1][j + 1] instead: distance (-1, -1), backward in j */
   cj->u.loop.body.first->u.assign.rhs = A2(&c, c.A, c.i, 1, c.j, 1);
   assert_false(dep_check_permutation(ctx, c.k, band, 2, SWAP, &why));
-  assert_string_equal(why, "would reverse the flow dependence S0[i, j] -> "
-                           "S0[i - 1, j - 1] (distance (-1, -1))");
+  assert_string_equal(why,
+                      "would reverse the flow dependence S0[i, j] -> "
+                      "S0[i - 1, j - 1] (distance (-1, -1)); S0 is at t.c:3:5");
   scc_ctx_free(ctx);
 }
 
@@ -326,7 +334,7 @@ static void test_stride_and_nonaffine(void **state) {
   assert_string_equal(why, "would break the output dependence S0[i] -> "
                            "S0[i + 1] carried by 'i' (distance (1)); "
                            "`x[i * i]` is not affine: it may touch any "
-                           "element of 'x'");
+                           "element of 'x'; S0 is at t.c:3:5");
   /* the affine 2 * i instead: independent iterations */
   lc->u.loop.body.first->u.assign.lhs =
       xf_at1(&c, c.x, xf_bin(&c, IR_OP_MUL, xf_i(&c, 2), xf_v(&c, c.i)));
@@ -366,8 +374,9 @@ static void test_fusion(void **state) {
   ir_block_append(&b.k->body, lb);
   const char *why = NULL;
   assert_false(dep_check_fusion(ctx, b.k, la, lb, &why));
-  assert_string_equal(why, "would reverse the flow dependence S0[i] -> "
-                           "S1[i - 1] (distance (-1))");
+  assert_string_equal(
+      why, "would reverse the flow dependence S0[i] -> "
+           "S1[i - 1] (distance (-1)); S0 is at t.c:3:5, S1 at t.c:3:5");
   /* C[i][0] = x[i]: legal */
   s1->u.assign.rhs = xf_at1(&b, b.x, xf_v(&b, b.i));
   assert_true(dep_check_fusion(ctx, b.k, la, lb, &why));
@@ -400,8 +409,9 @@ static void test_distribution(void **state) {
   const char *why = NULL;
   assert_false(dep_check_distribution(ctx, b.k, l, &groups, &group_of, &why));
   assert_int_equal(groups, 1);
-  assert_string_equal(why, "would reverse the flow dependence S1[i] -> "
-                           "S0[i + 1] (distance (1))");
+  assert_string_equal(
+      why, "would reverse the flow dependence S1[i] -> "
+           "S0[i + 1] (distance (1)); S1 is at t.c:3:5, S0 at t.c:3:5");
   /* S0 reads a[i] instead: only S0 -> S1 (anti and flow): two groups */
   s0->u.assign.rhs = xf_at1(&b, b.a, xf_v(&b, b.i));
   assert_true(dep_check_distribution(ctx, b.k, l, &groups, &group_of, &why));

@@ -219,7 +219,8 @@ static void test_parallel(void **state) {
    * but w is one location for the threads) */
   EXPECT_REFUSED(&s, xf_parallel(ctx, s.k, ls, NULL, false, &p),
                  "loop.parallel of 'i' would break the anti dependence S1[i] "
-                 "-> S0[i + 1] carried by 'i' (distance (1))");
+                 "-> S0[i + 1] carried by 'i' (distance (1)); S1 is at "
+                 "t.c:3:5, S0 at t.c:3:5");
   (void)o;
 }
 

@@ -144,20 +144,24 @@ static void test_shift_refused(void **state) {
   EXPECT_REFUSED(
       &t, xf_fuse_shift(ctx, t.k, a, a->next, 0, &f),
       "loop.fuse of 'i' and 'i' with shift 0 would reverse the flow "
-      "dependence S0[k, i] -> S1[k, i - 1] (distance (-1)); shifting the "
+      "dependence S0[k, i] -> S1[k, i - 1] (distance (-1)); S0 is at t.c:3:5, "
+      "S1 at t.c:3:5; "
+      "shifting the "
       "iterations of 'i' by 1 (`loop.fuse %i, %i {shift = 1}`) makes the "
       "fusion legal");
   EXPECT_REFUSED(
       &t, xf_fuse_shift(ctx, t.k, a, a->next, -2, &f),
       "loop.fuse of 'i' and 'i' with shift -2 would reverse the flow "
-      "dependence S0[k, i] -> S1[k, i - 3] (distance (-3)); shifting the "
+      "dependence S0[k, i] -> S1[k, i - 3] (distance (-3)); S0 is at t.c:3:5, "
+      "S1 at t.c:3:5; shifting the "
       "iterations of 'i' by 1 (`loop.fuse %i, %i {shift = 1}`) makes the "
       "fusion legal");
   /* the plain loop.fuse names the shift too */
   EXPECT_REFUSED(
       &t, xf_fuse(ctx, t.k, a, a->next, &f),
       "loop.fuse of 'i' and 'i' would reverse the flow dependence S0[k, i] "
-      "-> S1[k, i - 1] (distance (-1)); shifting the iterations of 'i' by 1 "
+      "-> S1[k, i - 1] (distance (-1)); S0 is at t.c:3:5, S1 at t.c:3:5; "
+      "shifting the iterations of 'i' by 1 "
       "(`loop.fuse %i, %i {shift = 1}`) makes the fusion legal");
   EXPECT_REFUSED(&t, xf_fuse_shift(ctx, t.k, a, time, 1, &f),
                  "loop.fuse of 'i' and 'k': the loops are not adjacent (the "
