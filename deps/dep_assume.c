@@ -588,6 +588,48 @@ static const char *body_text(scc_ctx *ctx, const ir_block *b) {
   return s;
 }
 
+/* The loops of a block with their prefetch lists taken off, and back. */
+typedef struct pf_saved {
+  scc_arena *arena;
+  scc_vec loops; /* ir_node * */
+  scc_vec lists; /* scc_vec * pairs: prefetch, prefetchw (copies) */
+} pf_saved;
+
+static bool take_prefetches(ir_node *n, void *data) {
+  pf_saved *p = data;
+  if (n->kind != IR_NODE_LOOP)
+    return true;
+  ir_loop *l = &n->u.loop;
+  if (l->prefetch.len || l->prefetchw.len) {
+    scc_vec *v = scc_arena_alloc(p->arena, sizeof(scc_vec) * 2);
+    v[0] = l->prefetch;
+    v[1] = l->prefetchw;
+    scc_vec_push(p->arena, &p->loops, n);
+    scc_vec_push(p->arena, &p->lists, v);
+    l->prefetch = (scc_vec){0};
+    l->prefetchw = (scc_vec){0};
+  }
+  return true;
+}
+
+/* True when b differs from the original only by loop.prefetch's hints,
+ * which access nothing (their addresses are clamped into the arrays):
+ * such a kernel needs no run-time check. */
+static bool only_prefetches(scc_ctx *ctx, ir_block *b, const ir_block *orig) {
+  pf_saved p = {.arena = ctx->arena};
+  ir_walk_block(b, take_prefetches, &p);
+  if (p.loops.len == 0)
+    return false;
+  bool same = strcmp(body_text(ctx, b), body_text(ctx, orig)) == 0;
+  for (int i = 0; i < p.loops.len; i++) {
+    ir_node *n = p.loops.items[i];
+    scc_vec *v = p.lists.items[i];
+    n->u.loop.prefetch = v[0];
+    n->u.loop.prefetchw = v[1];
+  }
+  return same;
+}
+
 /* Puts the original body back (the transformed code cannot be guarded). */
 static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
   scc_warning(ctx, k->loc,
@@ -605,8 +647,9 @@ static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
 bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   if (!k->original)
     return true;
-  if (strcmp(body_text(ctx, &k->body), body_text(ctx, k->original)) == 0) {
-    k->original = NULL; /* not transformed: nothing to check */
+  if (strcmp(body_text(ctx, &k->body), body_text(ctx, k->original)) == 0 ||
+      only_prefetches(ctx, &k->body, k->original)) {
+    k->original = NULL; /* nothing reordered: nothing to check */
     k->delinearized = (scc_vec){0};
     k->assumptions = (scc_vec){0};
     return true;
