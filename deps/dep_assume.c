@@ -675,7 +675,13 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   for (int p = 0; p < g->params.len; p++)
     ps = isl_space_set_dim_name(ps, isl_dim_param, (unsigned)p,
                                 ((ir_var *)g->params.items[p])->name);
-  a.build = isl_ast_build_from_context(isl_set_universe(ps));
+  /* unsigned parameters are never negative: the checks need no piece for
+   * it (`(long)lo <= -1` is always false, and -Wtype-limits says so) */
+  isl_set *context = isl_set_universe(ps);
+  for (int p = 0; p < g->params.len; p++)
+    if (ir_type_is_unsigned(((ir_var *)g->params.items[p])->type))
+      context = isl_set_lower_bound_si(context, isl_dim_param, (unsigned)p, 0);
+  a.build = isl_ast_build_from_context(context);
   /* k->assumptions holds what the transforms recorded during the schedule
    * (loop.sink: a loop runs at least once); the checks computed here are
    * added to them */
