@@ -612,15 +612,15 @@ static bool take_prefetches(ir_node *n, void *data) {
   return true;
 }
 
-/* True when b differs from the original only by loop.prefetch's hints,
- * which access nothing (their addresses are clamped into the arrays):
- * such a kernel needs no run-time check. */
-static bool only_prefetches(scc_ctx *ctx, ir_block *b, const ir_block *orig) {
+/* True when b differs from the original (its text: orig) only by
+ * loop.prefetch's hints, which access nothing (their addresses are clamped
+ * into the arrays): such a kernel needs no run-time check. */
+static bool only_prefetches(scc_ctx *ctx, ir_block *b, const char *orig) {
   pf_saved p = {.arena = ctx->arena};
   ir_walk_block(b, take_prefetches, &p);
   if (p.loops.len == 0)
     return false;
-  bool same = strcmp(body_text(ctx, b), body_text(ctx, orig)) == 0;
+  bool same = strcmp(body_text(ctx, b), orig) == 0;
   for (int i = 0; i < p.loops.len; i++) {
     ir_node *n = p.loops.items[i];
     scc_vec *v = p.lists.items[i];
@@ -647,8 +647,9 @@ static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
 bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   if (!k->original)
     return true;
-  if (strcmp(body_text(ctx, &k->body), body_text(ctx, k->original)) == 0 ||
-      only_prefetches(ctx, &k->body, k->original)) {
+  const char *orig = body_text(ctx, k->original);
+  if (strcmp(body_text(ctx, &k->body), orig) == 0 ||
+      only_prefetches(ctx, &k->body, orig)) {
     k->original = NULL; /* nothing reordered: nothing to check */
     k->delinearized = (scc_vec){0};
     k->assumptions = (scc_vec){0};

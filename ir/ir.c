@@ -599,6 +599,23 @@ bool ir_expr_uses_var(const ir_expr *e, const ir_var *v) {
   return u.found;
 }
 
+typedef struct find_kind {
+  ir_expr_kind kind;
+  const ir_expr *found;
+} find_kind;
+
+static void find_kind_fn(ir_expr *e, void *data) {
+  find_kind *f = data;
+  if (!f->found && e->kind == f->kind)
+    f->found = e;
+}
+
+const ir_expr *ir_expr_find_kind(const ir_expr *e, ir_expr_kind kind) {
+  find_kind f = {kind, NULL};
+  ir_walk_expr((ir_expr *)e, find_kind_fn, &f);
+  return f.found;
+}
+
 const ir_var *ir_block_first_decl(const ir_block *b) {
   for (const ir_node *p = b->first; p; p = p->next)
     if (p->kind == IR_NODE_DECL)

@@ -611,6 +611,9 @@ void ir_walk_node_exprs(ir_node *n, ir_expr_fn fn, void *data);
 
 /* True when the expression reads variable v. */
 bool ir_expr_uses_var(const ir_expr *e, const ir_var *v);
+/* The first subexpression of e (e included, pre-order) of the given kind,
+ * or NULL (e may be NULL). */
+const ir_expr *ir_expr_find_kind(const ir_expr *e, ir_expr_kind kind);
 /* Structural equality of two expressions: the same kinds, types, lanes
  * (0 and 1 both scalar), operators, literals (floating-point ones also
  * spelled alike), variables, arrays, subscripts, masks, callees and

@@ -317,11 +317,6 @@ static bool count_fma_node(ir_node *n, void *data) {
   return true;
 }
 
-static void find_gap(ir_expr *e, void *data) {
-  if (e->kind == IR_EXPR_ALIGN_GAP)
-    *(const ir_expr **)data = e;
-}
-
 void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                             const sched_before *b, bool contract, bool reassoc,
                             const ir_node *v) {
@@ -364,7 +359,7 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
     if (n->kind == IR_NODE_LOOP && !head && n->u.loop.iv == l->iv)
       head = n;
     if (n->kind == IR_NODE_DECL && n->u.decl.var == l->lb->u.var) {
-      ir_walk_expr(n->u.decl.init, find_gap, &gap);
+      gap = ir_expr_find_kind(n->u.decl.init, IR_EXPR_ALIGN_GAP);
       break;
     }
   }

@@ -52,11 +52,6 @@ static bool decl_cb(ir_node *n, void *data) {
   return true;
 }
 
-static void note_gap(ir_expr *e, void *data) {
-  if (e->kind == IR_EXPR_ALIGN_GAP)
-    *(bool *)data = true;
-}
-
 /* A loop whose bounds read the unrolled iv, or a variable declared in the
  * unrolled body (loop.vectorize {align}'s iv_al: each copy has its own),
  * has other bounds in every copy: it cannot be jammed. */
@@ -142,8 +137,8 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     return XF_SILENCEABLE;
   }
   if (bu.bad) {
-    bool align = false;
-    ir_walk_expr(bu.bad_decl->u.decl.init, note_gap, &align);
+    bool align =
+        ir_expr_find_kind(bu.bad_decl->u.decl.init, IR_EXPR_ALIGN_GAP) != NULL;
     scc_fail(ctx, bu.bad->loc,
              "loop '%s' cannot be unrolled and jammed: the bounds of the "
              "inner loop '%s' read '%s', declared in the body of '%s' (each "
