@@ -15,10 +15,14 @@
 #     (512 KiB), L3 512 x 4096 (8 MiB) (rows of 4 KiB at L1 and L2)
 #   colsum m x n, 4mn bytes:     the rowsum's sizes
 # Each variant binary (bench/bandwidth.c) measures REPS (default 7) batches
-# of calls and reports the median; pinned with taskset -c ${BENCH_CPU:-1}.
-# Prints GB/s and % of copy of the medians, and of the fastest batch ("best":
-# on a shared machine other processes' time slices land in some batches),
-# writes CSV to
+# of calls and reports their median; pinned with taskset -c ${BENCH_CPU:-1}.
+# The variants of a size run in ROUNDS rounds (default 5), each round every
+# variant once in turn, the copy anchor first, so that a burst of other work
+# on the shared machine spreads over the variants and the anchor instead of
+# hitting one of them; a variant's time is the median of its rounds'
+# medians.  Prints GB/s and % of copy of those medians, and of the fastest
+# batch over all rounds ("best": other processes' time slices land in some
+# batches), writes CSV to
 # bench/results/bandwidth-<date>.csv.  Goals (issue 13): transpose >= 50%
 # of copy at all three sizes, rowsum >= 90% of copy at L1 and L2, colsum
 # at L2 at least as fast as clang -O3.
@@ -34,6 +38,7 @@ pin=""
 command -v taskset >/dev/null && pin="taskset -c ${BENCH_CPU:-1}"
 CLANG=${CLANG:-clang-19}
 REPS=${REPS:-7}
+ROUNDS=${ROUNDS:-5}
 OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L"
 csv=$here/results/bandwidth-$(date +%Y-%m-%d-%H%M).csv
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), one core ($pin)"
@@ -75,14 +80,30 @@ for p in $problems; do
   printf '%-5s %-11s %-16s %12s %8s %7s %9s %7s\n' level size variant "ns/call" "GB/s" "% copy" "best GB/s" "% copy"
   for s in $sizes; do
     level=${s%%:*}; mn=${s#*:}; m=${mn%%:*}; n=${mn#*:}
+    raw=$out/$p.$level.rounds
+    : >"$raw"
+    r=0
+    while [ $r -lt "$ROUNDS" ]; do
+      for v in $variants; do
+        if [ "$v" = copy ]; then
+          res=$($pin "$out/$p.copy" "$m" "$n" "$REPS" "$p")
+        else
+          res=$($pin "$out/$p.$v" "$m" "$n" "$REPS")
+        fi
+        echo "$v $res" >>"$raw"
+      done
+      r=$((r + 1))
+    done
     copy_gbps="" copy_best=""
     for v in $variants; do
-      if [ "$v" = copy ]; then
-        res=$($pin "$out/$p.copy" "$m" "$n" "$REPS" "$p")
-      else
-        res=$($pin "$out/$p.$v" "$m" "$n" "$REPS")
-      fi
-      set -- $res
+      # the median of the rounds' medians, the fastest batch of all rounds;
+      # bytes per call = GB/s * ns
+      set -- $(awk -v v="$v" '$1 == v { n++; t[n] = $2; b = $3 * $2
+          if (min == "" || $4 < min) min = $4; sum = $5 }
+        END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+                if (t[j] < t[i]) { x = t[i]; t[i] = t[j]; t[j] = x }
+              med = n % 2 ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2
+              printf "%.1f %.1f %.1f %s %.1f\n", med, b / med, min, sum, b / min }' "$raw")
       ns=$1 gbps=$2 min=$3 sum=$4 best=$5
       [ "$v" = copy ] && copy_gbps=$gbps copy_best=$best
       pct=$(awk -v g="$gbps" -v c="${copy_gbps:-0}" 'BEGIN { if (c > 0) printf "%.0f", 100 * g / c; else print "-" }')
