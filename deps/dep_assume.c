@@ -644,6 +644,53 @@ static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
   k->isa = IR_ISA_DEFAULT;
 }
 
+/* An AST build over the graph's parameters, unsigned ones non-negative:
+ * the checks need no piece for a negative unsigned value (`(long)lo <=
+ * -1` is always false, and -Wtype-limits says so). */
+static isl_ast_build *params_build(dep_graph *g) {
+  isl_space *ps = isl_space_params_alloc(g->isl, (unsigned)g->params.len);
+  for (int p = 0; p < g->params.len; p++)
+    ps = isl_space_set_dim_name(ps, isl_dim_param, (unsigned)p,
+                                ((ir_var *)g->params.items[p])->name);
+  isl_set *context = isl_set_universe(ps);
+  for (int p = 0; p < g->params.len; p++)
+    if (ir_type_is_unsigned(((ir_var *)g->params.items[p])->type))
+      context = isl_set_lower_bound_si(context, isl_dim_param, (unsigned)p, 0);
+  return isl_ast_build_from_context(context);
+}
+
+bool dep_array_range(scc_ctx *ctx, ir_kernel *k, const ir_array *x,
+                     ir_expr **lo, ir_expr **hi, const char **why) {
+  *lo = *hi = NULL;
+  *why = NULL;
+  /* the original body (the schedule's transforms keep the elements each
+   * array is accessed at), in a kernel of its own */
+  ir_block *src = k->original ? k->original : &k->body;
+  ir_kernel t = *k;
+  ir_block_init(&t.body, NULL);
+  ir_block_clone_into(ctx, &t.body, src, NULL);
+  t.delinearized = (scc_vec){0};
+  t.assumptions = (scc_vec){0};
+  t.original = NULL;
+  t.isa = IR_ISA_DEFAULT;
+  dep_graph *g = dep_graph_build(ctx, &t, NULL, 0);
+  asm_ctx a = {.ctx = ctx, .k = k, .g = g};
+  a.build = params_build(g);
+  range r = {.arr = x};
+  compute_range(&a, &r);
+  isl_ast_build_free(a.build);
+  dep_graph_free(g);
+  if (!r.ok) {
+    *why = a.fail ? a.fail
+                  : scc_arena_printf(
+                        ctx->arena, "the kernel does not access '%s'", x->name);
+    return false;
+  }
+  *lo = r.lo;
+  *hi = r.hi;
+  return true;
+}
+
 bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   if (!k->original)
     return true;
@@ -672,17 +719,7 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   t.original = NULL;
   dep_graph *g = dep_graph_build(ctx, &t, NULL, 0);
   asm_ctx a = {.ctx = ctx, .k = k, .g = g};
-  isl_space *ps = isl_space_params_alloc(g->isl, (unsigned)g->params.len);
-  for (int p = 0; p < g->params.len; p++)
-    ps = isl_space_set_dim_name(ps, isl_dim_param, (unsigned)p,
-                                ((ir_var *)g->params.items[p])->name);
-  /* unsigned parameters are never negative: the checks need no piece for
-   * it (`(long)lo <= -1` is always false, and -Wtype-limits says so) */
-  isl_set *context = isl_set_universe(ps);
-  for (int p = 0; p < g->params.len; p++)
-    if (ir_type_is_unsigned(((ir_var *)g->params.items[p])->type))
-      context = isl_set_lower_bound_si(context, isl_dim_param, (unsigned)p, 0);
-  a.build = isl_ast_build_from_context(context);
+  a.build = params_build(g);
   /* k->assumptions holds what the transforms recorded during the schedule
    * (loop.sink: a loop runs at least once); the checks computed here are
    * added to them */

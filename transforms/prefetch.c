@@ -22,7 +22,14 @@
  *     prefetch elements of the array's edge again).  Structurally equal
  *     addresses are prefetched once.  The clamp is max(0, min(s, E - 1)):
  *     an extent of 0 gives the array's start, never an address before
- *     it.
+ *     it.  A pointer parameter `T *X` (no extent: `X[i*lda + k]`) is
+ *     clamped into the elements the kernel touches instead, [lo, hi)
+ *     from the dependence analysis (dep_array_range, the range its
+ *     run-time overlap checks use): max(lo, min(s, hi - 1)), an address
+ *     the same call of the kernel also accesses; under an if or a
+ *     one-iteration loop, where the access may not run in that iteration,
+ *     hi > lo ? ... : 0 (the pointer itself when the kernel touches no
+ *     element).
  *  3. The loop keeps them (ir_loop.prefetch, or ir_loop.prefetchw when
  *     l's body stores into X: the intent to write, rw 1, PREFETCHW on
  *     x86); the backends emit them at the start of each iteration:
@@ -37,20 +44,27 @@
  * loop interchanged out of an iv's loop, a one-iteration loop inlined, a
  * local expanded into an array): apply loop.prefetch last.
  * Refused (payload untouched): unknown array, a dimension of X without a
- * declared extent (a pointer parameter), no access of X that the start of
- * an iteration can address, a distance below 1.
+ * declared extent in an array of rank 2 or more (`T X[][n]`, `T (*X)[n]`),
+ * a pointer whose range isl cannot bound (a subscript that is neither
+ * affine nor a parameter times an affine form), no access of X that the
+ * start of an iteration can address, a distance below 1.
  * Source: Mowry, Lam and Gupta, "Design and Evaluation of a Compiler
  * Algorithm for Prefetching", ASPLOS 1992 (prefetch one iteration ahead of
  * the loop whose iterations touch new lines); the prefetch of the next
  * register tile of C in BLIS and OpenBLAS micro-kernels (Van Zee and van
  * de Geijn, "BLIS", TOMS 41(3), 2015, section 4).
  */
+#include "../deps/dep.h"
 #include "xf_reg.h"
 
 typedef struct pf_state {
   scc_ctx *ctx;
   ir_node *loop;
   const ir_array *x;
+  ir_expr *lo, *hi; /* a pointer parameter: the elements the kernel
+                       touches, [lo, hi) (dep_array_range) */
+  int cond;         /* enclosing ifs and one-iteration loops: an access
+                       under them may not run in an iteration of l */
   scc_vec changed; /* ir_var *: what l's body changes (xfr_loop_defs) */
   scc_vec out;     /* ir_expr *: the prefetched addresses */
   int found;       /* accesses of X met at l's level */
@@ -109,6 +123,24 @@ static void access_cb(ir_expr *e, void *data) {
       scc_arena_alloc(s->ctx->arena, sizeof *idx * (size_t)e->u.access.n);
   for (int d = 0; d < e->u.access.n; d++) {
     ir_expr *sub = ir_expr_clone(s->ctx, e->u.access.idx[d], p->subst);
+    if (s->lo) {
+      /* max(lo, min(s, hi - 1)): within the elements the kernel touches.
+       * An access straight in l's body runs in every iteration of l, so
+       * the range is not empty where the prefetch runs; under an if or a
+       * one-iteration loop it may be: hi > lo ? ... : 0, the base */
+      ir_expr *c = ir_max(
+          s->ctx, ir_expr_clone(s->ctx, s->lo, NULL),
+          ir_min(s->ctx, sub,
+                 ir_add_const(s->ctx, ir_expr_clone(s->ctx, s->hi, NULL), -1)));
+      if (s->cond) {
+        ir_expr *ne =
+            ir_binary(s->ctx, IR_OP_GT, ir_expr_clone(s->ctx, s->hi, NULL),
+                      ir_expr_clone(s->ctx, s->lo, NULL), IR_TY_INT);
+        c = ir_select(s->ctx, ne, c, ir_int(s->ctx, 0), c->type);
+      }
+      idx[d] = ir_simplify(s->ctx, c);
+      continue;
+    }
     /* min first, then max: an extent of 0 gives 0, the array's start */
     sub = ir_min(s->ctx, sub, ir_add_const(s->ctx, s->x->dims[d], -1));
     sub = ir_max(s->ctx, ir_int(s->ctx, 0), sub);
@@ -138,8 +170,10 @@ static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
     break;
   case IR_NODE_IF:
     ir_walk_node_exprs(n, access_cb, &p);
+    s->cond++;
     collect_block(s, &n->u.ifs.then_body, subst);
     collect_block(s, &n->u.ifs.else_body, subst);
+    s->cond--;
     break;
   case IR_NODE_LOOP: {
     const ir_loop *l = &n->u.loop;
@@ -147,7 +181,9 @@ static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
       break;
     ir_subst inner = *subst;
     ir_subst_add(s->ctx, &inner, l->iv, ir_expr_clone(s->ctx, l->lb, subst));
+    s->cond++;
     collect_block(s, &n->u.loop.body, &inner);
+    s->cond--;
     break;
   }
   }
@@ -248,15 +284,30 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              k->name, array);
     return XF_SILENCEABLE;
   }
-  for (int d = 0; d < x->rank; d++)
-    if (!x->dims[d]) {
+  ir_expr *lo = NULL, *hi = NULL;
+  for (int d = 0; d < x->rank; d++) {
+    if (x->dims[d])
+      continue;
+    const char *why = NULL;
+    if (x->rank == 1 && dep_array_range(ctx, k, x, &lo, &hi, &why))
+      break; /* `T *x`: clamped into the elements the kernel touches */
+    static const char *const ext[] = {"[n]", "[m][n]", "[l][m][n]"};
+    const char *example = x->rank <= 3 ? ext[x->rank - 1] : "[n]...";
+    if (why)
+      scc_fail(ctx, loop->loc,
+               "loop.prefetch: array '%s' declares no extent, so the "
+               "prefetched addresses would be kept within the elements "
+               "kernel '%s' touches, and those cannot be computed (%s); "
+               "declare the parameter with its extents, as in '%s%s'",
+               array, k->name, why, array, example);
+    else
       scc_fail(ctx, loop->loc,
                "loop.prefetch: array '%s' declares no extent for dimension "
                "%d, so the prefetched addresses cannot be kept within it "
-               "(declare the parameter with its extents, as in '%s[n]')",
-               array, d + 1, array);
-      return XF_SILENCEABLE;
-    }
+               "(declare the parameter with its extents, as in '%s%s')",
+               array, d + 1, array, example);
+    return XF_SILENCEABLE;
+  }
   if (distance < 1) {
     scc_fail(ctx, loop->loc,
              "loop.prefetch: the distance is %d iterations; it must be at "
@@ -264,7 +315,7 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              distance);
     return XF_SILENCEABLE;
   }
-  pf_state s = {.ctx = ctx, .loop = loop, .x = x};
+  pf_state s = {.ctx = ctx, .loop = loop, .x = x, .lo = lo, .hi = hi};
   scc_vec written = {0};
   xfr_loop_defs(ctx, loop, &s.changed, &written);
   ir_loop *l = &loop->u.loop;

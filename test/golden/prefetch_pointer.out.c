@@ -1,0 +1,36 @@
+#include <immintrin.h>
+#include <stdint.h>
+/* loop.prefetch golden on pointer parameters (`T *x`, linearized
+ * subscripts `A[i*lda + k]`): no extent is declared, so each prefetched
+ * address is clamped into the elements the kernel touches, the range the
+ * run-time overlap checks use ([min(0, (m - 1) * lda), p + max(0, (m - 1)
+ * * lda)) for A).  B's access in the vector loop runs in every iteration:
+ * max(lo, min(s, hi - 1)).  A's is reached through the masked remainder
+ * (a loop of at most one iteration, which may not run): guarded by
+ * hi > lo. */
+__attribute__((target("avx512f,avx2,fma"))) void gemm(int m, int n, int p, int lda, int ldb, int ldc, const float *A,
+          const float *B, float *C) {
+  if ((m <= 0 || n <= 0 || p <= 0 || ldc >= n) && ((uintptr_t)A + (uintptr_t)(p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda)) * sizeof(float) <= (uintptr_t)C + (uintptr_t)((0 < (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) || (uintptr_t)C + (uintptr_t)(n + (0 > (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) <= (uintptr_t)A + (uintptr_t)((0 < (m - 1L) * lda ? 0 : (m - 1L) * lda)) * sizeof(float)) && ((uintptr_t)B + (uintptr_t)(n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb)) * sizeof(float) <= (uintptr_t)C + (uintptr_t)((0 < (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) || (uintptr_t)C + (uintptr_t)(n + (0 > (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) <= (uintptr_t)B + (uintptr_t)((0 < (p - 1L) * ldb ? 0 : (p - 1L) * ldb)) * sizeof(float))) {
+    for (int i = 0; i < m; i++) {
+      for (int k = 0; k < p; k++) {
+        __builtin_prefetch(&A[p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) > (0 < (m - 1L) * lda ? 0 : (m - 1L) * lda) ? ((0 < (m - 1L) * lda ? 0 : (m - 1L) * lda) > (k + i * lda + 8 < p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) - 1L ? k + i * lda + 8 : p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) - 1L) ? (0 < (m - 1L) * lda ? 0 : (m - 1L) * lda) : (k + i * lda + 8 < p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) - 1L ? k + i * lda + 8 : p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) - 1L)) : 0], 0, 3);
+        int j_hi = 16 * (n < 0 ? (n - 15) / 16 : n / 16);
+        for (int j = 0; j < (0 > j_hi ? 0 : j_hi); j += 16) {
+          __builtin_prefetch(&B[((0 < (p - 1L) * ldb ? 0 : (p - 1L) * ldb) > (j + k * ldb + 64 < n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb) - 1L ? j + k * ldb + 64 : n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb) - 1L) ? (0 < (p - 1L) * ldb ? 0 : (p - 1L) * ldb) : (j + k * ldb + 64 < n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb) - 1L ? j + k * ldb + 64 : n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb) - 1L))], 0, 3);
+          _mm512_storeu_ps(&C[i * ldc + j], _mm512_add_ps(_mm512_loadu_ps(&C[i * ldc + j]), _mm512_mul_ps(_mm512_set1_ps(A[i * lda + k]), _mm512_loadu_ps(&B[k * ldb + j]))));
+        }
+        for (int j = (0 > j_hi ? 0 : j_hi); j < n; j += 16) {
+          _mm512_mask_storeu_ps(&C[i * ldc + j], (__mmask16)((1u << (n - j)) - 1u), _mm512_add_ps(_mm512_maskz_loadu_ps((__mmask16)((1u << (n - j)) - 1u), &C[i * ldc + j]), _mm512_mul_ps(_mm512_set1_ps(A[i * lda + k]), _mm512_maskz_loadu_ps((__mmask16)((1u << (n - j)) - 1u), &B[k * ldb + j]))));
+        }
+      }
+    }
+  } else {
+    for (int i = 0; i < m; i++) {
+      for (int k = 0; k < p; k++) {
+        for (int j = 0; j < n; j++) {
+          C[i * ldc + j] += A[i * lda + k] * B[k * ldb + j];
+        }
+      }
+    }
+  }
+}
