@@ -310,20 +310,27 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
   }
   ir_type t = cx->type;
   const char *ctext = text(&m, cx);
-  if (as->op == IR_OP_ADD)
+  bool neg = false; /* C -= A * B, C = C - A * B: alpha negated */
+  if (as->op == IR_OP_ADD || as->op == IR_OP_SUB) {
     prod = as->rhs;
-  else if (as->op == IR_OP_NONE && as->rhs->kind == IR_EXPR_BINARY &&
-           as->rhs->u.bin.op == IR_OP_ADD && as->rhs->type == t) {
+    neg = as->op == IR_OP_SUB;
+  } else if (as->op == IR_OP_NONE && as->rhs->kind == IR_EXPR_BINARY &&
+             as->rhs->u.bin.op == IR_OP_ADD && as->rhs->type == t) {
     if (strcmp(text(&m, as->rhs->u.bin.a), ctext) == 0)
       prod = as->rhs->u.bin.b;
     else if (strcmp(text(&m, as->rhs->u.bin.b), ctext) == 0)
       prod = as->rhs->u.bin.a;
+  } else if (as->op == IR_OP_NONE && as->rhs->kind == IR_EXPR_BINARY &&
+             as->rhs->u.bin.op == IR_OP_SUB && as->rhs->type == t &&
+             strcmp(text(&m, as->rhs->u.bin.a), ctext) == 0) {
+    prod = as->rhs->u.bin.b;
+    neg = true;
   }
   if (!prod || prod->type != t) {
     no(&m, stmt->loc,
        scc_arena_printf(ctx->arena,
                         "the statement is not an accumulation `%s += A * B` "
-                        "in %s",
+                        "(or -=) in %s",
                         ctext, ir_type_name(t)));
     goto out;
   }
@@ -426,6 +433,9 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
   for (int f = 0; f < fac.len; f++)
     g->alpha = g->alpha ? ir_binary(ctx, IR_OP_MUL, g->alpha, fac.items[f], t)
                         : fac.items[f];
+  if (neg) /* exact: C - x*y == C + (-1 * x)*y */
+    g->alpha = g->alpha ? ir_unary(ctx, IR_OP_NEG, g->alpha, t)
+                        : ir_fp(ctx, t, -1.0, NULL);
 
   /* C *= beta before the k loop (or, PolyBench's gemm, in a j loop of its
    * own before the k loop, in the i loop) */

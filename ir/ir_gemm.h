@@ -9,7 +9,9 @@
  * not read each other's induction variables, around exactly one statement
  *
  *   C[..] += A[..] * B[..]        (or C = C + ..., with scalar factors:
- *                                  alpha, loop-invariant, in any position)
+ *                                  alpha, loop-invariant, in any position;
+ *                                  or C -= ..., C = C - ...: alpha
+ *                                  negated)
  *
  * optionally preceded, when the two outer loops of the band are i and j,
  * by `C[..] *= beta` (or `C = beta * C`) in the body of the second loop,

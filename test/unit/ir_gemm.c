@@ -150,6 +150,37 @@ static void test_transposed_alpha_vla(void **state) {
   assert_int_equal(g.guards.len, 3);
 }
 
+/* C -= A * B and C = C - alpha * A * B: the product with alpha negated. */
+static void test_minus(void **state) {
+  (void)state;
+  ir_gemm g =
+      match_ok(K "void f(float A[4][5], float B[5][6], float C[4][6]) {\n"
+                 "  for (int i = 0; i < 4; i++)\n"
+                 "    for (int j = 0; j < 6; j++)\n"
+                 "      for (int k = 0; k < 5; k++)\n"
+                 "        C[i][j] -= A[i][k] * B[k][j];\n"
+                 "}\n");
+  assert_string_equal(txt(g.alpha), "-1.0f");
+  assert_false(g.trans_a || g.trans_b);
+  g = match_ok(K "void f(double alpha, double A[4][5], double B[6][5],\n"
+                 "       double C[4][6]) {\n"
+                 "  for (int i = 0; i < 4; i++)\n"
+                 "    for (int j = 0; j < 6; j++)\n"
+                 "      for (int k = 0; k < 5; k++)\n"
+                 "        C[i][j] = C[i][j] - alpha * A[i][k] * B[j][k];\n"
+                 "}\n");
+  assert_string_equal(txt(g.alpha), "-alpha");
+  assert_true(g.trans_b);
+  /* B - C is not C minus a product */
+  refused(K "void f(float A[4][5], float B[5][6], float C[4][6]) {\n"
+            "  for (int i = 0; i < 4; i++)\n"
+            "    for (int j = 0; j < 6; j++)\n"
+            "      for (int k = 0; k < 5; k++)\n"
+            "        C[i][j] = A[i][k] * B[k][j] - C[i][j];\n"
+            "}\n",
+          "not an accumulation");
+}
+
 static void test_linearized_beta(void **state) {
   (void)state;
   ir_gemm g = match_ok(
@@ -308,6 +339,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_plain_and_orders),
       cmocka_unit_test(test_transposed_alpha_vla),
+      cmocka_unit_test(test_minus),
       cmocka_unit_test(test_linearized_beta),
       cmocka_unit_test(test_batch),
       cmocka_unit_test(test_polybench),
