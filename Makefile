@@ -38,13 +38,16 @@ bench: build
 	@sh bench/dwconv.sh $(BUILD)
 
 # The random differential tester (test/fuzz/run.py, docs/testing.md) for
-# SECONDS seconds with a random seed, niced, FUZZ_JOBS kernels at a time;
-# failures are saved under fuzz-failures/.
+# SECONDS seconds with a random seed, niced, FUZZ_JOBS kernels at a time,
+# then 40 random matrix products through loop.to_library
+# (test/fuzz/libcall.py); failures are saved under fuzz-failures/.
 SECONDS ?= 60
 FUZZ_JOBS ?= 1
 fuzz: build
 	nice /usr/bin/python3 test/fuzz/run.py --schedcc $(BUILD)/schedcc \
 	  --seconds $(SECONDS) --jobs $(FUZZ_JOBS) --save fuzz-failures
+	nice /usr/bin/python3 test/fuzz/libcall.py --schedcc $(BUILD)/schedcc \
+	  --count 40 --save fuzz-failures
 
 # libFuzzer on the schedule parser and checker (test/fuzz/sched_libfuzzer.c) for
 # SECONDS seconds, in a clang-19 build of its own with ASan and UBSan,

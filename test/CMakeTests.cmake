@@ -273,3 +273,12 @@ add_test(NAME fuzz.fixed
                  --count 40 --per-kernel 4 --jobs 2 --quiet
                  --save ${CMAKE_BINARY_DIR}/fuzz-failures)
 set_tests_properties(fuzz.fixed PROPERTIES TIMEOUT 900)
+# The random differential tester of loop.to_library (test/fuzz/libcall.py):
+# 40 random matrix products and near misses with a fixed seed, each
+# replaced by a cblas or libxsmm call (or refused), through the C path and
+# the .o path, outputs compared exactly (the values are multiples of 1/4:
+# every sum is exact).  `make fuzz` runs it with a random seed.
+add_test(NAME fuzz.libcall
+         COMMAND python3 ${T}/fuzz/libcall.py --schedcc ${SCHEDCC} --seed 1
+                 --count 40 --save ${CMAKE_BINARY_DIR}/fuzz-failures)
+set_tests_properties(fuzz.libcall PROPERTIES TIMEOUT 600)

@@ -1,0 +1,406 @@
+#!/usr/bin/env python3
+"""libcall.py -- random differential testing of loop.to_library, the
+matrix-product recognizer (ir/ir_gemm.c) and its library calls.
+
+    test/fuzz/libcall.py --schedcc BUILD/schedcc [--seed S] [--count N]
+                         [--save DIR]
+
+gen.py leaves loop.to_library out: its random kernels are almost never
+matrix products.  This generator writes matrix products in the forms a
+user writes them, and near misses that are not products:
+
+  - element type float or double; loop order any permutation of i, j, k
+    (with `C *= beta` before the k loop: i and j outside k); lower bounds
+    0 or a small constant; upper bounds constants or parameters;
+  - arrays as fixed-size parameters (`float A[M][K]`), VLA parameters
+    (`double A[p][m]`) or pointers with leading dimensions
+    (`A[i * lda + k]`, lda a parameter larger than the row);
+  - A or B transposed (`A[k][i]`, `B[j][k]`); `C += A * B`,
+    `C = C + A * B`, `C += alpha * A * B`, `C += A * B * alpha`,
+    `C -= A * B`, with or without `C *= beta` first; the roles permuted
+    (`A[i][k] += C[i][j] * B[k][j]`, a product summed over j);
+  - near misses (about a third): a subscript of the wrong iv (`A[i][j]`,
+    `B[k][k]`, `C[i][k]`), an extra term (`+ 1`), three factors
+    (`A * B * A`), a triangular bound (`k <= i`), a step of 2.
+
+main() fills the arrays with multiples of 1/4 in [-2, 2] (products and
+sums of a few hundred of them are exact in float and double, whatever the
+order or fusion), calls the kernel and prints every element of C and A.  The schedule is `loop.to_library
+%outer "cblas"` or `"libxsmm"`, after a `loop.tile` of the band in a
+quarter of the cases (the call then goes on the point band).
+
+Each case: the original built with gcc -O2 -Wall -Wextra -Werror; schedcc
+either refuses (exit 1 with an error: counted, not a failure) or emits C
+that must build the same way with the libraries its `schedcc-link`
+comment names and print exactly what the original prints.  A crash of
+schedcc (exit other than 0 and 1), a build failure or any difference is
+a failure, saved under --save with a repro.sh.  Exit status 1 when any
+failure was found.  The counts at the end say how many products were
+replaced by a call (so a recognizer that refuses everything shows).
+"""
+
+import argparse
+import collections
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+STD = ["-std=c17", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L"]
+WARN = ["-O2", "-Wall", "-Wextra", "-Werror"]
+
+NEAR_MISSES = ["wrong_a", "wrong_b", "wrong_c", "extra", "square",
+               "triangular", "step2"]
+
+
+def sh(cmd, timeout=120, cwd=None):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, cwd=cwd)
+        return p.returncode, p.stdout.decode("utf-8", "replace"), \
+            p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return "timeout", "", "timed out after %d s" % timeout
+
+
+class Case:
+    """One random kernel: C source and schedule text."""
+
+    def __init__(self, r):
+        self.r = r
+        self.T = r.choice(["float", "double"])
+        self.M, self.N, self.K = (r.randint(2, 24), r.randint(2, 24),
+                                  r.randint(2, 40))
+        self.layout = r.choice(["fixed", "vla", "pointer"])
+        self.ta = r.random() < 0.3  # A[k][i]
+        self.tb = r.random() < 0.3  # B[j][k]
+        self.form = r.choice(["acc", "plus", "alpha", "alpha_last", "minus"])
+        self.beta = r.random() < 0.25
+        self.miss = r.choice(NEAR_MISSES) if r.random() < 0.33 else None
+        # the roles permuted: A[i][k] += C[i][j] * B[k][j] is a product too
+        # (A = C * B^T, summed over j)
+        self.roles = not self.miss and not self.beta and r.random() < 0.1
+        order = ["i", "j", "k"]
+        r.shuffle(order)
+        if self.beta:  # C *= beta sits between j (or i) and k
+            order = r.choice([["i", "j", "k"], ["j", "i", "k"]])
+        self.order = order
+        # a lower bound below the extent (gcc's -Warray-bounds sees the
+        # first iteration of a loop that never runs)
+        self.lb = {v: (r.choice([0, 0, 1, 2]) if r.random() < 0.3 else 0)
+                   for v in "ijk"}
+        self.symbolic = r.random() < 0.5
+        self.tile = r.random() < 0.25 and not self.beta
+        self.lib = r.choice(["cblas", "libxsmm"])
+        # the wrong iv must stay inside the array: A[i][j] needs j < K,
+        # B[k][k] k < N
+        if self.miss == "wrong_a":
+            self.N = min(self.N, self.K)
+        if self.miss == "wrong_b":
+            self.K = min(self.K, self.N)
+        ext = {"i": self.M, "j": self.N,
+               "k": min(self.K, self.N) if self.miss == "wrong_c" else self.K}
+        for v in "ijk":
+            self.lb[v] = min(self.lb[v], ext[v] - 1)
+
+    # -- subscripts -------------------------------------------------------
+    def ext(self, name):
+        """Extents (rows, cols) of an array as stored."""
+        M, N, K = self.M, self.N, self.K
+        return {"A": (K, M) if self.ta else (M, K),
+                "B": (N, K) if self.tb else (K, N),
+                "C": (M, N)}[name]
+
+    def ld(self, name):
+        return self.ext(name)[1] + 3  # a leading dimension past the row
+
+    def ref(self, name, row, col):
+        if self.layout == "pointer":
+            return "%s[%s * ld%s + %s]" % (name, row, name.lower(), col)
+        return "%s[%s][%s]" % (name, row, col)
+
+    def a(self):
+        i, k = "i", "k"
+        if self.miss == "wrong_a":
+            k = "j"
+        return self.ref("A", k, i) if self.ta else self.ref("A", i, k)
+
+    def b(self):
+        k, j = "k", "j"
+        if self.miss == "wrong_b":
+            j = "k"
+        return self.ref("B", j, k) if self.tb else self.ref("B", k, j)
+
+    def c(self):
+        return self.ref("C", "i", "k" if self.miss == "wrong_c" else "j")
+
+    # -- source -----------------------------------------------------------
+    def bound(self, v):
+        n = {"i": "m", "j": "n", "k": "p"}[v]
+        c = {"i": self.M, "j": self.N, "k": self.K}[v]
+        if self.miss == "wrong_c" and v == "k":  # C[i][k] stays in C
+            c = min(self.K, self.N)
+            n = "(p < n ? p : n)"
+        return n if self.symbolic else str(c)
+
+    def params(self, body):
+        """The parameter list; m, n, p, alpha, beta only when the body
+        reads them (no unused parameter under -Wextra)."""
+        T = self.T
+        ps = [d for d, name in (("int m", "m"), ("int n", "n"), ("int p", "p"),
+                                ("%s alpha" % T, "alpha"),
+                                ("%s beta" % T, "beta"))
+              if self.layout == "vla" and name in "mnp"
+              or re.search(r"\b%s\b" % name, body)]
+        self.used = [d.split()[-1] for d in ps]
+        vla = {"A": ("p", "m") if self.ta else ("m", "p"),
+               "B": ("n", "p") if self.tb else ("p", "n"), "C": ("m", "n")}
+        for name in "ABC":
+            rows, cols = self.ext(name)
+            if self.layout == "fixed":
+                ps.append("%s %s[%d][%d]" % (T, name, rows, cols))
+            elif self.layout == "vla":
+                ps.append("%s %s[%s][%s]" % ((T, name) + vla[name]))
+            else:
+                const = "const " if name == "B" or (
+                    name == "A" and not self.roles) else ""
+                ps.append("%s%s *%s" % (const, T, name))
+                ps.append("int ld%s" % name.lower())
+        return ", ".join(ps)
+
+    def kernel(self):
+        a, b, c = self.a(), self.b(), self.c()
+        prod = "%s * %s" % (a, b)
+        if self.miss == "square":  # three matrix elements
+            prod = "%s * %s * %s" % (a, b, a)
+        stmt = {"acc": "%s += %s;" % (c, prod),
+                "plus": "%s = %s + %s;" % (c, c, prod),
+                "alpha": "%s += alpha * %s;" % (c, prod),
+                "alpha_last": "%s += %s * alpha;" % (c, prod),
+                "minus": "%s -= %s;" % (c, prod)}[self.form]
+        if self.miss == "extra":
+            stmt = stmt[:-1] + " + 1;"
+        if self.roles:
+            stmt = "%s += %s * %s;" % (a, c, b)
+        lines = []
+        ind = "  "
+        for d, v in enumerate(self.order):
+            lb = self.lb[v]
+            ub = self.bound(v)
+            step = "%s++" % v
+            if self.miss == "step2" and d == 2:
+                step = "%s += 2" % v
+            cond = "%s < %s" % (v, ub)
+            if self.miss == "triangular" and d == 2:
+                # v <= the outermost iv, and inside its own extent
+                outer = self.order[0]
+                cond = "%s < (%s + 1 < %s ? %s + 1 : %s)" % (
+                    v, outer, ub, outer, ub)
+            lines.append("%sfor (int %s = %d; %s; %s) {" % (ind, v, lb, cond,
+                                                            step))
+            ind += "  "
+            if self.beta and d == 1:
+                lines.append("%s%s *= beta;" % (ind, self.ref("C", "i", "j")))
+        lines.append(ind + stmt)
+        for d in range(3):
+            ind = ind[:-2]
+            lines.append(ind + "}")
+        body = "\n".join(lines)
+        return ("#pragma schedcc kernel\nvoid kern(%s) {\n%s\n}\n"
+                % (self.params(body), body))
+
+    def main(self):
+        T = self.T
+        out = ["#include <stdio.h>", "#include <stdlib.h>", "",
+               self.kernel(), "",
+               "static %s val(unsigned *s) {" % T,
+               "  *s = *s * 1103515245u + 12345u;",
+               "  return (%s)((int)(*s >> 16 & 15) - 8) / 4;" % T, "}", "",
+               "int main(void) {", "  unsigned s = 1;"]
+        for name in "ABC":
+            rows, cols = self.ext(name)
+            size = rows * (self.ld(name) if self.layout == "pointer" else cols)
+            out.append("  %s *%s = malloc(sizeof(%s) * %d);" % (T, name, T,
+                                                               size))
+            out.append("  for (int e = 0; e < %d; e++) %s[e] = val(&s);" % (
+                size, name))
+        val = {"m": "%d" % self.M, "n": "%d" % self.N, "p": "%d" % self.K,
+               "alpha": "(%s)0.5" % T, "beta": "(%s)-1.5" % T}
+        args = [val[u] for u in self.used]
+        for name in "ABC":
+            rows, cols = self.ext(name)
+            if self.layout == "pointer":
+                args += [name, "%d" % self.ld(name)]
+            else:
+                args.append("(%s(*)[%d])%s" % (T, cols, name))
+        out.append("  kern(%s);" % ", ".join(args))
+        for name in "CA":
+            rows, cols = self.ext(name)
+            size = rows * (self.ld(name) if self.layout == "pointer" else cols)
+            out.append('  for (int e = 0; e < %d; e++) printf("%%.17g\\n", '
+                       "(double)%s[e]);" % (size, name))
+        out += ["  free(A);", "  free(B);", "  free(C);", "  return 0;", "}"]
+        return "\n".join(out) + "\n"
+
+    def schedule(self):
+        outer = self.order[0]
+        lines = ["named_sequence @main(%root) {",
+                 '  %%l = match.loop "%s" in %%root' % outer]
+        target = "%l"
+        if self.tile:
+            ts = [self.r.choice([4, 8, 16]) for _ in range(3)]
+            lines.append("  %%t:3 = loop.tile %%l tile_sizes [%s]" %
+                         ", ".join(map(str, ts)))
+            target = "%t#4"
+        lines.append('  loop.to_library %s "%s"' % (target, self.lib))
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def describe(self):
+        return "%s %s %dx%dx%d order %s%s%s form %s%s%s%s%s" % (
+            self.T, self.layout, self.M, self.N, self.K, "".join(self.order),
+            " A^T" if self.ta else "", " B^T" if self.tb else "", self.form,
+            " beta" if self.beta else "", " tiled" if self.tile else "",
+            " roles" if self.roles else "",
+            " near-miss %s" % self.miss if self.miss else "")
+
+
+def differ(want, got):
+    a, b = want.splitlines(), got.splitlines()
+    first = next((e for e in range(min(len(a), len(b))) if a[e] != b[e]),
+                 min(len(a), len(b)))
+    return "output differs first at line %d: %s, expected %s" % (
+        first + 1, b[first] if first < len(b) else "(end)",
+        a[first] if first < len(a) else "(end)")
+
+
+def run_case(args, seed, q, stats):
+    r = random.Random(seed * 1000003 + q)
+    c = Case(r)
+    tmp = tempfile.mkdtemp(prefix="schedcc-libcall.")
+    try:
+        src, sched = os.path.join(tmp, "kernel.c"), os.path.join(tmp, "k.sched")
+        open(src, "w").write(c.main())
+        open(sched, "w").write(c.schedule())
+
+        def fail(kind, msg):
+            stats["fail"] += 1
+            d = os.path.join(args.save, "%s-s%d-k%d" % (kind, seed, q))
+            os.makedirs(d, exist_ok=True)
+            for f in os.listdir(tmp):
+                shutil.copy(os.path.join(tmp, f), d)
+            open(os.path.join(d, "repro.sh"), "w").write(
+                "#!/bin/sh\n# %s: %s\n# %s\nset -x\n"
+                "${SCHEDCC:-schedcc} kernel.c -s k.sched -o gen.c -- %s\n"
+                "gcc %s %s -Wno-unknown-pragmas kernel.c -o orig && "
+                "./orig > orig.out\n"
+                "gcc %s %s gen.c -o gen $(sed -n 's|^/\\* schedcc-link: "
+                "\\(.*\\) \\*/$|\\1|p' gen.c) && ./gen | diff orig.out - | "
+                "head\n" % (kind, msg.splitlines()[0] if msg else "",
+                            c.describe(), " ".join(STD), " ".join(STD),
+                            " ".join(WARN), " ".join(STD), " ".join(WARN)))
+            print("FAIL %s: %s [%s] (%s)" % (kind, msg.splitlines()[0] if msg
+                                            else "", c.describe(), d),
+                  flush=True)
+
+        orig = os.path.join(tmp, "orig")
+        rc, out, err = sh(["gcc"] + STD + WARN + ["-Wno-unknown-pragmas", src,
+                                                  "-o", orig])
+        if rc != 0:
+            fail("generator", "the original does not compile:\n" + err)
+            return
+        rc, want, err = sh([orig])
+        if rc != 0:
+            fail("generator", "the original exits %s" % rc)
+            return
+        gen_c = os.path.join(tmp, "gen.c")
+        rc, out, err = sh([args.schedcc, src, "-s", sched, "-o", gen_c, "--"]
+                          + STD)
+        if rc == 1:
+            stats["refused"] += 1
+            stats["refused_miss" if c.miss else "refused_gemm"] += 1
+            m = re.search(r"error: (.*)", err)
+            why = re.sub(r"'[^']*'", "'_'", m.group(1))[:200] if m else "?"
+            stats["why"][("near miss refused: " if c.miss else
+                          "product refused: ") + why] += 1
+            if not re.search(r"error:", err):
+                fail("silent-refusal", "exit 1 without an error:\n" + err)
+            return
+        if rc != 0:
+            fail("crash", "schedcc exits %s:\n%s" % (rc, err[-2000:]))
+            return
+        text = open(gen_c).read()
+        called = ("cblas_" in text) or ("libxsmm_" in text)
+        stats["applied"] += 1
+        stats["called_miss" if c.miss else "called"] += called
+        if c.miss:
+            stats["why"]["near miss transformed: " + c.describe()] += 1
+        libs = re.findall(r"^/\* schedcc-link: (.*) \*/$", text, re.M)
+        exe = os.path.join(tmp, "gen")
+        rc, out, err = sh(["gcc"] + STD + WARN + [gen_c, "-o", exe]
+                          + " ".join(libs).split() + ["-lm"])
+        if rc != 0:
+            fail("build", "the generated C does not build:\n" + err[:3000])
+            return
+        rc, got, err = sh([exe])
+        if rc != 0:
+            fail("run", "the generated program exits %s:\n%s" % (rc, err))
+            return
+        if got != want:
+            fail("wrong", differ(want, got))
+            return
+        # the .o path (the LLVM backend), linked by gcc with the same libraries
+        obj, exe2 = os.path.join(tmp, "prog.o"), os.path.join(tmp, "prog_llvm")
+        rc, out, err = sh([args.schedcc, src, "-s", sched, "-c", "-o", obj,
+                           "--"] + STD)
+        if rc != 0:
+            fail("llvm-crash" if rc != 1 else "llvm-refused",
+                 "schedcc -c exits %s:\n%s" % (rc, err[-2000:]))
+            return
+        rc, out, err = sh(["gcc", obj, "-o", exe2] + " ".join(libs).split()
+                          + ["-lm"])
+        if rc != 0:
+            fail("llvm-link", err[:2000])
+            return
+        rc, got, err = sh([exe2])
+        if rc != 0 or got != want:
+            fail("llvm-wrong", "exit %s; %s" % (rc, differ(want, got)))
+    finally:
+        stats["cases"] += 1
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--schedcc", required=True)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--count", type=int, default=40)
+    ap.add_argument("--save", default="fuzz-failures")
+    args = ap.parse_args()
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    print("seed %d (reproduce: --seed %d)" % (seed, seed), flush=True)
+    stats = {k: 0 for k in ["cases", "applied", "called", "called_miss",
+                            "refused", "refused_gemm", "refused_miss",
+                            "fail"]}
+    stats["why"] = collections.Counter()
+    for q in range(args.count):
+        run_case(args, seed, q, stats)
+    print("== loop.to_library random differential test: seed %d, %d kernels"
+          % (seed, stats["cases"]))
+    print("  products: %d replaced by a library call, %d refused"
+          % (stats["called"], stats["refused_gemm"]))
+    print("  near misses: %d refused, %d transformed (%d with a call)"
+          % (stats["refused_miss"],
+             stats["applied"] - stats["called"],
+             stats["called_miss"]))
+    for why, n in stats["why"].most_common():
+        print("  %4d %s" % (n, why))
+    print("failures: %s" % (stats["fail"] or "none"))
+    return 1 if stats["fail"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
