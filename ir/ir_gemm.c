@@ -29,6 +29,26 @@ static bool no(gm *m, scc_loc loc, const char *why) {
   return false;
 }
 
+static const char *text(gm *m, const ir_expr *e);
+
+/* a and b are accesses of the same element: the same array and subscripts
+ * equal once normalized (the scaling loop's clone prints `C[j + i * ldc]`
+ * for the band's `C[i * ldc + j]`). */
+static bool same_element(gm *m, const ir_expr *a, const ir_expr *b) {
+  if (a->kind != IR_EXPR_ACCESS || b->kind != IR_EXPR_ACCESS ||
+      a->u.access.array != b->u.access.array || a->u.access.n != b->u.access.n)
+    return false;
+  for (int d = 0; d < a->u.access.n; d++) {
+    ir_expr *x =
+        ir_simplify(m->ctx, ir_expr_clone(m->ctx, a->u.access.idx[d], NULL));
+    ir_expr *y =
+        ir_simplify(m->ctx, ir_expr_clone(m->ctx, b->u.access.idx[d], NULL));
+    if (strcmp(text(m, x), text(m, y)) != 0)
+      return false;
+  }
+  return true;
+}
+
 static const char *text(gm *m, const ir_expr *e) {
   scc_buf b = {0};
   ir_print_c_expr(&b, e);
@@ -316,13 +336,13 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
     neg = as->op == IR_OP_SUB;
   } else if (as->op == IR_OP_NONE && as->rhs->kind == IR_EXPR_BINARY &&
              as->rhs->u.bin.op == IR_OP_ADD && as->rhs->type == t) {
-    if (strcmp(text(&m, as->rhs->u.bin.a), ctext) == 0)
+    if (same_element(&m, as->rhs->u.bin.a, cx))
       prod = as->rhs->u.bin.b;
-    else if (strcmp(text(&m, as->rhs->u.bin.b), ctext) == 0)
+    else if (same_element(&m, as->rhs->u.bin.b, cx))
       prod = as->rhs->u.bin.a;
   } else if (as->op == IR_OP_NONE && as->rhs->kind == IR_EXPR_BINARY &&
              as->rhs->u.bin.op == IR_OP_SUB && as->rhs->type == t &&
-             strcmp(text(&m, as->rhs->u.bin.a), ctext) == 0) {
+             same_element(&m, as->rhs->u.bin.a, cx)) {
     prod = as->rhs->u.bin.b;
     neg = true;
   }
@@ -453,8 +473,7 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
       sc.lhs = ir_expr_clone(ctx, sc.lhs, &js);
       sc.rhs = ir_expr_clone(ctx, sc.rhs, &js);
     }
-    if (!placed || sa->lhs->kind != IR_EXPR_ACCESS ||
-        strcmp(text(&m, sa->lhs), ctext)) {
+    if (!placed || !same_element(&m, sa->lhs, cx)) {
       no(&m, scale->loc,
          scc_arena_printf(ctx->arena,
                           "the statement before loop '%s' is not a scaling "
@@ -467,9 +486,9 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
       beta = sa->rhs;
     else if (sa->op == IR_OP_NONE && sa->rhs->kind == IR_EXPR_BINARY &&
              sa->rhs->u.bin.op == IR_OP_MUL && sa->rhs->type == t) {
-      if (strcmp(text(&m, sa->rhs->u.bin.a), ctext) == 0)
+      if (same_element(&m, sa->rhs->u.bin.a, cx))
         beta = sa->rhs->u.bin.b;
-      else if (strcmp(text(&m, sa->rhs->u.bin.b), ctext) == 0)
+      else if (same_element(&m, sa->rhs->u.bin.b, cx))
         beta = sa->rhs->u.bin.a;
     }
     if (!beta || !scalar_factor(&m, beta, t)) {

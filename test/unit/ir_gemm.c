@@ -234,6 +234,24 @@ static void test_polybench(void **state) {
             "  }\n"
             "}\n",
           "the statement before loop 'k' is not a scaling");
+  /* linearized: the scaling loop's C[i * ldc + j] is the product's
+   * element although a clone of it prints C[j + i * ldc] (refused before:
+   * found by test/fuzz/libcall.py); and C written as C[j + i * ldc] on the
+   * right of `C = C + ...` */
+  g = match_ok(
+      K "void f(int m, int n, int p, float beta, const float *A, int lda,\n"
+        "       const float *B, int ldb, float *C, int ldc) {\n"
+        "  for (int i = 0; i < m; i++) {\n"
+        "    for (int j = 0; j < n; j++)\n"
+        "      C[i * ldc + j] *= beta;\n"
+        "    for (int k = 0; k < p; k++)\n"
+        "      for (int j = 0; j < n; j++)\n"
+        "        C[i * ldc + j] = C[j + i * ldc] + A[i * lda + k] * "
+        "B[k * ldb + j];\n"
+        "  }\n"
+        "}\n");
+  assert_string_equal(txt(g.beta), "beta");
+  assert_string_equal(txt(g.ldc), "ldc");
 }
 
 /* A batch: the loop inside the batch loop is the root; the base elements
