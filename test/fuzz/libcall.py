@@ -95,6 +95,14 @@ class Case:
         self.symbolic = r.random() < 0.5
         self.tile = r.random() < 0.25 and not self.beta
         self.lib = r.choice(["cblas", "libxsmm"])
+        # a batch: every array gets an outer dimension of BT, indexed by an
+        # outer loop b; the call goes on the nest inside it
+        self.bt = r.choice([2, 3]) if (self.layout != "pointer" and
+                                       r.random() < 0.15) else 0
+        # PolyBench's gemm: for i { for j: C *= beta; for k: for j: ... }
+        self.poly = self.beta and r.random() < 0.4
+        if self.poly:
+            self.order = ["i", "k", "j"]
         # the wrong iv must stay inside the array: A[i][j] needs j < K,
         # B[k][k] k < N
         if self.miss == "wrong_a":
@@ -120,7 +128,7 @@ class Case:
     def ref(self, name, row, col):
         if self.layout == "pointer":
             return "%s[%s * ld%s + %s]" % (name, row, name.lower(), col)
-        return "%s[%s][%s]" % (name, row, col)
+        return "%s%s[%s][%s]" % (name, "[b]" if self.bt else "", row, col)
 
     def a(self):
         i, k = "i", "k"
@@ -160,10 +168,11 @@ class Case:
                "B": ("n", "p") if self.tb else ("p", "n"), "C": ("m", "n")}
         for name in "ABC":
             rows, cols = self.ext(name)
+            batch = "[%d]" % self.bt if self.bt else ""
             if self.layout == "fixed":
-                ps.append("%s %s[%d][%d]" % (T, name, rows, cols))
+                ps.append("%s %s%s[%d][%d]" % (T, name, batch, rows, cols))
             elif self.layout == "vla":
-                ps.append("%s %s[%s][%s]" % ((T, name) + vla[name]))
+                ps.append("%s %s%s[%s][%s]" % ((T, name, batch) + vla[name]))
             else:
                 const = "const " if name == "B" or (
                     name == "A" and not self.roles) else ""
@@ -187,6 +196,9 @@ class Case:
             stmt = "%s += %s * %s;" % (a, c, b)
         lines = []
         ind = "  "
+        if self.bt:
+            lines.append("%sfor (int b = 0; b < %d; b++) {" % (ind, self.bt))
+            ind += "  "
         for d, v in enumerate(self.order):
             lb = self.lb[v]
             ub = self.bound(v)
@@ -202,10 +214,14 @@ class Case:
             lines.append("%sfor (int %s = %d; %s; %s) {" % (ind, v, lb, cond,
                                                             step))
             ind += "  "
-            if self.beta and d == 1:
+            if self.poly and d == 0:  # a j loop of its own: the scaling
+                lines.append("%sfor (int j = %d; j < %s; j++)" % (
+                    ind, self.lb["j"], self.bound("j")))
+                lines.append("%s  %s *= beta;" % (ind, self.ref("C", "i", "j")))
+            elif self.beta and not self.poly and d == 1:
                 lines.append("%s%s *= beta;" % (ind, self.ref("C", "i", "j")))
         lines.append(ind + stmt)
-        for d in range(3):
+        for d in range(3 + (1 if self.bt else 0)):
             ind = ind[:-2]
             lines.append(ind + "}")
         body = "\n".join(lines)
@@ -223,6 +239,7 @@ class Case:
         for name in "ABC":
             rows, cols = self.ext(name)
             size = rows * (self.ld(name) if self.layout == "pointer" else cols)
+            size *= self.bt or 1
             out.append("  %s *%s = malloc(sizeof(%s) * %d);" % (T, name, T,
                                                                size))
             out.append("  for (int e = 0; e < %d; e++) %s[e] = val(&s);" % (
@@ -234,12 +251,15 @@ class Case:
             rows, cols = self.ext(name)
             if self.layout == "pointer":
                 args += [name, "%d" % self.ld(name)]
+            elif self.bt:
+                args.append("(%s(*)[%d][%d])%s" % (T, rows, cols, name))
             else:
                 args.append("(%s(*)[%d])%s" % (T, cols, name))
         out.append("  kern(%s);" % ", ".join(args))
         for name in "CA":
             rows, cols = self.ext(name)
             size = rows * (self.ld(name) if self.layout == "pointer" else cols)
+            size *= self.bt or 1
             out.append('  for (int e = 0; e < %d; e++) printf("%%.17g\\n", '
                        "(double)%s[e]);" % (size, name))
         out += ["  free(A);", "  free(B);", "  free(C);", "  return 0;", "}"]
@@ -260,11 +280,13 @@ class Case:
         return "\n".join(lines) + "\n"
 
     def describe(self):
-        return "%s %s %dx%dx%d order %s%s%s form %s%s%s%s%s" % (
+        return "%s %s %dx%dx%d order %s%s%s form %s%s%s%s%s%s" % (
             self.T, self.layout, self.M, self.N, self.K, "".join(self.order),
             " A^T" if self.ta else "", " B^T" if self.tb else "", self.form,
             " beta" if self.beta else "", " tiled" if self.tile else "",
             " roles" if self.roles else "",
+            (" batch %d" % self.bt if self.bt else "") +
+            (" polybench" if self.poly else ""),
             " near-miss %s" % self.miss if self.miss else "")
 
 
