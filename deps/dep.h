@@ -150,19 +150,6 @@ void dep_assume_begin(scc_ctx *ctx, ir_kernel *k);
  * warning and false is returned (the kernel is still valid). */
 bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k);
 
-/* The elements of x that k's original body (k->original while a schedule
- * runs, else k->body) touches, as offsets from x's base in elements,
- * row-major: [*lo, *hi), two expressions of k's parameters (type long;
- * arena-owned; the range is empty when *hi <= *lo, as for parameters
- * under which no access runs).  The range over every access's iteration
- * domain by isl (the same as the run-time overlap checks compute, so
- * `A[i*lda + k]` with a parameter lda is bounded: q*lda + r with q and r
- * affine).  False with *why (arena-owned) when a subscript or bound is
- * not affine, or the kernel does not access x.  For loop.prefetch, which
- * clamps the addresses of pointer parameters into it. */
-bool dep_array_range(scc_ctx *ctx, ir_kernel *k, const ir_array *x,
-                     ir_expr **lo, ir_expr **hi, const char **why);
-
 /* The assumptions of k as text (--emit=deps): "  assume 'a' and 'b' do not
  * overlap (run-time check)", the ranges, and why. */
 void dep_assume_print(scc_buf *out, const ir_kernel *k);

@@ -659,38 +659,6 @@ static isl_ast_build *params_build(dep_graph *g) {
   return isl_ast_build_from_context(context);
 }
 
-bool dep_array_range(scc_ctx *ctx, ir_kernel *k, const ir_array *x,
-                     ir_expr **lo, ir_expr **hi, const char **why) {
-  *lo = *hi = NULL;
-  *why = NULL;
-  /* the original body (the schedule's transforms keep the elements each
-   * array is accessed at), in a kernel of its own */
-  ir_block *src = k->original ? k->original : &k->body;
-  ir_kernel t = *k;
-  ir_block_init(&t.body, NULL);
-  ir_block_clone_into(ctx, &t.body, src, NULL);
-  t.delinearized = (scc_vec){0};
-  t.assumptions = (scc_vec){0};
-  t.original = NULL;
-  t.isa = IR_ISA_DEFAULT;
-  dep_graph *g = dep_graph_build(ctx, &t, NULL, 0);
-  asm_ctx a = {.ctx = ctx, .k = k, .g = g};
-  a.build = params_build(g);
-  range r = {.arr = x};
-  compute_range(&a, &r);
-  isl_ast_build_free(a.build);
-  dep_graph_free(g);
-  if (!r.ok) {
-    *why = a.fail ? a.fail
-                  : scc_arena_printf(
-                        ctx->arena, "the kernel does not access '%s'", x->name);
-    return false;
-  }
-  *lo = r.lo;
-  *hi = r.hi;
-  return true;
-}
-
 bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
   if (!k->original)
     return true;

@@ -22,14 +22,15 @@
  *     prefetch elements of the array's edge again).  Structurally equal
  *     addresses are prefetched once.  The clamp is max(0, min(s, E - 1)):
  *     an extent of 0 gives the array's start, never an address before
- *     it.  A pointer parameter `T *X` (no extent: `X[i*lda + k]`) is
- *     clamped into the elements the kernel touches instead, [lo, hi)
- *     from the dependence analysis (dep_array_range, the range its
- *     run-time overlap checks use): max(lo, min(s, hi - 1)), an address
- *     the same call of the kernel also accesses; under an if or a
- *     one-iteration loop, where the access may not run in that iteration,
- *     hi > lo ? ... : 0 (the pointer itself when the kernel touches no
- *     element).
+ *     it.  An unsigned subscript gets E > 0 ? min(s, E - 1) : 0.  A
+ *     pointer parameter `T *X` (no extent: `X[i*lda + k]`) is not clamped;
+ *     the iteration is: l's iv becomes min(iv + D, ub - 1) (step s > 0:
+ *     iv + s * min(D, floordiv(ub - 1 - iv, s))), an iteration that runs,
+ *     so the address (and every value its subscripts compute) is one the
+ *     kernel computes and accesses in that iteration.  That holds only for
+ *     accesses that run in every iteration: X's accesses under an if or
+ *     in a one-iteration loop are left out, and a loop counting down is
+ *     refused for X.
  *  3. The loop keeps them (ir_loop.prefetch, or ir_loop.prefetchw when
  *     l's body stores into X: the intent to write, rw 1, PREFETCHW on
  *     x86); the backends emit them at the start of each iteration:
@@ -45,26 +46,27 @@
  * local expanded into an array): apply loop.prefetch last.
  * Refused (payload untouched): unknown array, a dimension of X without a
  * declared extent in an array of rank 2 or more (`T X[][n]`, `T (*X)[n]`),
- * a pointer whose range isl cannot bound (a subscript that is neither
- * affine nor a parameter times an affine form), no access of X that the
- * start of an iteration can address, a distance below 1.
+ * a pointer X on a loop counting down or whose every access is under an
+ * if or a one-iteration loop, no access of X that the start of an
+ * iteration can address, a distance below 1.
  * Source: Mowry, Lam and Gupta, "Design and Evaluation of a Compiler
  * Algorithm for Prefetching", ASPLOS 1992 (prefetch one iteration ahead of
  * the loop whose iterations touch new lines); the prefetch of the next
  * register tile of C in BLIS and OpenBLAS micro-kernels (Van Zee and van
  * de Geijn, "BLIS", TOMS 41(3), 2015, section 4).
  */
-#include "../deps/dep.h"
 #include "xf_reg.h"
 
 typedef struct pf_state {
   scc_ctx *ctx;
   ir_node *loop;
   const ir_array *x;
-  ir_expr *lo, *hi; /* a pointer parameter: the elements the kernel
-                       touches, [lo, hi) (dep_array_range) */
+  bool ptr;         /* X is a pointer without extent: no clamp, the
+                       iteration is clamped instead (see the top) */
   int cond;         /* enclosing ifs and one-iteration loops: an access
                        under them may not run in an iteration of l */
+  int conds;        /* pointer accesses left out for that */
+  const ir_expr *cond_at;
   scc_vec changed; /* ir_var *: what l's body changes (xfr_loop_defs) */
   scc_vec out;     /* ir_expr *: the prefetched addresses */
   int found;       /* accesses of X met at l's level */
@@ -119,31 +121,33 @@ static void access_cb(ir_expr *e, void *data) {
       s->skipped_at = e;
     return;
   }
+  if (s->ptr && s->cond) {
+    /* may not run in the iteration the address is taken from */
+    if (!s->conds++)
+      s->cond_at = e;
+    return;
+  }
   ir_expr **idx =
       scc_arena_alloc(s->ctx->arena, sizeof *idx * (size_t)e->u.access.n);
   for (int d = 0; d < e->u.access.n; d++) {
     ir_expr *sub = ir_expr_clone(s->ctx, e->u.access.idx[d], p->subst);
-    if (s->lo) {
-      /* max(lo, min(s, hi - 1)): within the elements the kernel touches.
-       * An access straight in l's body runs in every iteration of l, so
-       * the range is not empty where the prefetch runs; under an if or a
-       * one-iteration loop it may be: hi > lo ? ... : 0, the base */
-      ir_expr *c = ir_max(
-          s->ctx, ir_expr_clone(s->ctx, s->lo, NULL),
-          ir_min(s->ctx, sub,
-                 ir_add_const(s->ctx, ir_expr_clone(s->ctx, s->hi, NULL), -1)));
-      if (s->cond) {
-        ir_expr *ne =
-            ir_binary(s->ctx, IR_OP_GT, ir_expr_clone(s->ctx, s->hi, NULL),
-                      ir_expr_clone(s->ctx, s->lo, NULL), IR_TY_INT);
-        c = ir_select(s->ctx, ne, c, ir_int(s->ctx, 0), c->type);
-      }
-      idx[d] = ir_simplify(s->ctx, c);
+    if (s->ptr) { /* the iteration is clamped: the access as it runs */
+      idx[d] = ir_simplify(s->ctx, sub);
       continue;
     }
-    /* min first, then max: an extent of 0 gives 0, the array's start */
-    sub = ir_min(s->ctx, sub, ir_add_const(s->ctx, s->x->dims[d], -1));
-    sub = ir_max(s->ctx, ir_int(s->ctx, 0), sub);
+    /* min first, then max: an extent of 0 gives 0, the array's start; an
+     * unsigned subscript is never negative (and `0 > s` would be a
+     * -Wtype-limits warning): E > 0 ? min(s, E - 1) : 0 */
+    ir_expr *ext = s->x->dims[d];
+    sub = ir_min(s->ctx, sub, ir_add_const(s->ctx, ext, -1));
+    if (ir_type_is_unsigned(sub->type))
+      sub = ir_select(s->ctx,
+                      ir_binary(s->ctx, IR_OP_GT,
+                                ir_expr_clone(s->ctx, ext, NULL),
+                                ir_int(s->ctx, 0), IR_TY_INT),
+                      sub, ir_int(s->ctx, 0), sub->type);
+    else
+      sub = ir_max(s->ctx, ir_int(s->ctx, 0), sub);
     idx[d] = ir_simplify(s->ctx, sub);
   }
   ir_expr *a = ir_access(s->ctx, (ir_array *)s->x, e->u.access.n, idx);
@@ -284,28 +288,28 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              k->name, array);
     return XF_SILENCEABLE;
   }
-  ir_expr *lo = NULL, *hi = NULL;
-  for (int d = 0; d < x->rank; d++) {
+  /* `T *x`: the iteration is clamped instead of the subscripts */
+  bool ptr = x->rank == 1 && !x->dims[0];
+  for (int d = 0; d < x->rank && !ptr; d++) {
     if (x->dims[d])
       continue;
-    const char *why = NULL;
-    if (x->rank == 1 && dep_array_range(ctx, k, x, &lo, &hi, &why))
-      break; /* `T *x`: clamped into the elements the kernel touches */
     static const char *const ext[] = {"[n]", "[m][n]", "[l][m][n]"};
     const char *example = x->rank <= 3 ? ext[x->rank - 1] : "[n]...";
-    if (why)
-      scc_fail(ctx, loop->loc,
-               "loop.prefetch: array '%s' declares no extent, so the "
-               "prefetched addresses would be kept within the elements "
-               "kernel '%s' touches, and those cannot be computed (%s); "
-               "declare the parameter with its extents, as in '%s%s'",
-               array, k->name, why, array, example);
-    else
-      scc_fail(ctx, loop->loc,
-               "loop.prefetch: array '%s' declares no extent for dimension "
-               "%d, so the prefetched addresses cannot be kept within it "
-               "(declare the parameter with its extents, as in '%s%s')",
-               array, d + 1, array, example);
+    scc_fail(ctx, loop->loc,
+             "loop.prefetch: array '%s' declares no extent for dimension "
+             "%d, so the prefetched addresses cannot be kept within it "
+             "(declare the parameter with its extents, as in '%s%s')",
+             array, d + 1, array, example);
+    return XF_SILENCEABLE;
+  }
+  if (ptr && loop->u.loop.step < 1) {
+    scc_fail(ctx, loop->loc,
+             "loop.prefetch: array '%s' is a pointer without extent, whose "
+             "prefetches take the address of a later iteration that runs "
+             "(min(%s + D, ub - 1)), and loop '%s' counts down; prefetch it "
+             "on a loop that counts up, or declare the parameter with its "
+             "extent, as in '%s[n]'",
+             array, iv, iv, array);
     return XF_SILENCEABLE;
   }
   if (distance < 1) {
@@ -315,14 +319,32 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              distance);
     return XF_SILENCEABLE;
   }
-  pf_state s = {.ctx = ctx, .loop = loop, .x = x, .lo = lo, .hi = hi};
+  pf_state s = {.ctx = ctx, .loop = loop, .x = x, .ptr = ptr};
   scc_vec written = {0};
   xfr_loop_defs(ctx, loop, &s.changed, &written);
   ir_loop *l = &loop->u.loop;
   ir_subst subst = {0};
-  ir_subst_add(
-      ctx, &subst, l->iv,
-      ir_add_const(ctx, ir_var_ref(ctx, l->iv), (int64_t)distance * l->step));
+  ir_expr *ahead =
+      ir_add_const(ctx, ir_var_ref(ctx, l->iv), (int64_t)distance * l->step);
+  if (ptr) {
+    /* the last iteration at most: iv + s * min(D, floordiv(ub - 1 - iv,
+     * s)), min(iv + D, ub - 1) for s = 1; iv < ub where it runs */
+    ir_expr *last = ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL), -1);
+    if (l->step == 1) {
+      ahead = ir_min(ctx, ahead, last);
+    } else {
+      ir_expr *left = ir_floordiv(
+          ctx,
+          ir_binary(ctx, IR_OP_SUB, last, ir_var_ref(ctx, l->iv), l->iv->type),
+          l->step);
+      ahead = ir_add(ctx, ir_var_ref(ctx, l->iv),
+                     ir_binary(ctx, IR_OP_MUL, ir_int(ctx, l->step),
+                               ir_min(ctx, ir_int(ctx, distance), left),
+                               l->iv->type));
+    }
+    ahead = ir_simplify(ctx, ahead);
+  }
+  ir_subst_add(ctx, &subst, l->iv, ahead);
   collect_block(&s, &l->body, &subst);
   /* what the start of an iteration can read (a local declared outside the
    * kernel region cannot be told from one whose declaration a transform
@@ -355,6 +377,15 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                "start of an iteration",
                array, iv, b.data ? b.data : "");
       scc_buf_free(&b);
+    } else if (s.conds) {
+      scc_fail(ctx, s.cond_at->loc,
+               "loop.prefetch: array '%s' is a pointer without extent, whose "
+               "prefetches take the address of an access as a later "
+               "iteration runs it, and every access of it in loop '%s' is "
+               "under an if or in a loop of at most one iteration, which may "
+               "not run; declare the parameter with its extent, as in "
+               "'%s[n]'",
+               array, iv, array);
     } else {
       scc_fail(ctx, loop->loc,
                "loop.prefetch: loop '%s' has no access of '%s' outside its "

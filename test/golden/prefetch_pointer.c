@@ -1,11 +1,10 @@
 /* loop.prefetch golden on pointer parameters (`T *x`, linearized
- * subscripts `A[i*lda + k]`): no extent is declared, so each prefetched
- * address is clamped into the elements the kernel touches, the range the
- * run-time overlap checks use ([min(0, (m - 1) * lda), p + max(0, (m - 1)
- * * lda)) for A).  B's access in the vector loop runs in every iteration:
- * max(lo, min(s, hi - 1)).  A's is reached through the masked remainder
- * (a loop of at most one iteration, which may not run): guarded by
- * hi > lo. */
+ * subscripts `A[i*lda + k]`): no extent is declared, so the iteration is
+ * clamped instead of the address: B's access in the vector loop (step 16)
+ * is taken at iteration j + 16 * min(4, floordiv(ub - 1 - j, 16)), the
+ * 4th vector iteration ahead or the last one, an access the kernel makes
+ * (test/neg/prefetch_pointer_cond: A, whose access in loop k is in the
+ * masked remainder, a loop that may not run, is refused). */
 #pragma schedcc kernel
 void gemm(int m, int n, int p, int lda, int ldb, int ldc, const float *A,
           const float *B, float *C) {

@@ -1,22 +1,20 @@
 #include <immintrin.h>
 #include <stdint.h>
 /* loop.prefetch golden on pointer parameters (`T *x`, linearized
- * subscripts `A[i*lda + k]`): no extent is declared, so each prefetched
- * address is clamped into the elements the kernel touches, the range the
- * run-time overlap checks use ([min(0, (m - 1) * lda), p + max(0, (m - 1)
- * * lda)) for A).  B's access in the vector loop runs in every iteration:
- * max(lo, min(s, hi - 1)).  A's is reached through the masked remainder
- * (a loop of at most one iteration, which may not run): guarded by
- * hi > lo. */
+ * subscripts `A[i*lda + k]`): no extent is declared, so the iteration is
+ * clamped instead of the address: B's access in the vector loop (step 16)
+ * is taken at iteration j + 16 * min(4, floordiv(ub - 1 - j, 16)), the
+ * 4th vector iteration ahead or the last one, an access the kernel makes
+ * (test/neg/prefetch_pointer_cond: A, whose access in loop k is in the
+ * masked remainder, a loop that may not run, is refused). */
 __attribute__((target("avx512f,avx2,fma"))) void gemm(int m, int n, int p, int lda, int ldb, int ldc, const float *A,
           const float *B, float *C) {
   if ((m <= 0 || n <= 0 || p <= 0 || ldc >= n) && ((uintptr_t)A + (uintptr_t)(p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda)) * sizeof(float) <= (uintptr_t)C + (uintptr_t)((0 < (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) || (uintptr_t)C + (uintptr_t)(n + (0 > (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) <= (uintptr_t)A + (uintptr_t)((0 < (m - 1L) * lda ? 0 : (m - 1L) * lda)) * sizeof(float)) && ((uintptr_t)B + (uintptr_t)(n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb)) * sizeof(float) <= (uintptr_t)C + (uintptr_t)((0 < (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) || (uintptr_t)C + (uintptr_t)(n + (0 > (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) <= (uintptr_t)B + (uintptr_t)((0 < (p - 1L) * ldb ? 0 : (p - 1L) * ldb)) * sizeof(float))) {
     for (int i = 0; i < m; i++) {
       for (int k = 0; k < p; k++) {
-        __builtin_prefetch(&A[p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) > (0 < (m - 1L) * lda ? 0 : (m - 1L) * lda) ? ((0 < (m - 1L) * lda ? 0 : (m - 1L) * lda) > (k + i * lda + 8 < p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) - 1L ? k + i * lda + 8 : p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) - 1L) ? (0 < (m - 1L) * lda ? 0 : (m - 1L) * lda) : (k + i * lda + 8 < p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) - 1L ? k + i * lda + 8 : p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda) - 1L)) : 0], 0, 3);
         int j_hi = 16 * (n < 0 ? (n - 15) / 16 : n / 16);
         for (int j = 0; j < (0 > j_hi ? 0 : j_hi); j += 16) {
-          __builtin_prefetch(&B[((0 < (p - 1L) * ldb ? 0 : (p - 1L) * ldb) > (j + k * ldb + 64 < n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb) - 1L ? j + k * ldb + 64 : n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb) - 1L) ? (0 < (p - 1L) * ldb ? 0 : (p - 1L) * ldb) : (j + k * ldb + 64 < n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb) - 1L ? j + k * ldb + 64 : n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb) - 1L))], 0, 3);
+          __builtin_prefetch(&B[j + k * ldb + 16 * (4 < ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1 < 0 ? ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1 - 15) / 16 : ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1) / 16) ? 4 : ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1 < 0 ? ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1 - 15) / 16 : ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1) / 16))], 0, 3);
           _mm512_storeu_ps(&C[i * ldc + j], _mm512_add_ps(_mm512_loadu_ps(&C[i * ldc + j]), _mm512_mul_ps(_mm512_set1_ps(A[i * lda + k]), _mm512_loadu_ps(&B[k * ldb + j]))));
         }
         for (int j = (0 > j_hi ? 0 : j_hi); j < n; j += 16) {
