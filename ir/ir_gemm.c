@@ -453,6 +453,7 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
   for (int f = 0; f < fac.len; f++)
     g->alpha = g->alpha ? ir_binary(ctx, IR_OP_MUL, g->alpha, fac.items[f], t)
                         : fac.items[f];
+  g->subtracts = neg;
   if (neg) /* exact: C - x*y == C + (-1 * x)*y */
     g->alpha = g->alpha ? ir_unary(ctx, IR_OP_NEG, g->alpha, t)
                         : ir_fp(ctx, t, -1.0, NULL);

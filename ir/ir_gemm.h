@@ -51,6 +51,7 @@ typedef struct ir_gemm {
   bool trans_a;             /* A is stored K x M: A[k][i] */
   bool trans_b;             /* B is stored N x K: B[j][k] */
   ir_expr *alpha;           /* scalar factor, NULL for 1 */
+  bool subtracts;           /* C -= ... (alpha negated by the match) */
   ir_expr *beta;            /* scaling of C, NULL for 1 (accumulate) */
   /* Conditions (int expressions) the library needs that could not be
    * decided at compile time: extents positive, leading dimensions at least

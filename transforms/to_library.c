@@ -103,8 +103,11 @@ xf_status xf_to_library(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                             "for non-transposed operands only; use \"cblas\"",
                             gemm->trans_a ? "A" : "B");
     if (!no && !is_one(gemm->alpha))
-      no = "it scales the product by alpha, and libxsmm's kernels take "
-           "alpha = 1 only; use \"cblas\"";
+      no = gemm->subtracts
+               ? "it subtracts the product (alpha negated), and libxsmm's "
+                 "kernels take alpha = 1 only; use \"cblas\""
+               : "it scales the product by alpha, and libxsmm's kernels take "
+                 "alpha = 1 only; use \"cblas\"";
     if (!no && gemm->beta)
       no = "it scales C by beta first, and libxsmm's kernels accumulate "
            "(beta = 1) here; use \"cblas\"";
