@@ -29,21 +29,19 @@ static bool no(gm *m, scc_loc loc, const char *why) {
   return false;
 }
 
-static const char *text(gm *m, const ir_expr *e);
-
-/* a and b are accesses of the same element: the same array and subscripts
- * equal once normalized (the scaling loop's clone prints `C[j + i * ldc]`
- * for the band's `C[i * ldc + j]`). */
+/* a and b are accesses of the same element: the same array, and each
+ * subscript's difference folds to 0 (the scaling loop's clone prints
+ * `C[j + i * ldc]` for the band's `C[i * ldc + j]`). */
 static bool same_element(gm *m, const ir_expr *a, const ir_expr *b) {
   if (a->kind != IR_EXPR_ACCESS || b->kind != IR_EXPR_ACCESS ||
       a->u.access.array != b->u.access.array || a->u.access.n != b->u.access.n)
     return false;
   for (int d = 0; d < a->u.access.n; d++) {
-    ir_expr *x =
-        ir_simplify(m->ctx, ir_expr_clone(m->ctx, a->u.access.idx[d], NULL));
-    ir_expr *y =
-        ir_simplify(m->ctx, ir_expr_clone(m->ctx, b->u.access.idx[d], NULL));
-    if (strcmp(text(m, x), text(m, y)) != 0)
+    int64_t diff;
+    if (!ir_expr_const_value(
+            m->ctx, ir_sub(m->ctx, a->u.access.idx[d], b->u.access.idx[d]),
+            &diff) ||
+        diff != 0)
       return false;
   }
   return true;
