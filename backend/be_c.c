@@ -1485,8 +1485,9 @@ static void emit_node(emitter *em, const ir_node *n, int depth) {
     }
     ir_expr *init = scalarize(em, n->u.decl.init, depth);
     line_begin(em, depth);
-    scc_buf_printf(em->out, "%s %s", ir_type_name(n->u.decl.var->type),
-                   n->u.decl.var->name);
+    scc_buf_printf(em->out, "%s%s %s",
+                   n->u.decl.var->is_volatile ? "volatile " : "",
+                   ir_type_name(n->u.decl.var->type), n->u.decl.var->name);
     if (init) {
       scc_buf_puts(em->out, " = ");
       ir_print_c_expr(em->out, init);

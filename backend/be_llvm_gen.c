@@ -446,6 +446,8 @@ static cval load_lvalue(gen *g, const ir_expr *e, LLVMValueRef addr) {
   }
   r.v = LLVMBuildLoad2(g->b, ty, addr, "");
   set_align(g, r.v, t);
+  if (e->kind == IR_EXPR_VAR && e->u.var->is_volatile)
+    LLVMSetVolatile(r.v, 1);
   return r;
 }
 
@@ -491,6 +493,8 @@ static void store_lvalue(gen *g, const ir_expr *e, LLVMValueRef addr, cval x) {
   }
   LLVMValueRef s = LLVMBuildStore(g->b, x.v, addr);
   set_align(g, s, t);
+  if (e->kind == IR_EXPR_VAR && e->u.var->is_volatile)
+    LLVMSetVolatile(s, 1);
 }
 
 static LLVMValueRef lvalue_addr(gen *g, const ir_expr *e) {
@@ -1265,6 +1269,7 @@ static void gen_node(gen *g, const ir_node *n) {
       x = convert(g, widen(g, x, lanes), v->type);
       LLVMValueRef st = LLVMBuildStore(g->b, x.v, slot);
       set_align(g, st, v->type);
+      LLVMSetVolatile(st, v->is_volatile);
     }
     break;
   }

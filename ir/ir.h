@@ -86,6 +86,13 @@ typedef struct ir_var {
    * frontend; transforms that change the final value of an induction
    * variable refuse such variables. */
   bool live_out;
+  /* A scalar local whose reads and writes are volatile accesses (C17
+   * 6.7.3p7): the compiler that compiles the output evaluates each one and
+   * knows nothing of the value.  loop.vectorize {fma_adds = F} holds its
+   * multiplier 1.0 in one, so that acc = fma(x, 1.0, acc) is not folded
+   * back into an addition (the C backend declares it `volatile T`, the
+   * LLVM backend marks its loads and stores volatile). */
+  bool is_volatile;
 } ir_var;
 
 /* An array the kernel accesses.  rank is the number of subscripts every

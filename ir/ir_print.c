@@ -789,7 +789,9 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent) {
     break;
   case IR_NODE_DECL:
     pad(out, indent);
-    scc_buf_printf(out, "decl %s", ir_type_name(n->u.decl.var->type));
+    scc_buf_printf(out, "decl %s%s",
+                   n->u.decl.var->is_volatile ? "volatile " : "",
+                   ir_type_name(n->u.decl.var->type));
     if (n->u.decl.var->lanes > 1)
       scc_buf_printf(out, "<%d>", n->u.decl.var->lanes);
     scc_buf_printf(out, " %s", n->u.decl.var->name);

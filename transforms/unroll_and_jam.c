@@ -209,6 +209,7 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       ir_var *w = ir_var_new(ctx, k, ir_fresh_name(ctx, k, v->name), v->type,
                              IR_VAR_LOCAL, v->loc);
       w->declared_outside = true;
+      w->is_volatile = v->is_volatile;
       ir_subst_add(ctx, &s, v, ir_var_ref(ctx, w));
       scc_vec_push(ctx->arena, &fresh, w);
     }
