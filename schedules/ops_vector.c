@@ -6,8 +6,10 @@
  * for "scalar"); isa: "avx512", "avx2", "sse4.2", "scalar" (default: the
  * kernel's, else --target-isa / -march=, else the host's); contract: allow
  * fused multiply-adds; reassoc: allow reductions to be reassociated;
- * interleave: K copies of the vector body, K accumulators per reduction
- * (xf_vectorize_interleaved).  Each
+ * interleave: K copies of the vector body, K accumulators per reduction;
+ * fma_adds: F of those K accumulators of each sum reduction add through
+ * fused multiply-adds by 1 (the same values; on the FMA pipes of AMD Zen
+ * 4/5, beside the add pipes) (xf_vectorize_interleaved).  Each
  * payload loop of %l is vectorized (xf_vectorize); %v holds the vector
  * loops.
  */
@@ -45,6 +47,19 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
+  int64_t fma_adds = 0; /* {fma_adds = F}: F accumulators add on FMA units */
+  const sched_attr *fa = sched_attr_find(s, "fma_adds");
+  if (fa) {
+    fma_adds = sched_get_num(r, &fa->value);
+    if (fma_adds < 1 || fma_adds > interleave) {
+      scc_error(r->ctx, fa->value.loc,
+                "loop.vectorize: {fma_adds = F} must be between 1 and the "
+                "interleave (%lld: F of the K accumulators of each sum "
+                "reduction add through fused multiply-adds), got %lld",
+                (long long)interleave, (long long)fma_adds);
+      return false;
+    }
+  }
   bool contract = sched_attr_find(s, "contract") != NULL;
   bool reassoc = sched_attr_find(s, "reassoc") != NULL;
   bool align = sched_attr_find(s, "align") != NULL;
@@ -54,10 +69,11 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
     ir_node *l = sched_loop_of(r, s, h, j), *v = NULL;
     sched_before b;
     sched_before_loop(r, l, &b);
-    if (!l || !sched_xf_done(r, s,
-                             xf_vectorize_interleaved(
-                                 r->ctx, r->k, l, (int)width, isa, contract,
-                                 reassoc, (int)interleave, align, &v)))
+    if (!l ||
+        !sched_xf_done(r, s,
+                       xf_vectorize_interleaved(
+                           r->ctx, r->k, l, (int)width, isa, contract, reassoc,
+                           (int)interleave, (int)fma_adds, align, &v)))
       return false;
     sched_remark_vectorize(r, s, &b, contract, reassoc, v);
     scc_vec_push(r->ctx->arena, &loops, v);

@@ -302,13 +302,31 @@ static const char *isa_text(ir_isa isa) {
 
 typedef struct count_state {
   int fma;
+  int adds;     /* {fma_adds}: of fma, those multiplying by `ones` */
+  scc_vec ones; /* ir_var *: vectors declared as broadcasts of a volatile */
+  scc_arena *arena;
 } count_state;
+
+/* Collects the variables declared `T<W> v = broadcast(u)` with u volatile:
+ * the multipliers 1.0 of loop.vectorize {fma_adds}. */
+static bool find_ones(ir_node *n, void *data) {
+  count_state *c = data;
+  const ir_expr *init = n->kind == IR_NODE_DECL ? n->u.decl.init : NULL;
+  if (init && init->kind == IR_EXPR_BROADCAST &&
+      init->u.un.a->kind == IR_EXPR_VAR && init->u.un.a->u.var->is_volatile)
+    scc_vec_push(c->arena, &c->ones, n->u.decl.var);
+  return true;
+}
 
 static void count_fma(ir_expr *e, void *data) {
   count_state *c = data;
-  if (e->kind == IR_EXPR_CALL && e->lanes > 1 &&
-      (strcmp(e->u.call.fn, "fmaf") == 0 || strcmp(e->u.call.fn, "fma") == 0))
-    c->fma++;
+  if (e->kind != IR_EXPR_CALL || e->lanes <= 1 ||
+      (strcmp(e->u.call.fn, "fmaf") != 0 && strcmp(e->u.call.fn, "fma") != 0))
+    return;
+  c->fma++;
+  const ir_expr *m = e->u.call.args[1];
+  for (int i = 0; m->kind == IR_EXPR_VAR && i < c->ones.len; i++)
+    c->adds += c->ones.items[i] == m->u.var;
 }
 
 static bool count_fma_node(ir_node *n, void *data) {
@@ -391,15 +409,21 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                                  (long long)(b->band_trip[0] % cw))
               : how;
   }
-  count_state c = {0};
+  count_state c = {.arena = r->ctx->arena};
+  ir_walk_block(&r->k->body, find_ones, &c);
   ir_walk_node((ir_node *)v, count_fma_node, &c);
   scc_buf m = {0};
   scc_buf_printf(&m, "%s vectorized with %s, %d lanes%s, %s", b->band[0],
                  isa_text(isa), w, elem, rem);
-  if (c.fma)
-    scc_buf_printf(&m, "; %d fused multiply-add%s", c.fma,
-                   c.fma == 1 ? "" : "s");
-  else if (contract && isa != IR_ISA_AVX2 && isa != IR_ISA_AVX512)
+  if (c.fma > c.adds)
+    scc_buf_printf(&m, "; %d fused multiply-add%s", c.fma - c.adds,
+                   c.fma - c.adds == 1 ? "" : "s");
+  if (c.adds)
+    scc_buf_printf(&m,
+                   "; %d addition%s of sums as fused multiply-adds by 1 "
+                   "(the same values, on the FMA units)",
+                   c.adds, c.adds == 1 ? "" : "s");
+  if (!c.fma && contract && isa != IR_ISA_AVX2 && isa != IR_ISA_AVX512)
     scc_buf_printf(&m, "; no fused multiply-adds (%s has none)",
                    ir_isa_name(isa));
   if (nred && reassoc)

@@ -14,7 +14,12 @@
 # + abs, any other token must be equal.  rel and abs come from a line
 # `// tolerance: 1e-5` or `// tolerance: 1e-5 abs 1e-4` in the schedule
 # (defaults: rel 1e-6, abs 1e-30; abs matters for sums that cancel to
-# near zero).  When the host cannot run the
+# near zero).  A line `// same as: OTHER.sched` (a path relative to the
+# schedule's folder) asks for more: the program built with this schedule
+# prints exactly, byte for byte, what the program built with OTHER.sched
+# prints (a schedule that must not change a single rounding, such as
+# loop.vectorize {fma_adds}, against the same schedule without it).  When
+# the host cannot run the
 # ISA the generated code uses, the test is skipped (exit 0, "skipped: host
 # lacks avx512").
 set -eu
@@ -31,6 +36,7 @@ rel=$(sed -n 's|^[[:space:]]*//[[:space:]]*tolerance:[[:space:]]*\([^[:space:]]*
 rel=${rel:-1e-6}
 absol=$(sed -n 's|^[[:space:]]*//[[:space:]]*tolerance:.*[[:space:]]abs[[:space:]]*\([^[:space:]]*\).*|\1|p' "$sched" | head -1)
 absol=${absol:-1e-30}
+same=$(sed -n 's|^[[:space:]]*//[[:space:]]*same as:[[:space:]]*\([^[:space:]]*\).*|\1|p' "$sched" | head -1)
 
 "$schedcc" "$src" -s "$sched" -o "$tmp/gen.c" -- $common
 
@@ -39,6 +45,9 @@ if ! isa=$(sh "$here/difftol/isa-flags.sh" "$tmp/gen.c"); then
   exit 0
 fi
 common="$common $isa"
+if [ -n "$same" ]; then
+  "$schedcc" "$src" -s "$(dirname "$sched")/$same" -o "$tmp/ref.c" -- $common
+fi
 # the libraries of loop.to_library calls (the C backend's comment)
 libs=$(sed -n 's|^/\* schedcc-link: \(.*\) \*/$|\1|p' "$tmp/gen.c" | tr '\n' ' ')
 
@@ -67,5 +76,15 @@ for cc in gcc clang-19; do
   printf '%s: ' "$cc"
   if ! python3 "$here/tolcmp.py" "$tmp/orig.out" "$tmp/gen.out" "$rel" "$absol"; then
     exit 1
+  fi
+  if [ -n "$same" ]; then
+    $cc $common $CFLAGS -Wall -Wextra -Werror "$tmp/ref.c" -o "$tmp/ref" -lm $libs
+    "$tmp/ref" "$@" >"$tmp/ref.out"
+    if ! cmp -s "$tmp/ref.out" "$tmp/gen.out"; then
+      echo "FAIL: $cc: the output differs from $same's:"
+      diff "$tmp/ref.out" "$tmp/gen.out" | head -20
+      exit 1
+    fi
+    echo "$cc: the same output as $same ($(wc -l <"$tmp/gen.out") lines)"
   fi
 done

@@ -79,6 +79,10 @@ typedef struct vx {
   ir_type T;
   bool have_type;
   bool fma; /* contract and the ISA has FMA */
+  /* {fma_adds}: the vector of ones (broadcast of a volatile 1.0), and
+   * whether the copy being built adds its sums through it */
+  ir_var *ones;
+  bool on_fma;
   bool build;
   ir_expr *mask;  /* build: the mask of every vector access, or NULL */
   scc_vec defs;   /* vx_def * */
@@ -677,6 +681,15 @@ static void build_node(vx *st, ir_block *to, ir_node *n) {
                  ir_expr_clone(ctx, lhs, NULL), rhs->loc);
     op = IR_OP_NONE;
   }
+  /* {fma_adds}: acc += e -> acc = fma(e, 1, acc); acc -= e ->
+   * acc = fma(-e, 1, acc): e * 1 is exact, so the one rounding is the
+   * addition's and the value is the same; the FMA units execute it */
+  if (red && st->on_fma && (op == IR_OP_ADD || op == IR_OP_SUB)) {
+    rhs = fma_of(st, op == IR_OP_SUB ? vneg(st, rhs) : rhs,
+                 vvar_ref(st, st->ones, rhs->loc),
+                 ir_expr_clone(ctx, lhs, NULL), rhs->loc);
+    op = IR_OP_NONE;
+  }
   ir_node *s = ir_assign_new(ctx, st->k, lhs, op, rhs, n->loc);
   s->u.assign.id = a->id;
   ir_block_append(to, s);
@@ -768,14 +781,57 @@ static ir_isa resolve_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
   return host_isa();
 }
 
+/* {fma_adds = F}: refused (false, with the reason) unless the ISA has FMA,
+ * 1 <= F <= interleave, the element type is floating point (checked by the
+ * caller's type rules) and some sum reduction (s += e, s -= e) is not
+ * already contracted into fused multiply-adds. */
+static bool check_fma_adds(vx *st, ir_isa isa, int interleave, int fma_adds) {
+  const char *ivn = xf_iv_name(st->loop);
+  if (isa != IR_ISA_AVX2 && isa != IR_ISA_AVX512) {
+    scc_fail(st->ctx, st->loop->loc,
+             "loop '%s' {fma_adds = %d}: %s has no fused multiply-add; use "
+             "isa \"avx2\" or \"avx512\", or vectorize without fma_adds",
+             ivn, fma_adds, ir_isa_name(isa));
+    return false;
+  }
+  if (fma_adds > interleave) {
+    scc_fail(st->ctx, st->loop->loc,
+             "loop '%s' {fma_adds = %d}: more than the %d accumulator%s of "
+             "each reduction ({interleave = %d}); use at most %d",
+             ivn, fma_adds, interleave, interleave == 1 ? "" : "s", interleave,
+             interleave);
+    return false;
+  }
+  int sums = 0, contracted = 0;
+  for (int i = 0; i < st->defs.len; i++) {
+    const vx_def *d = st->defs.items[i];
+    if (d->kind != VX_RED || (d->op != IR_OP_ADD && d->op != IR_OP_SUB))
+      continue;
+    sums++;
+    contracted += st->fma && d->operand->kind == IR_EXPR_BINARY &&
+                  d->operand->u.bin.op == IR_OP_MUL;
+  }
+  if (sums == 0 || contracted == sums) {
+    scc_fail(st->ctx, st->loop->loc,
+             "loop '%s' {fma_adds = %d}: %s, so there is no addition to move "
+             "to the FMA units; vectorize without fma_adds",
+             ivn, fma_adds,
+             sums == 0 ? "the loop has no sum reduction (s += e)"
+                       : "every sum reduction is already a fused multiply-add "
+                         "(contract)");
+    return false;
+  }
+  return true;
+}
+
 ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
   return resolve_isa(ctx, k, isa);
 }
 
 xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                    int width, ir_isa isa, bool contract_ok,
-                                   bool reassoc, int interleave, bool align,
-                                   ir_node **out) {
+                                   bool reassoc, int interleave, int fma_adds,
+                                   bool align, ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0}, "the payload is not a loop");
     return XF_SILENCEABLE;
@@ -902,6 +958,8 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   }
   st.W = width;
   st.fma = contract_ok && (isa == IR_ISA_AVX2 || isa == IR_ISA_AVX512);
+  if (fma_adds > 0 && !check_fma_adds(&st, isa, interleave, fma_adds))
+    return XF_SILENCEABLE;
 
   scc_vec reds = {0};
   const char *why = NULL;
@@ -1042,8 +1100,32 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     return XF_DEFINITE; /* cannot happen: step is 1 */
   main->u.loop.step = chunk;
   st.build = true;
+  if (fma_adds > 0) {
+    /* volatile T one = 1; T<W> ones = broadcast(one), before the outermost
+     * statement that holds the loop: read once per call, not once per
+     * iteration of an outer loop (measured: a volatile load per row of
+     * samples/rowsum.c halved its bandwidth at L2 sizes) */
+    ir_node *top = main;
+    while (ir_parent(top))
+      top = ir_parent(top);
+    ir_var *one = ir_var_new(ctx, k, ir_fresh_name(ctx, k, "one"), st.T,
+                             IR_VAR_LOCAL, loop->loc);
+    one->declared_outside = true;
+    one->is_volatile = true;
+    st.ones = ir_var_new(ctx, k, ir_fresh_name(ctx, k, "ones"), st.T,
+                         IR_VAR_LOCAL, loop->loc);
+    st.ones->lanes = width;
+    st.ones->declared_outside = true;
+    ir_insert_before(
+        top, ir_decl_new(ctx, one, ir_fp(ctx, st.T, 1.0, NULL), loop->loc));
+    ir_insert_before(top, ir_decl_new(ctx, st.ones,
+                                      broadcast(&st, ir_var_ref(ctx, one)),
+                                      loop->loc));
+  }
   if (interleave == 1) {
+    st.on_fma = fma_adds > 0;
     vectorize_body(&st, main, &orig);
+    st.on_fma = false;
   } else { /* K copies of the vector body at i, i + W, ..., each copy
               with its own accumulators (no temporaries: checked above) */
     ir_block nb;
@@ -1051,6 +1133,7 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     for (int u = 0; u < interleave; u++) {
       for (int i = 0; i < st.defs.len; i++)
         ((vx_def *)st.defs.items[i])->vvar = accs[i][u];
+      st.on_fma = u >= interleave - fma_adds; /* the last fma_adds copies */
       ir_node *before = nb.last;
       for (int j = 0; j < orig.len; j++)
         build_node(&st, &nb, orig.items[j]);
@@ -1061,6 +1144,7 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
            n = n->next)
         ir_node_substitute(ctx, n, &s);
     }
+    st.on_fma = false;
     for (int i = 0; i < st.defs.len; i++)
       ((vx_def *)st.defs.items[i])->vvar = accs[i][0];
     ir_block *body = &main->u.loop.body;
@@ -1121,5 +1205,5 @@ xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
                        ir_isa isa, bool contract_ok, bool reassoc,
                        ir_node **out) {
   return xf_vectorize_interleaved(ctx, k, loop, width, isa, contract_ok,
-                                  reassoc, 1, false, out);
+                                  reassoc, 1, 0, false, out);
 }

@@ -198,7 +198,7 @@ static void test_align(void **state) {
   xf_kb b = xf_kb_new(ctx);
   ir_node *l = mk_axpy(&b, 3, 30), *v = NULL;
   assert_int_equal(xf_vectorize_interleaved(ctx, b.k, l, 8, IR_ISA_AVX512,
-                                            false, false, 1, true, &v),
+                                            false, false, 1, 0, true, &v),
                    XF_OK);
   assert_ptr_equal(v, l);
   assert_int_equal(ir_block_len(&b.k->body), 4);
@@ -219,7 +219,7 @@ static void test_align(void **state) {
   xf_kb c = xf_kb_new(ctx); /* AVX2: no masks, a scalar head */
   l = mk_axpy(&c, 0, 30);
   assert_int_equal(xf_vectorize_interleaved(ctx, c.k, l, 4, IR_ISA_AVX2, false,
-                                            false, 1, true, &v),
+                                            false, 1, 0, true, &v),
                    XF_OK);
   head = c.k->body.first->next;
   assert_int_equal(head->u.loop.step, 1);
@@ -235,13 +235,145 @@ static void test_align(void **state) {
   ir_block_append(&d.k->body, l);
   char *before = kernel_text(&d);
   assert_int_equal(xf_vectorize_interleaved(ctx, d.k, l, 8, IR_ISA_AVX512,
-                                            false, true, 1, true, &v),
+                                            false, true, 1, 0, true, &v),
                    XF_SILENCEABLE);
   assert_non_null(ctx->pending_msg);
   assert_non_null(strstr(ctx->pending_msg, "nothing to align"));
   assert_string_equal(kernel_text(&d), before);
   assert_int_equal(d.k->isa, IR_ISA_DEFAULT);
   scc_fail_clear(ctx);
+}
+
+/* for (i = 0; i < n; i++) a[0] op= x[i] (op: IR_OP_ADD or IR_OP_SUB) */
+static ir_node *mk_sum(xf_kb *b, ir_op op) {
+  ir_node *l = xf_loop(b, b->i, xf_i(b, 0), xf_v(b, b->n), 1);
+  ir_block_append(&l->u.loop.body, xf_assign(b, xf_at1(b, b->a, xf_i(b, 0)), op,
+                                             xf_at1(b, b->x, xf_v(b, b->i))));
+  ir_block_append(&b->k->body, l);
+  return l;
+}
+
+/* Counts the vector fma calls in `n` whose multiplier (second operand) is
+ * the vector variable `ones`; *others: the other vector fma calls. */
+typedef struct fma_count {
+  const ir_var *ones;
+  int by_one, others;
+} fma_count;
+
+static void count_fma_expr(ir_expr *e, void *data) {
+  fma_count *c = data;
+  if (e->kind != IR_EXPR_CALL || e->lanes <= 1 || strcmp(e->u.call.fn, "fma"))
+    return;
+  const ir_expr *m = e->u.call.args[1];
+  if (m->kind == IR_EXPR_VAR && m->u.var == c->ones)
+    c->by_one++;
+  else
+    c->others++;
+}
+
+static bool count_fma_node(ir_node *n, void *data) {
+  if (n->kind == IR_NODE_ASSIGN)
+    ir_walk_node_exprs(n, count_fma_expr, data);
+  return true;
+}
+
+/* {fma_adds = F}: `volatile double one = 1; ones = broadcast(one)` before
+ * the vector loop; the last F of the K copies update their accumulator as
+ * fma(x, ones, acc) (a -= x: fma(-x, ones, acc)); the others and the folds
+ * stay additions.
+ * Refused untouched: an ISA without FMA, F > K, no sum reduction (a
+ * product), every sum contracted already. */
+static void test_fma_adds(void **state) {
+  (void)state;
+  for (int sub = 0; sub <= 1; sub++) {
+    xf_kb b = xf_kb_new(ctx);
+    ir_node *l = mk_sum(&b, sub ? IR_OP_SUB : IR_OP_ADD), *v = NULL;
+    assert_int_equal(xf_vectorize_interleaved(ctx, b.k, l, 8, IR_ISA_AVX512,
+                                              false, true, 4, 3, false, &v),
+                     XF_OK);
+    ir_node *one = b.k->body.first, *ones = one->next;
+    assert_int_equal(one->kind, IR_NODE_DECL);
+    assert_true(one->u.decl.var->is_volatile);
+    assert_int_equal(one->u.decl.var->lanes, 0);
+    assert_int_equal(one->u.decl.init->kind, IR_EXPR_FP);
+    assert_true(one->u.decl.init->u.fp.val == 1.0);
+    assert_int_equal(ones->kind, IR_NODE_DECL);
+    assert_int_equal(ones->u.decl.var->lanes, 8);
+    assert_false(ones->u.decl.var->is_volatile);
+    assert_int_equal(ones->u.decl.init->kind, IR_EXPR_BROADCAST);
+    fma_count c = {ones->u.decl.var, 0, 0};
+    ir_walk_node(v, count_fma_node, &c);
+    assert_int_equal(c.by_one, 3);
+    assert_int_equal(c.others, 0);
+    /* the first copy adds; the fourth is acc3 = fma(x[i + 24], ones, acc3) */
+    const ir_node *first = v->u.loop.body.first, *last = v->u.loop.body.last;
+    assert_int_equal(first->u.assign.op, sub ? IR_OP_SUB : IR_OP_ADD);
+    assert_int_equal(last->u.assign.op, IR_OP_NONE);
+    assert_int_equal(last->u.assign.rhs->kind, IR_EXPR_CALL);
+    const ir_expr *x = last->u.assign.rhs->u.call.args[0];
+    if (sub) {
+      assert_int_equal(x->kind, IR_EXPR_UNARY);
+      assert_int_equal(x->u.un.op, IR_OP_NEG);
+      x = x->u.un.a;
+    }
+    assert_int_equal(x->kind, IR_EXPR_ACCESS);
+    assert_ptr_equal(last->u.assign.rhs->u.call.args[2]->u.var,
+                     last->u.assign.lhs->u.var);
+    const char *t = kernel_text(&b);
+    assert_non_null(strstr(t, "decl volatile double one = 1"));
+    assert_true(ir_verify_kernel(ctx, b.k, "loop.vectorize"));
+    c = (fma_count){ones->u.decl.var, 0, 0};
+    for (const ir_node *n = v->next; n; n = n->next) /* folds, epilogue */
+      ir_walk_node((ir_node *)n, count_fma_node, &c);
+    assert_int_equal(c.by_one + c.others, 0);
+  }
+
+  /* no FMA in sse4.2; F > K */
+  xf_kb r = xf_kb_new(ctx);
+  ir_node *l = mk_sum(&r, IR_OP_ADD), *v = NULL;
+  char *before = kernel_text(&r);
+  assert_int_equal(xf_vectorize_interleaved(ctx, r.k, l, 2, IR_ISA_SSE42, false,
+                                            true, 2, 1, false, &v),
+                   XF_SILENCEABLE);
+  assert_non_null(strstr(ctx->pending_msg, "has no fused multiply-add"));
+  scc_fail_clear(ctx);
+  assert_int_equal(xf_vectorize_interleaved(ctx, r.k, l, 8, IR_ISA_AVX512,
+                                            false, true, 2, 3, false, &v),
+                   XF_SILENCEABLE);
+  assert_non_null(strstr(ctx->pending_msg, "use at most 2"));
+  scc_fail_clear(ctx);
+  assert_string_equal(kernel_text(&r), before);
+  assert_int_equal(r.k->isa, IR_ISA_DEFAULT);
+
+  /* a product a[0] *= x[i]: no sum */
+  xf_kb p = xf_kb_new(ctx);
+  l = mk_sum(&p, IR_OP_MUL);
+  before = kernel_text(&p);
+  assert_int_equal(xf_vectorize_interleaved(ctx, p.k, l, 8, IR_ISA_AVX512,
+                                            false, true, 2, 1, false, &v),
+                   XF_SILENCEABLE);
+  assert_non_null(strstr(ctx->pending_msg, "no sum reduction"));
+  scc_fail_clear(ctx);
+  assert_string_equal(kernel_text(&p), before);
+
+  /* a[0] += x[i] * x[i] with contract: already fused multiply-adds; without
+   * contract the product is added through fma(x * x, ones, acc) */
+  xf_kb q = xf_kb_new(ctx);
+  l = mk_sumsq(&q);
+  before = kernel_text(&q);
+  assert_int_equal(xf_vectorize_interleaved(ctx, q.k, l, 4, IR_ISA_AVX2, true,
+                                            true, 2, 2, false, &v),
+                   XF_SILENCEABLE);
+  assert_non_null(strstr(ctx->pending_msg, "already a fused multiply-add"));
+  scc_fail_clear(ctx);
+  assert_string_equal(kernel_text(&q), before);
+  assert_int_equal(xf_vectorize_interleaved(ctx, q.k, l, 4, IR_ISA_AVX2, false,
+                                            true, 2, 2, false, &v),
+                   XF_OK);
+  fma_count c = {q.k->body.first->next->u.decl.var, 0, 0};
+  ir_walk_node(v, count_fma_node, &c);
+  assert_int_equal(c.by_one, 2);
+  assert_int_equal(c.others, 0);
 }
 
 static void test_refusals(void **state) {
@@ -321,6 +453,7 @@ int main(void) {
       cmocka_unit_test(test_reduction),
       cmocka_unit_test(test_count_down),
       cmocka_unit_test(test_align),
+      cmocka_unit_test(test_fma_adds),
       cmocka_unit_test(test_refusals),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
