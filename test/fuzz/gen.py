@@ -1041,8 +1041,15 @@ class SGen:
         if self.chance(0.45):
             attrs.append("reassoc")
             self.tolerance = True
+            k = 1
             if self.chance(0.3):
-                attrs.append("interleave = %s" % self.num([2, 3, 4]))
+                k = self.pick([2, 3, 4])
+                attrs.append("interleave = %d" % k)
+            # F of the K accumulators of each sum add through fma(x, 1,
+            # acc): run.py also checks the same schedule without it gives
+            # the same bytes
+            if self.chance(0.3):
+                attrs.append("fma_adds = %d" % self.r.randint(1, k))
         if self.chance(0.3):
             attrs.append("align")
         self.r.shuffle(attrs)

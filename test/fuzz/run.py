@@ -26,7 +26,9 @@ schedules go through schedcc.  Checked for each pair:
     contracts or reassociates (`contract`, `reassoc`, a floating-point
     `loop.parallel {reduction}`) is compared with the tolerance of its
     `// tolerance: REL abs ABS` line (1e-3, 1e-3: float sums of a few
-    thousand terms of magnitude up to ~1e3 reassociated);
+    thousand terms of magnitude up to ~1e3 reassociated); a schedule with
+    `loop.vectorize {fma_adds = F}` must also print exactly what the same
+    schedule without fma_adds prints (its twin: the same roundings);
   - the same through `schedcc -c --target-isa=scalar` (the LLVM backend, with the C path's default ISA), linked by gcc;
     compared with the gcc-built original.
 
@@ -154,6 +156,7 @@ class Result:
         self.kernels = 0
         self.accepted = 0
         self.refused = 0
+        self.twins = 0  # schedules with fma_adds checked against their twin
         self.ops = collections.defaultdict(collections.Counter)
         self.fails = collections.Counter()
         self.fail_dirs = []
@@ -166,6 +169,7 @@ class Result:
         self.kernels += o.kernels
         self.accepted += o.accepted
         self.refused += o.refused
+        self.twins += o.twins
         for k, v in o.ops.items():
             self.ops[k].update(v)
         self.fails.update(o.fails)
@@ -337,6 +341,7 @@ class Case:
         omp = ["-fopenmp"] if re.search(r"^\s*#\s*pragma\s+omp", text, re.M) \
             else []
         env = dict(os.environ, OMP_NUM_THREADS="2")
+        outs = {}
         for cc in COMPILERS:
             exe = self.path("gen." + cc)
             rc, out, err = sh([cc] + STD + WARN + isa + omp +
@@ -355,6 +360,7 @@ class Case:
                     self.fail("run", sidx, sched, "the output fails (%s, mode %s): "
                               "%s %s" % (cc, mode, rc, err[:500]), ["gen.c"])
                     return
+                outs[(cc, mode)] = out
                 d = compare(self.orig[(cc, mode)], out, tol)
                 if d:
                     open(self.path("gen.out"), "w").write(out)
@@ -364,6 +370,9 @@ class Case:
                     self.fail(kind, sidx, sched, "%s, mode %s: %s" % (cc, mode, d),
                               ["gen.c", "gen.out", "orig.out"])
                     return
+        if sched is not None and "fma_adds" in sched and \
+                not self.check_twin(sidx, sched, isa, omp, env, outs):
+            return
         if not self.a.llvm:
             return
         obj = self.path("prog.o")
@@ -408,6 +417,45 @@ class Case:
                           ["gen.c", "llvm.out", "orig.out"])
                 return
 
+    def check_twin(self, sidx, sched, isa, omp, env, outs):
+        """{fma_adds} changes the execution units, never a rounding: the
+        schedule without it (the twin) must print the same bytes, built by
+        the same compiler."""
+        twin = re.sub(r"fma_adds = \d+, |, fma_adds = \d+", "", sched)
+        tpath = self.path("twin.sched")
+        open(tpath, "w").write(twin)
+        out_c = self.path("twin.c")
+        rc, out, err = sh([self.a.schedcc, self.path("kernel.c"), "-s", tpath,
+                           "-o", out_c, "--"] + STD)
+        if rc != 0:
+            open(self.path("twin.err"), "w").write(err)
+            self.fail("fma-adds-twin", sidx, sched, "the schedule without "
+                      "fma_adds fails (exit status %s):\n%s" % (rc, err[-2000:]),
+                      ["twin.sched", "twin.err"])
+            return False
+        for cc in COMPILERS:
+            exe = self.path("twin." + cc)
+            rc, out, err = sh([cc] + STD + WARN + isa + omp + [out_c, "-o", exe,
+                                                             "-lm"])
+            if rc != 0:
+                self.fail("fma-adds-twin", sidx, sched, "the twin does not "
+                          "compile with %s:\n%s" % (cc, err[:2000]),
+                          ["twin.sched", "twin.c"])
+                return False
+            for mode in self.modes:
+                rc, out, err = sh([exe, mode], timeout=30, env=env)
+                if rc != 0 or out != outs[(cc, mode)]:
+                    open(self.path("twin.out"), "w").write(out)
+                    open(self.path("gen.out"), "w").write(outs[(cc, mode)])
+                    self.fail("fma-adds-differs", sidx, sched, "%s, mode %s: "
+                              "the schedule without fma_adds prints other "
+                              "bytes (exit status %s)" % (cc, mode, rc),
+                              ["gen.c", "twin.sched", "twin.c", "twin.out",
+                               "gen.out"])
+                    return False
+        self.res.twins += 1
+        return True
+
     def run(self):
         try:
             self.res.kernels += 1
@@ -451,6 +499,7 @@ def report(res, elapsed, args):
         print("%-22s %8d %8d %8d %8d %6d %8.1f%%" % (
             (op,) + tuple(c[x] for x in cols) +
             (100.0 * c["applied"] / tried if tried else 0.0,)))
+    print("schedules with fma_adds, the same bytes as without: %d" % res.twins)
     missing = [o for o in ops_def_names() if o not in gen.SCHED_OPS]
     if missing:
         print("ops of schedules/ops.def the generator never emits: %s" %
