@@ -51,12 +51,19 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
   const sched_attr *fa = sched_attr_find(s, "fma_adds");
   if (fa) {
     fma_adds = sched_get_num(r, &fa->value);
-    if (fma_adds < 1 || fma_adds > interleave) {
+    if (fma_adds < 1) {
       scc_error(r->ctx, fa->value.loc,
-                "loop.vectorize: {fma_adds = F} must be between 1 and the "
-                "interleave (%lld: F of the K accumulators of each sum "
-                "reduction add through fused multiply-adds), got %lld",
-                (long long)interleave, (long long)fma_adds);
+                "loop.vectorize: {fma_adds = F} must be at least 1, got %lld",
+                (long long)fma_adds);
+      return false;
+    }
+    if (fma_adds > interleave) {
+      scc_error(r->ctx, fa->value.loc,
+                "loop.vectorize: {fma_adds = %lld} is more than the %lld "
+                "accumulator%s of each sum reduction (the interleave); use "
+                "{interleave = K} with K >= %lld, or a smaller fma_adds",
+                (long long)fma_adds, (long long)interleave,
+                interleave == 1 ? "" : "s", (long long)fma_adds);
       return false;
     }
   }

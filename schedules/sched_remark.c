@@ -423,6 +423,9 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                    "; %d addition%s of sums as fused multiply-adds by 1 "
                    "(the same values, on the FMA units)",
                    c.adds, c.adds == 1 ? "" : "s");
+  else if (sched_attr_find(s, "fma_adds"))
+    scc_buf_puts(&m, "; fma_adds had nothing to do: the vector loop never "
+                     "runs (its constant trip count is below its step)");
   if (!c.fma && contract && isa != IR_ISA_AVX2 && isa != IR_ISA_AVX512)
     scc_buf_printf(&m, "; no fused multiply-adds (%s has none)",
                    ir_isa_name(isa));

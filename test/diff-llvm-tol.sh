@@ -17,7 +17,9 @@
 # with the tolerance of the schedule's `// tolerance: REL [abs ABS]` line
 # (defaults rel 1e-6, abs 1e-30), the rule of test/difftol.sh.  -O0 keeps
 # the kernels' stack frames as built (a vector stored through a scalar's
-# address, for instance, corrupts the caller's frame at -O0).
+# address, for instance, corrupts the caller's frame at -O0).  A line
+# `// same as: OTHER.sched` (test/difftol.sh) asks, here too, for the same
+# bytes as the .o path of OTHER.sched prints.
 set -eu
 schedcc=$1 src=$2 sched=$3
 shift 3
@@ -32,6 +34,7 @@ rel=$(sed -n 's|^[[:space:]]*//[[:space:]]*tolerance:[[:space:]]*\([^[:space:]]*
 rel=${rel:-1e-6}
 absol=$(sed -n 's|^[[:space:]]*//[[:space:]]*tolerance:.*[[:space:]]abs[[:space:]]*\([^[:space:]]*\).*|\1|p' "$sched" | head -1)
 absol=${absol:-1e-30}
+same=$(sed -n 's|^[[:space:]]*//[[:space:]]*same as:[[:space:]]*\([^[:space:]]*\).*|\1|p' "$sched" | head -1)
 
 if ! "$schedcc" "$src" -s "$sched" -c $opt -o "$tmp/prog.o" -- $common; then
   echo "FAIL: schedcc -c $opt failed ($src with $sched)"
@@ -48,3 +51,14 @@ for cc in gcc clang-19; do
   printf '%s: ' "$cc"
   python3 "$here/tolcmp.py" "$tmp/orig.out" "$tmp/llvm.out" "$rel" "$absol"
 done
+if [ -n "$same" ]; then
+  "$schedcc" "$src" -s "$(dirname "$sched")/$same" -c $opt -o "$tmp/ref.o" -- $common
+  $CC "$tmp/ref.o" -o "$tmp/ref_llvm" -lm $libs
+  "$tmp/ref_llvm" "$@" >"$tmp/ref.out"
+  if ! cmp -s "$tmp/ref.out" "$tmp/llvm.out"; then
+    echo "FAIL: the .o path's output differs from $same's:"
+    diff "$tmp/ref.out" "$tmp/llvm.out" | head -20
+    exit 1
+  fi
+  echo "the same output as $same's .o path ($(wc -l <"$tmp/llvm.out") lines)"
+fi

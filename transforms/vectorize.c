@@ -808,8 +808,11 @@ static bool check_fma_adds(vx *st, ir_isa isa, int interleave, int fma_adds) {
     if (d->kind != VX_RED || (d->op != IR_OP_ADD && d->op != IR_OP_SUB))
       continue;
     sums++;
+    /* build_node contracts a product that changes in the loop (an
+     * invariant one is broadcast and added) */
     contracted += st->fma && d->operand->kind == IR_EXPR_BINARY &&
-                  d->operand->u.bin.op == IR_OP_MUL;
+                  d->operand->u.bin.op == IR_OP_MUL &&
+                  is_variant(st, d->operand);
   }
   if (sums == 0 || contracted == sums) {
     scc_fail(st->ctx, st->loop->loc,
@@ -977,6 +980,11 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   int64_t chunk = (int64_t)width * interleave;
   bool exact =
       !align && ir_loop_const_trip_count(ctx, loop, &trip) && trip % chunk == 0;
+  /* a vector loop that never runs (a constant trip count below K*W; the C
+   * backend drops it) has no additions to move: no `ones` to declare */
+  if (fma_adds > 0 && ir_loop_const_trip_count(ctx, loop, &trip) &&
+      trip < chunk)
+    fma_adds = 0;
   bool has_red = false;
   for (int i = 0; i < st.defs.len; i++)
     has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
@@ -1101,13 +1109,12 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   main->u.loop.step = chunk;
   st.build = true;
   if (fma_adds > 0) {
-    /* volatile T one = 1; T<W> ones = broadcast(one), before the outermost
-     * statement that holds the loop: read once per call, not once per
-     * iteration of an outer loop (measured: a volatile load per row of
-     * samples/rowsum.c halved its bandwidth at L2 sizes) */
-    ir_node *top = main;
-    while (ir_parent(top))
-      top = ir_parent(top);
+    /* volatile T one = 1; T<W> ones = broadcast(one), at the start of the
+     * kernel: read once per call, not once per iteration of an outer loop
+     * (measured: a volatile load per row of samples/rowsum.c halved its
+     * bandwidth at L2 sizes), and not between two statements of the
+     * kernel, which later ops may need adjacent (loop.fuse, loop.sink) */
+    ir_node *top = k->body.first;
     ir_var *one = ir_var_new(ctx, k, ir_fresh_name(ctx, k, "one"), st.T,
                              IR_VAR_LOCAL, loop->loc);
     one->declared_outside = true;

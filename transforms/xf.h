@@ -128,19 +128,22 @@ ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa);
  * fma_adds ({fma_adds = F}, 0: none): in the last F of the K copies, each
  * sum reduction's update acc += e becomes acc = fma(e, ones, acc) (acc -= e:
  * fma(-e, ones, acc)), where ones is the broadcast of a volatile 1.0
- * declared before the loop (the compiler that compiles the output must not
- * fold it back into an addition).  e * 1 is exact, so the value is the
- * addition's, bit for bit.  The point is the execution units: on AMD Zen 4
- * and Zen 5 vector additions issue only to the two FP add pipes and fused
- * multiply-adds to the two FMA pipes (AMD, Software Optimization Guide for
- * the AMD Zen 4 / Zen 5 Microarchitecture, "Floating-Point Unit"), so a
- * sum reduction that loads two vectors per cycle and adds each is bound by
- * the add pipes, with the per-row work (folding the accumulators, the
- * horizontal sum) on top; with F of K accumulators on the FMA pipes the
- * loads are the bound.  (On Intel cores since Skylake additions and FMAs
- * share ports 0 and 5: no gain, and no loss in throughput.)  Refused when
- * the ISA has no FMA (only avx2, avx512), F > K, or no sum reduction is
- * left that contraction has not already made a fused multiply-add.
+ * declared at the start of the kernel (the compiler that compiles the
+ * output must not fold it back into an addition); nothing when the vector
+ * loop never runs (a constant trip count below K*W).  e * 1 is exact, so
+ * the value is the addition's, bit for bit (with -ffp-contract=off: a
+ * contracting compiler may fuse the plain acc + x*y of the other copies).  The
+ * point is the execution units: on AMD Zen 4 and Zen 5 vector additions issue
+ * only to the two FP add pipes and fused multiply-adds to the two FMA pipes
+ * (AMD, Software Optimization Guide for the AMD Zen 4 / Zen 5
+ * Microarchitecture, "Floating-Point Unit"), so a sum reduction that loads two
+ * vectors per cycle and adds each is bound by the add pipes, with the per-row
+ * work (folding the accumulators, the horizontal sum) on top; with F of K
+ * accumulators on the FMA pipes the loads are the bound.  (On Intel cores since
+ * Skylake additions and FMAs share ports 0 and 5: no gain, and no loss in
+ * throughput.)  Refused when the ISA has no FMA (only avx2, avx512), F > K (the
+ * schedule op reports it first, as an error), or no sum reduction is left that
+ * contraction has not already made a fused multiply-add.
  *
  * align ({align}: peeling for alignment; Eichenberger, Wu and O'Brien,
  * PLDI 2004): before the loop, `iv_al = min(ub, lb + g)` where g

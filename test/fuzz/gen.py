@@ -1041,15 +1041,15 @@ class SGen:
         if self.chance(0.45):
             attrs.append("reassoc")
             self.tolerance = True
-            k = 1
+            k = "1"
             if self.chance(0.3):
-                k = self.pick([2, 3, 4])
-                attrs.append("interleave = %d" % k)
+                k = self.num([2, 3, 4])
+                attrs.append("interleave = %s" % k)
             # F of the K accumulators of each sum add through fma(x, 1,
-            # acc): run.py also checks the same schedule without it gives
-            # the same bytes
-            if self.chance(0.3):
-                attrs.append("fma_adds = %d" % self.r.randint(1, k))
+            # acc) (ISAs with FMA only): run.py also checks that the same
+            # schedule without it prints the same bytes
+            if isa in ("avx512", "avx2") and k.isdigit() and self.chance(0.5):
+                attrs.append("fma_adds = %d" % self.r.randint(1, int(k)))
         if self.chance(0.3):
             attrs.append("align")
         self.r.shuffle(attrs)
