@@ -215,7 +215,7 @@ static void put_call(scc_buf *b, const be_kplan *p) {
       scc_buf_puts(b, ")");
       break;
     case BE_ARG_VALUE:
-      scc_buf_puts(b, a->var->name);
+      scc_buf_puts(b, a->var->c_value ? a->var->c_value : a->var->name);
       break;
     case BE_ARG_REF:
       scc_buf_printf(b, "(void *)&%s", a->var->name);
@@ -436,7 +436,8 @@ static void add_isa_features(LLVMValueRef fn, const char *attr) {
   }
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                           LLVMCreateStringAttribute(llc, key, sizeof key - 1,
-                                                    buf, (unsigned)strlen(buf)));
+                                                    buf,
+                                                    (unsigned)strlen(buf)));
 }
 
 /* Gives the kernel function the caller's target attributes (so it can be

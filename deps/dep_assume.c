@@ -334,66 +334,74 @@ static void compute_range(asm_ctx *a, range *r) {
   if (accs.len == 0)
     return;
   isl_set *u = NULL;
-  ir_var *size = NULL;
   if (arr->rank == 1) {
-    /* every access q * P + r (q = 0 without a product): the union of
-     * their (q, r) */
+    /* every access split with the deepest shape any of them has
+     * (dep_delin.c; zero quotients without a product): the union of their
+     * parts, then the offsets' bounds level by level */
+    dep_shape want = {0}, sh;
+    ir_expr *parts[IR_DELIN_MAX + 1];
     for (int i = 0; i < accs.len; i++) {
       acc *x = accs.items[i];
-      ir_var *p = NULL;
-      ir_expr *q, *rr;
-      dep_delin_result res =
-          dep_delin_split(ctx, x->e->u.access.idx[0], size, &p, &q, &rr);
-      isl_pw_aff *f[2] = {NULL, NULL};
-      if (res != DEP_DELIN_FAIL) {
-        if (p)
-          size = p;
-        f[0] = q ? dep_graph_pw_aff(a->g, x->st, q) : NULL;
-        if (!q) {
-          isl_local_space *ls =
-              isl_local_space_from_space(isl_set_get_space(x->st->domain));
-          f[0] = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
-        }
-        f[1] = f[0] ? dep_graph_pw_aff(a->g, x->st, rr) : NULL;
+      if (dep_delin_split(ctx, x->e->u.access.idx[0], NULL, &sh, parts) !=
+              DEP_DELIN_FAIL &&
+          sh.n > want.n)
+        want = sh;
+    }
+    int np = want.n + 1;
+    for (int i = 0; i < accs.len; i++) {
+      acc *x = accs.items[i];
+      isl_pw_aff *f[IR_DELIN_MAX + 1] = {NULL};
+      bool ok = dep_delin_split(ctx, x->e->u.access.idx[0], &want, &sh,
+                                parts) != DEP_DELIN_FAIL;
+      for (int d = 0; d < np && ok; d++) {
+        f[d] = dep_graph_pw_aff(a->g, x->st, parts[d]);
+        ok = f[d] != NULL;
       }
-      if (!f[0] || !f[1]) {
-        isl_pw_aff_free(f[0]);
-        isl_pw_aff_free(f[1]);
+      if (!ok) {
+        for (int d = 0; d < np; d++)
+          isl_pw_aff_free(f[d]);
         isl_set_free(u);
         a->fail = scc_arena_printf(
             ctx->arena,
             "the elements of '%s' it touches cannot be bounded: `%s` is "
-            "neither affine nor a product of a parameter and an affine "
-            "expression",
+            "neither affine nor a sum of products of parameters and affine "
+            "expressions",
             arr->name, access_text(ctx, x->e));
         return;
       }
-      u = unite(u, image(x->st, f, 2));
+      u = unite(u, image(x->st, f, np));
     }
     u = isl_set_coalesce(u);
-    ir_expr *qlo = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(u), 0));
-    ir_expr *qhi = expr_of_pw_aff(a, isl_set_dim_max(isl_set_copy(u), 0));
-    ir_expr *rlo = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(u), 1));
-    ir_expr *rhi = expr_of_pw_aff(a, isl_set_dim_max(isl_set_copy(u), 1));
+    ir_expr *lo = NULL, *hi = NULL;
+    for (int d = 0; d < np; d++) {
+      ir_expr *dl = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(u), d));
+      ir_expr *dh = expr_of_pw_aff(a, isl_set_dim_max(isl_set_copy(u), d));
+      if (!dl || !dh) {
+        isl_set_free(u);
+        a->fail = scc_arena_printf(
+            ctx->arena,
+            "the elements of '%s' it touches cannot be bounded (a loop bound "
+            "is not affine)",
+            arr->name);
+        return;
+      }
+      if (d == 0) {
+        lo = dl;
+        hi = dh;
+        continue;
+      }
+      /* [lo, hi] * P + [dl, dh], P the size of this level (any sign) */
+      ir_expr *p = param_long(ctx, want.size[want.n - d]);
+      ir_expr *x0 = mul(ctx, lo, p), *x1 = mul(ctx, hi, p);
+      lo = ir_simplify(ctx, ir_add(ctx, lmin(ctx, x0, x1), dl));
+      hi = ir_simplify(ctx, ir_add(ctx,
+                                   lmax(ctx, ir_expr_clone(ctx, x0, NULL),
+                                        ir_expr_clone(ctx, x1, NULL)),
+                                   dh));
+    }
     isl_set_free(u);
-    if (!qlo || !qhi || !rlo || !rhi) {
-      a->fail = scc_arena_printf(
-          ctx->arena,
-          "the elements of '%s' it touches cannot be bounded (a loop bound "
-          "is not affine)",
-          arr->name);
-      return;
-    }
-    if (size) {
-      ir_expr *p = param_long(ctx, size);
-      ir_expr *x0 = mul(ctx, qlo, p), *x1 = mul(ctx, qhi, p);
-      r->lo = ir_simplify(ctx, ir_add(ctx, lmin(ctx, x0, x1), rlo));
-      r->hi = ir_simplify(
-          ctx, ir_add_const(ctx, ir_add(ctx, lmax(ctx, x0, x1), rhi), 1));
-    } else {
-      r->lo = rlo;
-      r->hi = ir_simplify(ctx, ir_add_const(ctx, rhi, 1));
-    }
+    r->lo = lo;
+    r->hi = ir_simplify(ctx, ir_add_const(ctx, hi, 1));
     r->ok = true;
     return;
   }
@@ -493,8 +501,11 @@ static bool array_written(asm_ctx *a, const ir_array *arr, bool *used) {
  * when the domain proves it; false (a->fail) when it cannot be built. */
 static bool delin_check(asm_ctx *a, const ir_delin *d, const ir_block *orig) {
   scc_ctx *ctx = a->ctx;
-  ir_var *size = dep_delin_size(ctx, orig, d->array);
-  if (size != d->size) {
+  dep_shape sh, want = {.n = d->nsizes};
+  for (int i = 0; i < d->nsizes; i++)
+    want.size[i] = d->sizes[i];
+  if (!dep_delin_size(ctx, orig, d->array, &sh) ||
+      !dep_shape_equal(&sh, &want)) {
     a->fail = scc_arena_printf(ctx->arena,
                                "the subscripts of '%s' could not be "
                                "delinearized in the original code",
@@ -508,34 +519,39 @@ static bool delin_check(asm_ctx *a, const ir_delin *d, const ir_block *orig) {
   const char *example = NULL;
   for (int i = 0; i < accs.len; i++) {
     acc *x = accs.items[i];
-    ir_var *p;
-    ir_expr *q, *rr;
-    if (dep_delin_split(ctx, x->e->u.access.idx[0], size, &p, &q, &rr) ==
-        DEP_DELIN_FAIL)
+    ir_expr *parts[IR_DELIN_MAX + 1];
+    dep_shape got;
+    dep_delin_result res =
+        dep_delin_split(ctx, x->e->u.access.idx[0], &want, &got, parts);
+    if (res == DEP_DELIN_FAIL)
       continue; /* cannot happen: dep_delin_size accepted it */
-    isl_pw_aff *r = dep_graph_pw_aff(a->g, x->st, rr);
-    isl_pw_aff *pp = dep_graph_pw_aff(
-        a->g, x->st,
-        &(ir_expr){.kind = IR_EXPR_VAR, .type = size->type, .u.var = size});
-    if (!r || !pp) {
-      /* an access of the 2-D view at any element: needs size >= 1 */
-      isl_pw_aff_free(r);
-      if (!pp)
-        continue;
+    if (!example && res == DEP_DELIN_SPLIT)
+      example = access_text(ctx, x->e);
+    /* each remainder within its dimension: 0 <= parts[n - k] < size[k] */
+    for (int k = 0; k < want.n; k++) {
+      ir_var *size = want.size[k];
+      isl_pw_aff *r = dep_graph_pw_aff(a->g, x->st, parts[want.n - k]);
+      isl_pw_aff *pp = dep_graph_pw_aff(
+          a->g, x->st,
+          &(ir_expr){.kind = IR_EXPR_VAR, .type = size->type, .u.var = size});
+      if (!r || !pp) {
+        /* an access of the view at any element: needs size >= 1 */
+        isl_pw_aff_free(r);
+        if (!pp)
+          continue;
+        isl_local_space *ls =
+            isl_local_space_from_space(isl_set_get_space(x->st->domain));
+        r = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
+      }
       isl_local_space *ls =
           isl_local_space_from_space(isl_set_get_space(x->st->domain));
-      r = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
+      isl_pw_aff *zero = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
+      isl_set *below = isl_pw_aff_lt_set(isl_pw_aff_copy(r), zero);
+      isl_set *past = isl_pw_aff_ge_set(r, pp);
+      isl_set *bad = isl_set_union(below, past);
+      bad = isl_set_intersect(bad, isl_set_copy(x->st->domain));
+      viol = unite(viol, isl_set_params(bad));
     }
-    if (!example && q)
-      example = access_text(ctx, x->e);
-    isl_local_space *ls =
-        isl_local_space_from_space(isl_set_get_space(x->st->domain));
-    isl_pw_aff *zero = isl_pw_aff_from_aff(isl_aff_zero_on_domain(ls));
-    isl_set *below = isl_pw_aff_lt_set(isl_pw_aff_copy(r), zero);
-    isl_set *past = isl_pw_aff_ge_set(r, pp);
-    isl_set *bad = isl_set_union(below, past);
-    bad = isl_set_intersect(bad, isl_set_copy(x->st->domain));
-    viol = unite(viol, isl_set_params(bad));
   }
   if (!viol)
     return true;
@@ -544,14 +560,21 @@ static bool delin_check(asm_ctx *a, const ir_delin *d, const ir_block *orig) {
     isl_set_free(viol);
     return true; /* proven by the iteration domain */
   }
+  scc_buf sizes = {0};
+  for (int k = want.n - 1; k >= 0; k--)
+    scc_buf_printf(&sizes, "%s'%s'", k == want.n - 1 ? "" : " x ",
+                   want.size[k]->name);
+  const char *sz =
+      scc_arena_strndup(ctx->arena, sizes.data ? sizes.data : "", sizes.len);
+  scc_buf_free(&sizes);
   isl_set *holds = isl_set_coalesce(
       isl_set_complement(viol)); /* params where no access leaves its row */
   if (isl_set_is_empty(holds) != isl_bool_false) {
     isl_set_free(holds);
     a->fail = scc_arena_printf(
         ctx->arena,
-        "the subscripts of '%s' never stay within rows of '%s' elements",
-        d->array->name, size->name);
+        "the subscripts of '%s' never stay within rows of %s elements",
+        d->array->name, sz);
     return false;
   }
   ir_expr *cond = expr_of_set(a, holds);
@@ -567,12 +590,20 @@ static bool delin_check(asm_ctx *a, const ir_delin *d, const ir_block *orig) {
   ir_print_c_expr(&b, cond);
   as->text = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
   scc_buf_free(&b);
-  as->reason = scc_arena_printf(
-      ctx->arena,
-      "`%s` is analysed as the two-dimensional %s[..][..] with rows of '%s' "
-      "elements (delinearization), exact when every subscript stays within "
-      "its row",
-      example ? example : d->array->name, d->array->name, size->name);
+  if (want.n == 1)
+    as->reason = scc_arena_printf(
+        ctx->arena,
+        "`%s` is analysed as the two-dimensional %s[..][..] with rows of "
+        "'%s' elements (delinearization), exact when every subscript stays "
+        "within its row",
+        example ? example : d->array->name, d->array->name, want.size[0]->name);
+  else
+    as->reason = scc_arena_printf(
+        ctx->arena,
+        "`%s` is analysed as the %d-dimensional %s[..] with inner extents "
+        "%s (delinearization), exact when every subscript stays within its "
+        "extent",
+        example ? example : d->array->name, want.n + 1, d->array->name, sz);
   scc_vec_push(ctx->arena, &a->k->assumptions, as);
   return true;
 }

@@ -84,10 +84,10 @@ typedef struct bld {
    * cast's operand is checked on it (see cast_fits). */
   isl_set *where;
   /* delinearization decisions (dep_delin.c), per array met */
-  scc_vec delin_arr;  /* ir_array * */
-  scc_vec delin_size; /* ir_var *, NULL: not delinearized */
-  bool dropped;       /* a bound or condition of the statement dropped */
-  const ir_node *at;  /* where the accesses being added are (scoping) */
+  scc_vec delin_arr;   /* ir_array * */
+  scc_vec delin_shape; /* dep_shape *, NULL: not delinearized */
+  bool dropped;        /* a bound or condition of the statement dropped */
+  const ir_node *at;   /* where the accesses being added are (scoping) */
 } bld;
 
 const char *dep_kind_name(dep_kind kind) {
@@ -569,54 +569,59 @@ static isl_map *widen(isl_map *m, int rank, int lanes) {
   return isl_map_apply_range(m, w);
 }
 
-/* The row size with which array a is delinearized in this kernel, or
- * NULL (decided once per graph; recorded on the kernel when used). */
-static ir_var *delin_size(bld *b, const ir_array *a) {
+/* The shape with which array a is delinearized in this kernel, or NULL
+ * (decided once per graph; recorded on the kernel when used). */
+static const dep_shape *delin_shape(bld *b, const ir_array *a) {
   for (int i = 0; i < b->delin_arr.len; i++)
     if (b->delin_arr.items[i] == a)
-      return b->delin_size.items[i];
-  ir_var *p = dep_delin_size(b->ctx, &b->k->body, a);
+      return b->delin_shape.items[i];
+  dep_shape *sh = scc_arena_alloc(b->ctx->arena, sizeof *sh);
+  if (!dep_delin_size(b->ctx, &b->k->body, a, sh))
+    sh = NULL;
   scc_vec_push(b->ctx->arena, &b->delin_arr, (void *)a);
-  scc_vec_push(b->ctx->arena, &b->delin_size, p);
-  if (p) {
+  scc_vec_push(b->ctx->arena, &b->delin_shape, sh);
+  if (sh) {
     bool seen = false;
     for (int i = 0; i < b->k->delinearized.len && !seen; i++) {
       const ir_delin *d = b->k->delinearized.items[i];
-      seen = d->array == a && d->size == p;
+      seen = d->array == a && d->nsizes == sh->n &&
+             !memcmp(d->sizes, sh->size, sizeof(ir_var *) * (size_t)sh->n);
     }
     if (!seen) {
       ir_delin *d = scc_arena_alloc(b->ctx->arena, sizeof *d);
       d->array = (ir_array *)a;
-      d->size = p;
+      d->nsizes = sh->n;
+      for (int i = 0; i < sh->n; i++)
+        d->sizes[i] = sh->size[i];
       scc_vec_push(b->ctx->arena, &b->k->delinearized, d);
     }
   }
-  return p;
+  return sh;
 }
 
-/* A[q*P + r] as { S[x] -> A[q, r] } (any element of the 2-D view when q
- * or r is not representable), widened to the vector's lanes. */
-static isl_map *delin_access(bld *b, const ir_expr *e, ir_var *p) {
+/* A[(q*Pn + rn)...*P1 + r1] as { S[x] -> A[q, rn, ..., r1] } (any element
+ * of the view when a part is not representable), widened to the vector's
+ * lanes. */
+static isl_map *delin_access(bld *b, const ir_expr *e, const dep_shape *sh) {
   const ir_array *a = e->u.access.array;
-  ir_var *size;
-  ir_expr *q, *r;
-  isl_pw_aff *pq = NULL, *pr = NULL;
-  if (dep_delin_split(b->ctx, e->u.access.idx[0], p, &size, &q, &r) !=
-      DEP_DELIN_FAIL) {
-    pq = q ? pa_of(b, q) : pa_const(b, 0);
-    pr = pq ? pa_of(b, r) : NULL;
-  }
-  if (!pq || !pr) {
-    isl_pw_aff_free(pq);
-    isl_pw_aff_free(pr);
+  dep_shape got;
+  ir_expr *parts[IR_DELIN_MAX + 1];
+  int n = sh->n + 1;
+  if (dep_delin_split(b->ctx, e->u.access.idx[0], sh, &got, parts) ==
+      DEP_DELIN_FAIL)
     return NULL;
+  isl_pw_aff_list *list = isl_pw_aff_list_alloc(b->isl, n);
+  for (int i = 0; i < n; i++) {
+    isl_pw_aff *p = pa_of(b, parts[i]);
+    if (!p) {
+      isl_pw_aff_list_free(list);
+      return NULL;
+    }
+    list = isl_pw_aff_list_add(list, p);
   }
-  isl_pw_aff_list *list = isl_pw_aff_list_alloc(b->isl, 2);
-  list = isl_pw_aff_list_add(list, pq);
-  list = isl_pw_aff_list_add(list, pr);
   isl_map *m = isl_map_from_multi_pw_aff(
-      isl_multi_pw_aff_from_pw_aff_list(map_space(b, 2, a->name), list));
-  return widen(m, 2, e->lanes);
+      isl_multi_pw_aff_from_pw_aff_list(map_space(b, n, a->name), list));
+  return widen(m, n, e->lanes);
 }
 
 /* The access relation of an array element or local scalar read/written by
@@ -624,14 +629,14 @@ static isl_map *delin_access(bld *b, const ir_expr *e, ir_var *p) {
 static void add_access(bld *b, const ir_expr *e, bool write) {
   isl_map *m = NULL;
   mem *me;
-  ir_var *dsize = NULL;
+  const dep_shape *dsh = NULL;
   if (e->kind == IR_EXPR_ACCESS &&
-      (dsize = delin_size(b, e->u.access.array)) != NULL) {
+      (dsh = delin_shape(b, e->u.access.array)) != NULL) {
     const ir_array *a = e->u.access.array;
-    me = mem_of(b, a, NULL, a->name, 2);
-    m = delin_access(b, e, dsize);
+    me = mem_of(b, a, NULL, a->name, dsh->n + 1);
+    m = delin_access(b, e, dsh);
     if (!m) {
-      m = any_elem(b, a->name, 2);
+      m = any_elem(b, a->name, dsh->n + 1);
       if (!me->nonaffine) {
         me->nonaffine = e;
         me->nonaffine_stmt = b->st->node;

@@ -151,24 +151,38 @@ isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,
 /* ---- delinearization (dep_delin.c) ---------------------------------- */
 
 typedef enum dep_delin_result {
-  DEP_DELIN_NONE,  /* no product with a parameter: *q NULL, *r = sub */
-  DEP_DELIN_SPLIT, /* sub = q * size + r */
-  DEP_DELIN_FAIL,  /* the parameter appears otherwise (P*P, i*P*m, ...) */
+  DEP_DELIN_NONE,  /* no product with a size: parts[0] = sub (and, with a
+                      wanted shape, zero quotients: parts[0..n-1] = 0,
+                      parts[n] = sub) */
+  DEP_DELIN_SPLIT, /* sub = (...(parts[0]*size[n-1] + parts[1])...)*size[0]
+                      + parts[n] */
+  DEP_DELIN_FAIL,  /* a size appears otherwise (P*P, P/2, ...) */
 } dep_delin_result;
 
-/* Splits a subscript as q * size + r (arena expressions for analysis
- * only) where size is an integer parameter (`want` when not NULL, else the
- * first one that multiplies a non-constant term) and neither q nor r
- * multiplies by it. */
-dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub, ir_var *want,
-                                 ir_var **size, ir_expr **q, ir_expr **r);
+/* The sizes of a delinearized view, innermost first (see ir_delin). */
+typedef struct dep_shape {
+  int n;
+  ir_var *size[IR_DELIN_MAX];
+} dep_shape;
 
-/* The row size with which the dependence analysis delinearizes array a in
- * the nodes of `body`, or NULL: a is one-dimensional, written in body, and
- * every access of it splits with one and the same parameter, at least one
- * of them with a product.  Arrays that are only read are left as they are
- * (they carry no dependence). */
-ir_var *dep_delin_size(scc_ctx *ctx, const ir_block *body, const ir_array *a);
+/* Splits a subscript into the parts of a multi-dimensional view (arena
+ * expressions for analysis only, outermost first, shape->n + 1 of them in
+ * parts[]), with the sizes `want` when not NULL, else with the sizes the
+ * subscript has (at each level the integer parameter that is a factor of
+ * the most terms).  No part multiplies by a size. */
+dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub,
+                                 const dep_shape *want, dep_shape *shape,
+                                 ir_expr **parts);
+
+/* The shape with which the dependence analysis delinearizes array a in the
+ * nodes of `body`: true with *out set when a is one-dimensional, written in
+ * body, and every access of it splits with the sizes of its deepest access,
+ * at least one of them with a product.  Arrays that are only read are left
+ * as they are (they carry no dependence). */
+bool dep_delin_size(scc_ctx *ctx, const ir_block *body, const ir_array *a,
+                    dep_shape *out);
+/* Whether two shapes have the same sizes. */
+bool dep_shape_equal(const dep_shape *a, const dep_shape *b);
 
 /* The access relation { st[ivs] -> array[subscripts] } of the access e
  * (an IR_EXPR_ACCESS in st's node), over st's domain, as the graph models

@@ -186,9 +186,25 @@ static void print_kernel(scc_buf *out, scc_ctx *ctx, ir_kernel *k) {
   dep_graph_free(g);
   for (int i = 0; i < k->delinearized.len; i++) {
     const ir_delin *d = k->delinearized.items[i];
-    scc_buf_printf(
-        out, "  delinearized %s[q*%s + r] as %s[q][r], 0 <= r < %s\n",
-        d->array->name, d->size->name, d->array->name, d->size->name);
+    if (d->nsizes == 1) {
+      scc_buf_printf(
+          out, "  delinearized %s[q*%s + r] as %s[q][r], 0 <= r < %s\n",
+          d->array->name, d->sizes[0]->name, d->array->name, d->sizes[0]->name);
+      continue;
+    }
+    /* A[(q*s1 + r1)*s0 + r0] as A[q][r1][r0], 0 <= r1 < s1, 0 <= r0 < s0 */
+    scc_buf_printf(out, "  delinearized %s[", d->array->name);
+    for (int j = d->nsizes - 1; j > 0; j--)
+      scc_buf_puts(out, "(");
+    scc_buf_puts(out, "q");
+    for (int j = d->nsizes - 1; j >= 0; j--)
+      scc_buf_printf(out, "*%s + r%d%s", d->sizes[j]->name, j, j ? ")" : "");
+    scc_buf_printf(out, "] as %s[q]", d->array->name);
+    for (int j = d->nsizes - 1; j >= 0; j--)
+      scc_buf_printf(out, "[r%d]", j);
+    for (int j = d->nsizes - 1; j >= 0; j--)
+      scc_buf_printf(out, ", 0 <= r%d < %s", j, d->sizes[j]->name);
+    scc_buf_puts(out, "\n");
   }
   dep_assume_print(out, k);
 }

@@ -463,6 +463,9 @@ static ir_expr *fe_declref(fe_state *s, CXCursor c, scc_loc l) {
                    cursor_name(s, c));
     return NULL;
   }
+  ir_expr *sub = fe_subst_value(s, d, l);
+  if (sub)
+    return sub; /* a forward-substituted local (fe_subst.c) */
   ir_var *v = fe_var_for_decl(s, d, c);
   return v ? with_loc(ir_var_ref(s->ctx, v), l) : NULL;
 }
@@ -490,6 +493,19 @@ static ir_expr *fe_subscript(fe_state *s, CXCursor c, scc_loc l) {
   if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) {
     fe_unsupported(s, base, "subscript of '%s'", cursor_name(s, base));
     return NULL;
+  }
+  ir_expr **rix;
+  if (n == 1 && fe_subst_row(s, d, NULL, l, &rix)) {
+    /* p[x], p a row pointer of the kernel (fe_subst.c) */
+    ir_expr *x = fe_expr(s, idx[0]);
+    if (!x)
+      return NULL;
+    if (!ir_type_is_integer(x->type)) {
+      fe_unsupported(s, idx[0], "non-integer subscript");
+      return NULL;
+    }
+    ir_array *ra = fe_subst_row(s, d, x, x->loc, &rix);
+    return with_loc(ir_access(s->ctx, ra, ra->rank, rix), l);
   }
   ir_array *a = fe_array_for_decl(s, d, base);
   if (!a)
@@ -576,11 +592,23 @@ static ir_expr *fe_binop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
   }
   if (is_pointerish(clang_getCursorType(fe_strip(s, kids[0]))) ||
       is_pointerish(clang_getCursorType(fe_strip(s, kids[1])))) {
-    fe_unsupported(s, c, "pointer arithmetic");
+    const char *why;
+    ir_expr *nt = fe_null_test(s, c, &why);
+    if (nt)
+      return nt;
+    if (why)
+      fe_unsupported(s, c, "%s", why);
+    else
+      fe_unsupported(s, c,
+                     "pointer arithmetic ('%s' of pointers; a null test "
+                     "'p != NULL' and a row pointer 'T *p = A + offset;' "
+                     "are read)",
+                     ir_op_name(op));
     return NULL;
   }
-  ir_expr *a = fe_expr(s, kids[0]);
-  ir_expr *b = fe_expr(s, kids[1]);
+  bool logical = op == IR_OP_LAND || op == IR_OP_LOR;
+  ir_expr *a = logical ? fe_cond(s, kids[0]) : fe_expr(s, kids[0]);
+  ir_expr *b = logical ? fe_cond(s, kids[1]) : fe_expr(s, kids[1]);
   if (!a || !b)
     return NULL;
   return with_loc(ir_binary(s->ctx, op, a, b, t), l);
@@ -602,6 +630,16 @@ static ir_expr *fe_unop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
       k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PreDec) {
     fe_unsupported(s, c, "increment or decrement inside an expression");
     return NULL;
+  }
+  if (k == CXUnaryOperator_LNot && n == 1) {
+    const char *why;
+    ir_expr *nt = fe_null_test(s, c, &why);
+    if (nt)
+      return nt;
+    if (why) {
+      fe_unsupported(s, c, "%s", why);
+      return NULL;
+    }
   }
   if (n != 1 || (k != CXUnaryOperator_Minus && k != CXUnaryOperator_LNot &&
                  k != CXUnaryOperator_Plus)) {
@@ -648,6 +686,18 @@ static ir_expr *fe_call(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
 }
 
 static ir_expr *expr(fe_state *s, CXCursor c);
+
+ir_expr *fe_cond(fe_state *s, CXCursor c) {
+  const char *why;
+  ir_expr *nt = fe_null_test(s, c, &why);
+  if (nt)
+    return nt;
+  if (why) {
+    fe_unsupported(s, c, "%s", why);
+    return NULL;
+  }
+  return fe_expr(s, c);
+}
 
 ir_expr *fe_expr(fe_state *s, CXCursor c) {
   if (s->expr_depth >= FE_EXPR_DEPTH_MAX) {
@@ -703,7 +753,7 @@ static ir_expr *expr(fe_state *s, CXCursor c) {
       fe_unsupported(s, c, "conditional expression");
       return NULL;
     }
-    ir_expr *q = fe_expr(s, kids[0]);
+    ir_expr *q = fe_cond(s, kids[0]);
     ir_expr *a = fe_expr(s, kids[1]);
     ir_expr *b = fe_expr(s, kids[2]);
     if (!q || !a || !b)

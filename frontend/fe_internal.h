@@ -90,6 +90,9 @@ typedef struct fe_state {
    * its own (fe_var_for_decl). */
   scc_vec decls;
   size_t scope_end;
+  /* The locals of the kernel being raised that fe_subst.c substituted
+   * (integer values and row pointers), fe_subst * */
+  scc_vec substs;
 } fe_state;
 
 /* A declaration and the variable it became: its scope [lo, hi) in the
@@ -160,6 +163,9 @@ CXCursor fe_strip(fe_state *s, CXCursor c);
 bool fe_map_type(CXType t, ir_type *out);
 /* Raises an expression; NULL after an error was reported. */
 ir_expr *fe_expr(fe_state *s, CXCursor c);
+/* Raises an expression used as a condition (of an if, `?:`, `!`, `&&`,
+ * `||`), where a pointer may stand for its null test. */
+ir_expr *fe_cond(fe_state *s, CXCursor c);
 /* The kernel variable for a scalar VarDecl/ParmDecl cursor (created as an
  * IR_VAR_PARAM, declared outside, on first use); NULL after an error. */
 ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use);
@@ -173,6 +179,32 @@ bool fe_decl_is_array(CXCursor decl);
  * side does not read a variable of kind IV or LOCAL (when strict), and
  * division/remainder by a positive constant. */
 bool fe_quasi_affine(const ir_expr *e);
+
+/* ---- fe_subst.c ------------------------------------------------------- */
+
+/* Forward substitution of the declaration d (a VarDecl in the kernel)
+ * when it is an integer local, assigned only by its initializer, whose
+ * value is quasi-affine in values that do not change while it is alive
+ * (see fe_subst.c for the rules): records it and returns true (the caller
+ * emits no declaration); false leaves everything as it was. */
+bool fe_subst_int(fe_state *s, CXCursor d);
+/* The same for a pointer local (`const float *w = weight + o * C`): true
+ * when recorded as a row of an array of the kernel; else false with *why
+ * naming the rule it breaks. */
+bool fe_subst_pointer(fe_state *s, CXCursor d, const char **why);
+/* The substituted value of an integer local's declaration (a fresh copy
+ * located at l), or NULL when decl is not one. */
+ir_expr *fe_subst_value(fe_state *s, CXCursor decl, scc_loc l);
+/* For a pointer local's declaration: the array it points into, with *idx
+ * set to the rank subscripts of the element `p[sub]` (untouched when sub
+ * is NULL); NULL when decl is not a substituted pointer. */
+ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
+                       ir_expr ***idx);
+/* A null test of a pointer the kernel does not assign (`p != NULL`, `p ==
+ * 0`, `!p`, `p` as a condition) as an int expression over a parameter
+ * standing for `(p != 0)` (ir_var.c_value); NULL when c is not one (*why
+ * then says why when c is a null test that cannot be read). */
+ir_expr *fe_null_test(fe_state *s, CXCursor c, const char **why);
 
 /* ---- fe_stmt.c -------------------------------------------------------- */
 

@@ -262,7 +262,7 @@ static void fe_if(fe_state *s, CXCursor c, ir_block *b) {
     fe_unsupported(s, c, "'if' statement with a declaration");
     return;
   }
-  ir_expr *cond = fe_expr(s, kids[0]);
+  ir_expr *cond = fe_cond(s, kids[0]);
   ir_node *node = ir_if_new(s->ctx, cond, loc(s, c));
   fe_stmt(s, kids[1], &node->u.ifs.then_body);
   if (n == 3)
@@ -392,7 +392,18 @@ static void fe_declstmt(fe_state *s, CXCursor c, ir_block *b) {
       continue;
     }
     if (fe_decl_is_array(d)) {
-      fe_unsupported(s, d, "array or pointer declaration");
+      const char *why;
+      if (clang_getCanonicalType(clang_getCursorType(d)).kind ==
+          CXType_Pointer) {
+        if (!fe_subst_pointer(s, d, &why))
+          fe_unsupported(s, d,
+                         "pointer declaration that is not a row of an array "
+                         "(%s; write 'T *p = A + offset;' or '&A[i][k]' and "
+                         "never assign p)",
+                         why);
+        continue;
+      }
+      fe_unsupported(s, d, "array declaration");
       continue;
     }
     if (clang_Cursor_getStorageClass(d) == CX_SC_Static ||
@@ -400,6 +411,8 @@ static void fe_declstmt(fe_state *s, CXCursor c, ir_block *b) {
       fe_unsupported(s, d, "static or extern declaration");
       continue;
     }
+    if (fe_subst_int(s, d))
+      continue; /* forward-substituted: its reads are its value */
     ir_var *v = fe_var_for_decl(s, d, d);
     if (!v)
       continue;

@@ -93,6 +93,14 @@ typedef struct ir_var {
    * back into an addition (the C backend declares it `volatile T`, the
    * LLVM backend marks its loads and stores volatile). */
   bool is_volatile;
+  /* A parameter that stands for a C expression of the kernel's scope that
+   * the IR has no form for, or NULL: `(bias != 0)`, the null test of a
+   * pointer (frontend/fe_subst.c).  It is an int, loop-invariant, and the
+   * backends print this text where C code would name the variable (the
+   * C backend in expressions, the LLVM backend in the call that passes
+   * the kernel its parameters); `name` is an identifier used by the IR
+   * text and the dependence analysis only. */
+  const char *c_value;
 } ir_var;
 
 /* An array the kernel accesses.  rank is the number of subscripts every
@@ -446,11 +454,15 @@ typedef struct ir_assumption {
 } ir_assumption;
 
 /* An array whose linearized subscripts the dependence analysis read as
- * two-dimensional: A[q*size + r] as A[q][r] with 0 <= r < size
- * (deps/dep_build.c records it; deps/dep_assume.c checks the bound). */
+ * multi-dimensional: A[(q*s1 + r1)*s0 + r0] as A[q][r1][r0] with 0 <= r0 <
+ * s0 and 0 <= r1 < s1 (deps/dep_build.c records it; deps/dep_assume.c
+ * checks the bounds).  sizes[0] is the row length (the innermost extent),
+ * sizes[1] the extent of the dimension outside it, and so on. */
+enum { IR_DELIN_MAX = 4 };
 typedef struct ir_delin {
   ir_array *array;
-  ir_var *size;
+  int nsizes;                  /* 1 .. IR_DELIN_MAX */
+  ir_var *sizes[IR_DELIN_MAX]; /* integer parameters, innermost first */
 } ir_delin;
 
 /* One kernel: an IR function.  [begin, end) is the byte range of the main
@@ -480,7 +492,7 @@ typedef struct ir_kernel {
   ir_kernel_form form;
   scc_loc loc;
   size_t begin, end;
-  int indent; /* column (0-based, in bytes) where the region starts */
+  int indent;        /* column (0-based, in bytes) where the region starts */
   size_t func_begin; /* byte offset where the enclosing function's
                         definition starts (the C backend puts a target
                         attribute there when the vector code needs one) */

@@ -438,7 +438,7 @@ static void emit_paren(const printer *p, const ir_expr *e, bool paren) {
       put_fp_lit(o, e->type, e->u.fp.val);
     break;
   case IR_EXPR_VAR:
-    scc_buf_puts(o, e->u.var->name);
+    scc_buf_puts(o, e->u.var->c_value ? e->u.var->c_value : e->u.var->name);
     break;
   case IR_EXPR_ACCESS:
     scc_buf_puts(o, e->u.access.array->name);

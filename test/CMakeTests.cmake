@@ -284,3 +284,31 @@ add_test(NAME fuzz.libcall
          COMMAND python3 ${T}/fuzz/libcall.py --schedcc ${SCHEDCC} --seed 1
                  --count 40 --save ${CMAKE_BINARY_DIR}/fuzz-failures)
 set_tests_properties(fuzz.libcall PROPERTIES TIMEOUT 600)
+
+# Real C as found (issue 24): test/realc/NAME.c, kernels written in the
+# styles of widely used C code bases (training and inference code, neural
+# network libraries, benchmark suites, image and signal processing, physics
+# stencils) with a driver each, and test/realc/NAME.VARIANT.sched.  Each
+# schedule runs on the C path (test/diff.sh, or test/difftol.sh with a
+# `// tolerance:` line) and the .o path (test/diff-llvm.sh or
+# test/diff-llvm-tol.sh); `ctest -L realc` runs them all.
+file(GLOB realc_scheds CONFIGURE_DEPENDS ${T}/realc/*.sched)
+foreach(sched ${realc_scheds})
+  sched_parts(${sched} s ${T}/realc)
+  set(variant ${s_variant})
+  set(src ${s_src})
+  file(STRINGS ${sched} tol REGEX "^// tolerance:")
+  if(tol)
+    add_test(NAME realc.${variant}
+             COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${src} ${sched})
+    add_test(NAME realc.llvm.${variant}
+             COMMAND sh ${T}/diff-llvm-tol.sh ${SCHEDCC} ${src} ${sched})
+  else()
+    add_test(NAME realc.${variant}
+             COMMAND sh ${T}/diff.sh ${SCHEDCC} ${src} ${sched})
+    add_test(NAME realc.llvm.${variant}
+             COMMAND sh ${T}/diff-llvm.sh ${SCHEDCC} ${src} ${sched})
+  endif()
+  set_tests_properties(realc.${variant} realc.llvm.${variant}
+                       PROPERTIES LABELS realc)
+endforeach()

@@ -1,0 +1,653 @@
+/* fe_subst.c — forward substitution of the locals that real C computes
+ * subscripts and row pointers with, and null tests of pointers.
+ *
+ * Real kernels name parts of their subscripts (GPT-2-style training code's
+ * `int bt = b * T + t; out[bt * OC + o] = ...`, a thermal stencil's `int c =
+ * x + y * nx + z * nx * ny; tOut[c] = ...`) and walk rows through pointers
+ * (`const float *wrow = weight + o * C; ... wrow[i]`).  A local that is
+ * assigned once, at its declaration, to an expression of values that do not
+ * change while it is alive is the same as that expression wherever it is
+ * read: the frontend substitutes it (as SCEV does for Polly: Grosser,
+ * Groesslinger, Lengauer, "Polly — Performing Polyhedral Optimizations on a
+ * Low-Level Intermediate Representation", PPL 2012), so the subscripts are
+ * affine again and the dependence analysis delinearizes them
+ * (deps/dep_delin.c).  The rules:
+ *
+ *  - an integer local (not volatile, not static) declared with an
+ *    initializer, never assigned, incremented or address-taken in the
+ *    kernel, not read after the kernel's region, whose initializer is
+ *    quasi-affine (fe_quasi_affine) in the induction variables of the loops
+ *    around it and in parameters the kernel does not write: its reads are
+ *    the initializer, converted to the local's type where it differs; its
+ *    declaration is dropped from the IR (nothing reads it any more);
+ *  - a pointer local to a scalar element type under the same conditions,
+ *    initialized to `P`, `P + e`, `e + P`, `P - e`, `&P[e]`, `A[i]` (a row
+ *    of a two-dimensional array) or `&A[i][e]`, where P is an array or
+ *    pointer of the kernel or another such local: an alias of the row, its
+ *    subscripts `p[x]` becoming `P[e + x]` (`A[i][e + x]`);
+ *  - `p != NULL`, `p == NULL`, `!p` and a pointer as a condition (`p ? a :
+ *    b`, `if (p)`, `p && ...`), p a pointer the kernel does not assign:
+ *    an int parameter of the kernel that stands for `(p != 0)` (ir_var
+ *    .c_value), so the condition is an ordinary loop-invariant condition.
+ *
+ * A local that fails a rule stays what it was (a declaration of the IR, or
+ * the "unsupported" report for pointers, which now names the rule).
+ */
+#include "fe_internal.h"
+
+#include <string.h>
+
+/* A substituted local: an integer value, or a pointer alias. */
+typedef struct fe_subst {
+  CXCursor decl;
+  ir_expr *value;  /* integer local: its value */
+  ir_array *base;  /* pointer local: the array it points into */
+  int nfixed;      /* leading subscripts fixed by the row (rank - 1) */
+  ir_expr **fixed; /* nfixed subscripts */
+  ir_expr *offset; /* offset in the last dimension (an integer) */
+} fe_subst;
+
+static fe_subst *find(fe_state *s, CXCursor decl) {
+  for (int i = 0; i < s->substs.len; i++) {
+    fe_subst *x = s->substs.items[i];
+    if (clang_equalCursors(x->decl, decl))
+      return x;
+  }
+  return NULL;
+}
+
+/* ---- whether the kernel writes a variable ------------------------------ */
+
+typedef struct write_scan {
+  fe_state *s;
+  size_t name_off; /* the declaration's own name */
+  bool written;    /* assigned, incremented or address-taken in the kernel */
+  bool outside;    /* referenced outside the kernel's region */
+} write_scan;
+
+static bool tok_in(fe_state *s, unsigned i, const char *const *set) {
+  if (i >= s->ntoks)
+    return false;
+  for (int q = 0; set[q]; q++)
+    if (fe_tok_is(s, i, set[q]))
+      return true;
+  return false;
+}
+
+static enum CXVisitorResult write_cb(void *data, CXCursor c, CXSourceRange r) {
+  (void)c;
+  static const char *const after[] = {
+      "=",  "+=", "-=",  "*=",  "/=", "%=", "&=",
+      "|=", "^=", "<<=", ">>=", "++", "--", NULL};
+  static const char *const before[] = {"++", "--", "&", NULL};
+  write_scan *ws = data;
+  fe_state *s = ws->s;
+  CXSourceLocation start = clang_getRangeStart(r);
+  CXFile f, sf;
+  unsigned off, soff;
+  clang_getExpansionLocation(start, &f, NULL, NULL, &off);
+  clang_getSpellingLocation(start, &sf, NULL, NULL, &soff);
+  if (off == ws->name_off)
+    return CXVisit_Continue;
+  if (off < s->k->begin || off >= s->k->end) {
+    ws->outside = true;
+    return CXVisit_Continue;
+  }
+  /* Inside a macro's expansion the tokens around the reference are not
+   * its own: assume the worst. */
+  if (!sf || !f || !clang_File_isEqual(f, sf) || soff != off) {
+    ws->written = true;
+    return CXVisit_Break;
+  }
+  unsigned i = fe_token_at(s, off);
+  if (tok_in(s, i + 1, after) || (i > 0 && tok_in(s, i - 1, before))) {
+    ws->written = true;
+    return CXVisit_Break;
+  }
+  return CXVisit_Continue;
+}
+
+/* Scans the references of decl in the main file. */
+static write_scan scan_writes(fe_state *s, CXCursor decl) {
+  write_scan ws = {.s = s};
+  CXFile f;
+  unsigned name_off;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL,
+                             &name_off);
+  if (!f || !s->file || !clang_File_isEqual(f, s->file)) {
+    ws.written = ws.outside = true;
+    return ws;
+  }
+  ws.name_off = name_off;
+  CXCursorAndRangeVisitor v = {&ws, write_cb};
+  clang_findReferencesInFile(decl, s->file, v);
+  return ws;
+}
+
+/* The declaration behind a variable of the kernel (the first one met). */
+static bool decl_of(fe_state *s, const ir_var *v, CXCursor *out) {
+  for (int i = 0; i < s->decls.len; i++) {
+    const fe_decl *d = s->decls.items[i];
+    if (d->v == v) {
+      *out = d->cur;
+      return true;
+    }
+  }
+  return false;
+}
+
+typedef struct stable {
+  fe_state *s;
+  bool ok;
+} stable;
+
+/* Every variable e reads keeps its value while the substituted local is
+ * alive: an induction variable of an enclosing loop, or a variable the
+ * kernel never writes. */
+static void stable_cb(ir_expr *e, void *data) {
+  stable *st = data;
+  if (!st->ok)
+    return;
+  if (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL) {
+    st->ok = false;
+    return;
+  }
+  if (e->kind != IR_EXPR_VAR)
+    return;
+  ir_var *v = e->u.var;
+  if (v->c_value)
+    return;
+  if (v->kind == IR_VAR_IV) {
+    for (int i = 0; i < st->s->ivs.len; i++)
+      if (st->s->ivs.items[i] == v)
+        return;
+    st->ok = false;
+    return;
+  }
+  CXCursor d;
+  if (v->kind != IR_VAR_PARAM || v->is_volatile || !decl_of(st->s, v, &d) ||
+      scan_writes(st->s, d).written)
+    st->ok = false;
+}
+
+static bool stable_expr(fe_state *s, ir_expr *e) {
+  stable st = {s, true};
+  ir_walk_expr(e, stable_cb, &st);
+  return st.ok;
+}
+
+/* The initializer of a VarDecl, or a null cursor. */
+static bool init_of(fe_state *s, CXCursor d, CXCursor *out) {
+  CXCursor *vk;
+  int nv = fe_children(s, d, &vk);
+  for (int q = nv - 1; q >= 0; q--)
+    if (clang_isExpression(clang_getCursorKind(vk[q]))) {
+      *out = vk[q];
+      return true;
+    }
+  return false;
+}
+
+/* Whether the declaration may be substituted at all: an automatic local
+ * of the kernel, not volatile, with an initializer, never written. */
+static bool substitutable(fe_state *s, CXCursor d, CXCursor *init) {
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+  if (sc == CX_SC_Static || sc == CX_SC_Extern)
+    return false;
+  CXType t = clang_getCursorType(d);
+  if (clang_isVolatileQualifiedType(t))
+    return false;
+  if (!init_of(s, d, init))
+    return false;
+  write_scan ws = scan_writes(s, d);
+  return !ws.written && !ws.outside;
+}
+
+/* Raises an expression quietly: NULL, with nothing reported, when the IR
+ * cannot hold it. */
+static ir_expr *quiet_expr(fe_state *s, CXCursor c) {
+  bool quiet = s->quiet, failed = s->failed;
+  s->quiet = true;
+  s->failed = false;
+  ir_expr *e = fe_expr(s, c);
+  if (s->failed)
+    e = NULL;
+  s->quiet = quiet;
+  s->failed = failed;
+  return e;
+}
+
+/* ---- integer locals ---------------------------------------------------- */
+
+bool fe_subst_int(fe_state *s, CXCursor d) {
+  ir_type t;
+  if (!fe_map_type(clang_getCursorType(d), &t) || !ir_type_is_integer(t) ||
+      t == IR_TY_BOOL)
+    return false;
+  CXCursor init;
+  if (!substitutable(s, d, &init))
+    return false;
+  ir_expr *e = quiet_expr(s, init);
+  if (!e || !fe_quasi_affine(e) || !stable_expr(s, e))
+    return false;
+  if (e->type != t) {
+    scc_loc l = e->loc;
+    e = ir_cast(s->ctx, t, e);
+    e->loc = l;
+  }
+  fe_subst *x = scc_arena_alloc(s->ctx->arena, sizeof *x);
+  *x = (fe_subst){.decl = d, .value = e};
+  scc_vec_push(s->ctx->arena, &s->substs, x);
+  return true;
+}
+
+ir_expr *fe_subst_value(fe_state *s, CXCursor decl, scc_loc l) {
+  fe_subst *x = find(s, decl);
+  if (!x || !x->value)
+    return NULL;
+  ir_expr *e = ir_expr_clone(s->ctx, x->value, NULL);
+  e->loc = l;
+  return e;
+}
+
+/* ---- pointer locals ---------------------------------------------------- */
+
+/* The type of x + y for integer x, y (C17 6.3.1.8, for the kinds a
+ * subscript has): the wider, unsigned on a tie. */
+static ir_type sum_type(ir_type a, ir_type b) {
+  static const ir_type order[] = {IR_TY_INT,   IR_TY_UINT,  IR_TY_LONG,
+                                  IR_TY_ULONG, IR_TY_LLONG, IR_TY_ULLONG};
+  int ra = 0, rb = 0;
+  for (int i = 0; i < 6; i++) {
+    if (order[i] == a)
+      ra = i;
+    if (order[i] == b)
+      rb = i;
+  }
+  return order[ra > rb ? ra : rb];
+}
+
+static ir_expr *add_offset(fe_state *s, ir_expr *a, ir_expr *b, ir_op op) {
+  int64_t v;
+  if (!a)
+    return op == IR_OP_SUB ? ir_unary(s->ctx, IR_OP_NEG, b, b->type) : b;
+  if (ir_expr_const_value(s->ctx, a, &v) && v == 0 && op == IR_OP_ADD)
+    return b;
+  if (ir_expr_const_value(s->ctx, b, &v) && v == 0)
+    return a;
+  return ir_binary(s->ctx, op, a, b, sum_type(a->type, b->type));
+}
+
+/* A row: the array, its fixed leading subscripts and the offset in the
+ * last dimension.  `pointer` tells whether the cursor's value is a pointer
+ * to an element (else an element, for `&...`). */
+typedef struct row {
+  ir_array *base;
+  int nfixed;
+  ir_expr **fixed;
+  ir_expr *offset;
+} row;
+
+static bool row_of(fe_state *s, CXCursor c, row *out, const char **why);
+
+/* Subscripts of an ArraySubscriptExpr chain: base cursor and up to max
+ * subscripts (outermost first). */
+static int subscripts(fe_state *s, CXCursor c, CXCursor *base, CXCursor *idx,
+                      int max) {
+  int n = 0;
+  CXCursor tmp[16];
+  while (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr && n < 16) {
+    CXCursor *kids;
+    int nk = fe_children(s, c, &kids), m = 0;
+    CXCursor e[2];
+    for (int i = 0; i < nk && m < 2; i++)
+      if (clang_isExpression(clang_getCursorKind(kids[i])))
+        e[m++] = kids[i];
+    if (m != 2)
+      return -1;
+    tmp[n++] = e[1];
+    c = fe_strip(s, e[0]);
+  }
+  if (n > max)
+    return -1;
+  for (int i = 0; i < n; i++)
+    idx[i] = tmp[n - 1 - i];
+  *base = c;
+  return n;
+}
+
+static bool int_operand(fe_state *s, CXCursor c, ir_expr **out,
+                        const char **why) {
+  ir_expr *e = quiet_expr(s, c);
+  if (!e || !ir_type_is_integer(e->type)) {
+    *why = "its offset is not an integer expression the kernel can hold";
+    return false;
+  }
+  if (!stable_expr(s, e)) {
+    *why = "its offset reads a variable the kernel writes";
+    return false;
+  }
+  *out = e;
+  return true;
+}
+
+/* `&A[i][k]`, or the row `A[i]` of a two-dimensional array: an element
+ * (elem true) or a row (elem false) given by subscripts. */
+static bool row_of_subscript(fe_state *s, CXCursor c, bool elem, row *out,
+                             const char **why) {
+  CXCursor base, idx[16];
+  int n = subscripts(s, c, &base, idx, 16);
+  if (n < 1) {
+    *why = "its initializer is not a row of an array";
+    return false;
+  }
+  row r;
+  if (!row_of(s, base, &r, why))
+    return false;
+  /* base is a row of r.base: its subscripts continue the row's */
+  int rank = r.base->rank;
+  int have = r.nfixed + n; /* subscripts given, the offset's dim included */
+  if (elem ? have != rank : have != rank - 1) {
+    *why = "it does not point to an element of the array's last dimension";
+    return false;
+  }
+  ir_expr **fx =
+      scc_arena_alloc(s->ctx->arena, sizeof(ir_expr *) * (size_t)(rank + 1));
+  for (int i = 0; i < r.nfixed; i++)
+    fx[i] = r.fixed[i];
+  int nf = r.nfixed;
+  ir_expr *off = NULL;
+  for (int i = 0; i < n; i++) {
+    ir_expr *e;
+    if (!int_operand(s, idx[i], &e, why))
+      return false;
+    if (i == 0 && r.offset) /* the first subscript adds to the offset */
+      e = add_offset(s, r.offset, e, IR_OP_ADD);
+    if (nf < rank - 1)
+      fx[nf++] = e;
+    else
+      off = e;
+  }
+  *out = (row){r.base, nf, fx, off ? off : ir_int(s->ctx, 0)};
+  return true;
+}
+
+static bool row_of(fe_state *s, CXCursor c, row *out, const char **why) {
+  c = fe_strip(s, c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CStyleCastExpr) {
+    /* a cast to a pointer to the same element type (`(const float *)w`) */
+    CXCursor *kids;
+    int n = fe_children(s, c, &kids);
+    CXType to = clang_getCanonicalType(clang_getCursorType(c));
+    if (n < 1 || to.kind != CXType_Pointer) {
+      *why = "its initializer casts to another type";
+      return false;
+    }
+    CXType from =
+        clang_getCanonicalType(clang_getCursorType(fe_strip(s, kids[n - 1])));
+    ir_type ta, tb;
+    CXType pf = from.kind == CXType_Pointer ? clang_getPointeeType(from)
+                                            : clang_getArrayElementType(from);
+    if (!fe_map_type(clang_getPointeeType(to), &ta) || !fe_map_type(pf, &tb) ||
+        ta != tb) {
+      *why = "its initializer casts to a pointer of another type";
+      return false;
+    }
+    return row_of(s, kids[n - 1], out, why);
+  }
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor d = clang_getCursorReferenced(c);
+    enum CXCursorKind dk = clang_getCursorKind(d);
+    if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) {
+      *why = "its initializer is not an array of the kernel";
+      return false;
+    }
+    fe_subst *x = find(s, d);
+    if (x && x->base) {
+      *out = (row){x->base, x->nfixed, x->fixed, x->offset};
+      return true;
+    }
+    if (!fe_decl_is_array(d)) {
+      *why = "its initializer is not an array of the kernel";
+      return false;
+    }
+    if (scan_writes(s, d).written) {
+      *why = "the pointer it is computed from is assigned in the kernel";
+      return false;
+    }
+    bool quiet = s->quiet, failed = s->failed;
+    s->quiet = true;
+    s->failed = false;
+    ir_array *a = fe_array_for_decl(s, d, c);
+    bool bad = s->failed || !a;
+    s->quiet = quiet;
+    s->failed = failed;
+    if (bad) {
+      *why = "its initializer is an array the kernel cannot hold";
+      return false;
+    }
+    *out = (row){a, 0, NULL, NULL};
+    return true;
+  }
+  if (k == CXCursor_ArraySubscriptExpr)
+    return row_of_subscript(s, c, false, out, why);
+  if (k == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
+    CXCursor *kids;
+    if (fe_children(s, c, &kids) != 1 ||
+        clang_getCursorKind(fe_strip(s, kids[0])) !=
+            CXCursor_ArraySubscriptExpr) {
+      *why = "it takes the address of something other than an array element";
+      return false;
+    }
+    return row_of_subscript(s, fe_strip(s, kids[0]), true, out, why);
+  }
+  if (k == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    CXCursor *kids;
+    int n = fe_children(s, c, &kids);
+    if (n != 2 || (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)) {
+      *why = "its initializer is not a pointer plus an offset";
+      return false;
+    }
+    CXType t0 = clang_getCanonicalType(clang_getCursorType(kids[0]));
+    bool p0 = t0.kind == CXType_Pointer || t0.kind == CXType_ConstantArray ||
+              t0.kind == CXType_IncompleteArray ||
+              t0.kind == CXType_VariableArray;
+    CXCursor pc = p0 ? kids[0] : kids[1], ic = p0 ? kids[1] : kids[0];
+    if (!p0 && op == CXBinaryOperator_Sub) {
+      *why = "its initializer is not a pointer plus an offset";
+      return false;
+    }
+    row r;
+    ir_expr *e;
+    if (!row_of(s, pc, &r, why) || !int_operand(s, ic, &e, why))
+      return false;
+    if (r.nfixed != r.base->rank - 1) {
+      *why = "it adds an offset to a pointer to rows";
+      return false;
+    }
+    r.offset = add_offset(s, r.offset, e,
+                          op == CXBinaryOperator_Sub ? IR_OP_SUB : IR_OP_ADD);
+    *out = r;
+    return true;
+  }
+  *why = "its initializer is not a pointer plus an offset";
+  return false;
+}
+
+bool fe_subst_pointer(fe_state *s, CXCursor d, const char **why) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(d));
+  ir_type et;
+  *why = NULL;
+  if (t.kind != CXType_Pointer || !fe_map_type(clang_getPointeeType(t), &et) ||
+      et == IR_TY_VOID) {
+    *why = "only pointers to a scalar element are read as rows";
+    return false;
+  }
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+  if (sc == CX_SC_Static || sc == CX_SC_Extern) {
+    *why = "it is static";
+    return false;
+  }
+  CXCursor init;
+  if (!init_of(s, d, &init)) {
+    *why = "it has no initializer";
+    return false;
+  }
+  write_scan ws = scan_writes(s, d);
+  if (ws.written) {
+    *why = "it is assigned, incremented or has its address taken in the "
+           "kernel";
+    return false;
+  }
+  if (ws.outside) {
+    *why = "it is used after the kernel";
+    return false;
+  }
+  row r;
+  if (!row_of(s, init, &r, why))
+    return false;
+  if (r.nfixed != r.base->rank - 1 || r.base->elem != et) {
+    *why = "it does not point to elements of the array's type";
+    return false;
+  }
+  fe_subst *x = scc_arena_alloc(s->ctx->arena, sizeof *x);
+  *x = (fe_subst){.decl = d,
+                  .base = r.base,
+                  .nfixed = r.nfixed,
+                  .fixed = r.fixed,
+                  .offset = r.offset ? r.offset : ir_int(s->ctx, 0)};
+  scc_vec_push(s->ctx->arena, &s->substs, x);
+  return true;
+}
+
+ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
+                       ir_expr ***idx) {
+  fe_subst *x = find(s, decl);
+  if (!x || !x->base || !sub)
+    return x ? x->base : NULL;
+  int rank = x->base->rank;
+  ir_expr **ix =
+      scc_arena_alloc(s->ctx->arena, sizeof(ir_expr *) * (size_t)rank);
+  for (int i = 0; i < x->nfixed; i++)
+    ix[i] = ir_expr_clone(s->ctx, x->fixed[i], NULL);
+  ix[rank - 1] =
+      add_offset(s, ir_expr_clone(s->ctx, x->offset, NULL), sub, IR_OP_ADD);
+  ix[rank - 1]->loc = l;
+  *idx = ix;
+  return x->base;
+}
+
+/* ---- null tests -------------------------------------------------------- */
+
+/* A null pointer constant: 0, or `(void *)0` (NULL), through parentheses
+ * and casts. */
+static bool null_constant(fe_state *s, CXCursor c) {
+  for (;;) {
+    c = fe_strip(s, c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_GNUNullExpr)
+      return true;
+    if (k == CXCursor_CStyleCastExpr) {
+      CXCursor *kids;
+      int n = fe_children(s, c, &kids);
+      if (n < 1)
+        return false;
+      c = kids[n - 1];
+      continue;
+    }
+    if (k != CXCursor_IntegerLiteral)
+      return false;
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    bool zero = r && clang_EvalResult_getKind(r) == CXEval_Int &&
+                clang_EvalResult_getAsLongLong(r) == 0;
+    if (r)
+      clang_EvalResult_dispose(r);
+    return zero;
+  }
+}
+
+/* The parameter standing for `(name != 0)`. */
+static ir_var *nonnull_var(fe_state *s, CXCursor ref, CXCursor d) {
+  CXString n = clang_getCursorSpelling(d);
+  const char *name = scc_arena_strdup(s->ctx->arena, clang_getCString(n));
+  clang_disposeString(n);
+  const char *cv = scc_arena_printf(s->ctx->arena, "(%s != 0)", name);
+  for (int i = 0; i < s->k->vars.len; i++) {
+    ir_var *v = s->k->vars.items[i];
+    if (v->c_value && !strcmp(v->c_value, cv))
+      return v;
+  }
+  const char *vn = ir_fresh_name(
+      s->ctx, s->k, scc_arena_printf(s->ctx->arena, "%s_nonnull", name));
+  ir_var *v = ir_var_new(s->ctx, s->k, vn, IR_TY_INT, IR_VAR_PARAM,
+                         fe_cursor_loc(s, ref, NULL));
+  v->declared_outside = true;
+  v->c_value = cv;
+  return v;
+}
+
+/* The pointer a (stripped) cursor names, when it is a plain reference to a
+ * pointer or array the kernel does not assign. */
+static bool pointer_ref(fe_state *s, CXCursor c, CXCursor *decl) {
+  c = fe_strip(s, c);
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return false;
+  CXCursor d = clang_getCursorReferenced(c);
+  enum CXCursorKind k = clang_getCursorKind(d);
+  if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+      clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_Pointer)
+    return false;
+  *decl = d;
+  return true;
+}
+
+ir_expr *fe_null_test(fe_state *s, CXCursor c, const char **why) {
+  *why = NULL;
+  CXCursor e = fe_strip(s, c), d, ref;
+  enum CXCursorKind k = clang_getCursorKind(e);
+  bool eq = false;
+  if (pointer_ref(s, e, &d)) {
+    ref = e; /* a pointer as a condition: p != 0 */
+  } else if (k == CXCursor_UnaryOperator &&
+             clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_LNot) {
+    CXCursor *kids;
+    if (fe_children(s, e, &kids) != 1 || !pointer_ref(s, kids[0], &d))
+      return NULL;
+    ref = kids[0];
+    eq = true;
+  } else if (k == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    CXCursor *kids;
+    if ((op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE) ||
+        fe_children(s, e, &kids) != 2)
+      return NULL;
+    if (pointer_ref(s, kids[0], &d) && null_constant(s, kids[1]))
+      ref = kids[0];
+    else if (pointer_ref(s, kids[1], &d) && null_constant(s, kids[0]))
+      ref = kids[1];
+    else
+      return NULL;
+    eq = op == CXBinaryOperator_EQ;
+  } else {
+    return NULL;
+  }
+  if (find(s, d)) {
+    *why = "a null test of a pointer computed in the kernel";
+    return NULL;
+  }
+  if (scan_writes(s, d).written) {
+    *why = "a null test of a pointer the kernel assigns";
+    return NULL;
+  }
+  scc_loc l = fe_cursor_loc(s, e, NULL);
+  ir_expr *v = ir_var_ref(s->ctx, nonnull_var(s, ref, d));
+  v->loc = l;
+  if (!eq)
+    return v;
+  ir_expr *r = ir_unary(s->ctx, IR_OP_NOT, v, IR_TY_INT);
+  r->loc = l;
+  return r;
+}
