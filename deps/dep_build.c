@@ -133,6 +133,7 @@ static isl_pw_aff *pa_dim(bld *b, enum isl_dim_type t, int pos) {
 }
 
 static isl_pw_aff *pa_of(bld *b, const ir_expr *e);
+static isl_set *cond_set(bld *b, const ir_expr *e, bool neg);
 
 /* The values of integer type t, [*lo, *hi].  `as_target`: plain char is
  * [0, 127] (what it holds whether it is signed or not); otherwise
@@ -298,6 +299,21 @@ static isl_pw_aff *pa_of(bld *b, const ir_expr *e) {
     default:
       return NULL;
     }
+  }
+  case IR_EXPR_SELECT: {
+    /* c ? x : y with an affine condition (a clamped subscript, `x == 0 ?
+     * c : c - 1`): exact only when the whole condition is representable */
+    bool dropped = b->dropped;
+    b->dropped = false;
+    isl_set *c = cond_set(b, e->u.sel.cond, false);
+    bool exact = c && !b->dropped;
+    b->dropped = dropped;
+    isl_pw_aff *x, *y;
+    if (!exact || !pa_pair(b, e->u.sel.a, e->u.sel.b, &x, &y)) {
+      isl_set_free(c);
+      return NULL;
+    }
+    return isl_pw_aff_cond(isl_set_indicator_function(c), x, y);
   }
   default:
     return NULL;
@@ -925,9 +941,68 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
 }
 
 /* dep_graph_build_in, and with edges false dep_graph_build_stmts. */
+/* What graph_build computes beyond the statements and their accesses. */
+typedef enum build_what {
+  BUILD_STMTS,   /* nothing more */
+  BUILD_SCALARS, /* the value-based flow of the local scalars */
+  BUILD_EDGES,   /* that and every dependence edge */
+} build_what;
+
 static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                               int nscope, bool same_outer, int level,
-                              bool edges) {
+                              build_what what);
+
+/* Whether a value that v takes inside the scope reaches a read of it
+ * outside the scope (its live range leaves the scope), by the value-based
+ * flow of the whole kernel: a later write outside the scope that every
+ * path takes before the read kills it (Feautrier 1991, as for the flow
+ * within the scope).  True when the analysis fails. */
+static bool scope_value_read_outside(scc_ctx *ctx, ir_kernel *k,
+                                     ir_node **scope, int nscope,
+                                     const ir_var *v) {
+  dep_graph *g = graph_build(ctx, k, NULL, 0, false, -1, BUILD_SCALARS);
+  bool hit = false, seen = false;
+  for (int i = 0; i < g->scalars.len && !hit; i++) {
+    const dep_scalar *sc = g->scalars.items[i];
+    if (sc->var != v)
+      continue;
+    seen = true;
+    if (!sc->flow) {
+      hit = true;
+      break;
+    }
+    isl_map_list *ml = isl_union_map_get_map_list(sc->flow);
+    int nm = isl_map_list_n_map(ml);
+    for (int m = 0; m < nm && !hit; m++) {
+      isl_map *map = isl_map_list_get_map(ml, m);
+      const char *sn = isl_map_get_tuple_name(map, isl_dim_in);
+      const char *dn = isl_map_get_tuple_name(map, isl_dim_out);
+      const ir_node *src = NULL, *dst = NULL;
+      for (int st = 0; st < g->nstmts; st++) {
+        if (sn && !strcmp(g->stmts[st].name, sn))
+          src = g->stmts[st].node;
+        if (dn && !strcmp(g->stmts[st].name, dn))
+          dst = g->stmts[st].node;
+      }
+      bool src_in = false, dst_in = false;
+      for (int j = 0; j < nscope; j++) {
+        src_in = src_in || (src && scope[j] && ir_node_within(src, scope[j]));
+        dst_in = dst_in || (dst && scope[j] && ir_node_within(dst, scope[j]));
+      }
+      if (!src || !dst || (src_in && !dst_in))
+        hit = isl_map_is_empty(map) != isl_bool_true;
+      isl_map_free(map);
+    }
+    isl_map_list_free(ml);
+  }
+  dep_graph_free(g);
+  return hit || !seen;
+}
+
+static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                              int nscope, bool same_outer, int level,
+                              build_what what) {
+  bool edges = what != BUILD_STMTS;
   dep_graph *g = scc_arena_alloc(ctx->arena, sizeof *g);
   g->ctx = ctx;
   g->k = k;
@@ -1076,14 +1151,16 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     sc->written = isl_union_map_is_empty(w) != isl_bool_true;
     isl_union_map_free(w);
     isl_union_map_free(r);
-    sc->read_outside = v->live_out || scalar_read_outside(&c, v);
+    sc->read_outside =
+        v->live_out || (scalar_read_outside(&c, v) &&
+                        scope_value_read_outside(ctx, k, scope, nscope, v));
     scc_vec_push(ctx->arena, &g->scalars, sc);
   }
   isl_union_map_free(sched);
   /* dependences: per memory object and pair of statements, the conflicting
    * accesses in the order of the schedule (Allen & Kennedy 2001, ch. 2);
    * pairs are built one at a time, so only the non-empty relations stay */
-  for (int kind = DEP_FLOW; kind <= DEP_OUTPUT && edges; kind++) {
+  for (int kind = DEP_FLOW; kind <= DEP_OUTPUT && what == BUILD_EDGES; kind++) {
     for (int i = 0; i < b.mems.len; i++) {
       mem *me = b.mems.items[i];
       isl_map **src = kind == DEP_ANTI ? me->r : me->w;
@@ -1146,12 +1223,12 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
 
 dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                               int nscope, bool same_outer, int level) {
-  return graph_build(ctx, k, scope, nscope, same_outer, level, true);
+  return graph_build(ctx, k, scope, nscope, same_outer, level, BUILD_EDGES);
 }
 
 dep_graph *dep_graph_build_stmts(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                                  int nscope) {
-  return graph_build(ctx, k, scope, nscope, false, -1, false);
+  return graph_build(ctx, k, scope, nscope, false, -1, BUILD_STMTS);
 }
 
 isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,

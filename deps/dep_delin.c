@@ -178,6 +178,38 @@ static dep_delin_result split1(scc_ctx *ctx, const ir_expr *e, ir_var *p,
   return DEP_DELIN_SPLIT;
 }
 
+/* c ? x : y (a clamped subscript): both arms split with one shape, the
+ * parts selected by the same condition. */
+static dep_delin_result split_select(scc_ctx *ctx, const ir_expr *sub,
+                                     const dep_shape *want, dep_shape *shape,
+                                     ir_expr **parts) {
+  const ir_expr *c = sub->u.sel.cond;
+  dep_shape sa, sb;
+  ir_expr *pa[IR_DELIN_MAX + 1], *pb[IR_DELIN_MAX + 1];
+  if (!want) {
+    dep_delin_result ra = dep_delin_split(ctx, sub->u.sel.a, NULL, &sa, pa);
+    dep_delin_result rb = dep_delin_split(ctx, sub->u.sel.b, NULL, &sb, pb);
+    if (ra == DEP_DELIN_FAIL || rb == DEP_DELIN_FAIL)
+      return DEP_DELIN_FAIL;
+    if (sa.n == 0 && sb.n == 0) {
+      shape->n = 0;
+      parts[0] = (ir_expr *)sub;
+      return DEP_DELIN_NONE;
+    }
+    return split_select(ctx, sub, sa.n >= sb.n ? &sa : &sb, shape, parts);
+  }
+  dep_delin_result ra = dep_delin_split(ctx, sub->u.sel.a, want, &sa, pa);
+  dep_delin_result rb = dep_delin_split(ctx, sub->u.sel.b, want, &sb, pb);
+  if (ra == DEP_DELIN_FAIL || rb == DEP_DELIN_FAIL)
+    return DEP_DELIN_FAIL;
+  *shape = *want;
+  for (int i = 0; i <= want->n; i++)
+    parts[i] =
+        ir_select(ctx, ir_expr_clone(ctx, c, NULL), pa[i], pb[i], sub->type);
+  return ra == DEP_DELIN_SPLIT || rb == DEP_DELIN_SPLIT ? DEP_DELIN_SPLIT
+                                                        : DEP_DELIN_NONE;
+}
+
 dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub,
                                  const dep_shape *want, dep_shape *shape,
                                  ir_expr **parts) {
@@ -185,6 +217,9 @@ dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub,
   parts[0] = (ir_expr *)sub;
   if (!sub || !ir_type_is_integer(sub->type))
     return DEP_DELIN_FAIL;
+  if (sub->kind == IR_EXPR_SELECT) {
+    return split_select(ctx, sub, want, shape, parts);
+  }
   ir_expr *rs[IR_DELIN_MAX];
   ir_expr *cur = (ir_expr *)sub;
   bool any = false;

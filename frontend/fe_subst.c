@@ -219,6 +219,29 @@ static ir_expr *quiet_expr(fe_state *s, CXCursor c) {
 
 /* ---- integer locals ---------------------------------------------------- */
 
+/* A condition of comparisons of quasi-affine integers. */
+static bool affine_cond(const ir_expr *e) {
+  if (e->kind == IR_EXPR_UNARY && e->u.un.op == IR_OP_NOT)
+    return affine_cond(e->u.un.a);
+  if (e->kind != IR_EXPR_BINARY)
+    return false;
+  ir_op op = e->u.bin.op;
+  if (op == IR_OP_LAND || op == IR_OP_LOR)
+    return affine_cond(e->u.bin.a) && affine_cond(e->u.bin.b);
+  return op >= IR_OP_LT && op <= IR_OP_NE && fe_quasi_affine(e->u.bin.a) &&
+         fe_quasi_affine(e->u.bin.b);
+}
+
+/* A value the dependence analysis can represent exactly: quasi-affine, or
+ * `c ? x : y` of such values under an affine condition (a clamped
+ * neighbour, `x == 0 ? c : c - 1`). */
+static bool subst_affine(const ir_expr *e) {
+  if (e->kind == IR_EXPR_SELECT)
+    return ir_type_is_integer(e->type) && affine_cond(e->u.sel.cond) &&
+           subst_affine(e->u.sel.a) && subst_affine(e->u.sel.b);
+  return fe_quasi_affine(e);
+}
+
 bool fe_subst_int(fe_state *s, CXCursor d) {
   ir_type t;
   if (!fe_map_type(clang_getCursorType(d), &t) || !ir_type_is_integer(t) ||
@@ -228,7 +251,7 @@ bool fe_subst_int(fe_state *s, CXCursor d) {
   if (!substitutable(s, d, &init))
     return false;
   ir_expr *e = quiet_expr(s, init);
-  if (!e || !fe_quasi_affine(e) || !stable_expr(s, e))
+  if (!e || !subst_affine(e) || !stable_expr(s, e))
     return false;
   if (e->type != t) {
     scc_loc l = e->loc;
