@@ -100,7 +100,11 @@ static enum CXVisitorResult write_cb(void *data, CXCursor c, CXSourceRange r) {
     return CXVisit_Break;
   }
   unsigned i = fe_token_at(s, off);
-  if (tok_in(s, i + 1, after) || (i > 0 && tok_in(s, i - 1, before))) {
+  /* `&x` lets the kernel write x through a pointer; `&A[i]` takes the
+   * address of an element of A, not of A */
+  bool addr = i > 0 && tok_in(s, i - 1, before) &&
+              !(fe_tok_is(s, i - 1, "&") && fe_tok_is(s, i + 1, "["));
+  if (tok_in(s, i + 1, after) || addr) {
     ws->written = true;
     return CXVisit_Break;
   }

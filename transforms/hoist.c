@@ -136,9 +136,9 @@ static void visit(hoist_state *s, ir_expr **slot) {
     visit(s, &e->u.bin.b);
     break;
   case IR_EXPR_SELECT:
+    /* the arms run only when chosen (`p != NULL ? p[i] * w : 0`): a part
+     * of one moved before the loop would run whatever the condition */
     visit(s, &e->u.sel.cond);
-    visit(s, &e->u.sel.a);
-    visit(s, &e->u.sel.b);
     break;
   case IR_EXPR_CAST:
     visit(s, &e->u.cast.a);

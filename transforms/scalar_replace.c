@@ -71,8 +71,24 @@ static bool lhs_cb(ir_node *n, void *data) {
   return true;
 }
 
+/* Accesses in the arms of a select (`p != NULL ? p[i] : 0`): evaluated only
+ * when their arm is chosen, so guarded like those under an if. */
+static void arm_access_cb(ir_expr *e, void *data) {
+  collect *c = data;
+  if (e->kind == IR_EXPR_ACCESS)
+    scc_vec_push(c->ctx->arena, &c->guarded, e);
+}
+
+static void select_arms_cb(ir_expr *e, void *data) {
+  if (e->kind != IR_EXPR_SELECT)
+    return;
+  ir_walk_expr(e->u.sel.a, arm_access_cb, data);
+  ir_walk_expr(e->u.sel.b, arm_access_cb, data);
+}
+
 static bool guard_cb(ir_node *n, void *data) {
   collect *c = data;
+  ir_walk_node_exprs(n, select_arms_cb, c);
   if (n->kind == IR_NODE_IF) {
     collect g = {c->ctx, {0}, {0}, {0}};
     xfr_walk_node_slots(n, collect_cb, &g);

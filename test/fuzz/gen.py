@@ -163,12 +163,49 @@ class KGen:
             # in order (so the loop accesses it through one subscript only)
             ivs = [l.iv for l in scope][-len(arr.dims):]
             subs = ["0"] * (len(arr.dims) - len(ivs)) + ivs
-            return arr.access(subs)
-        return arr.access([self.subscript(d, scope, i == len(arr.dims) - 1)
-                           for i, d in enumerate(arr.dims)])
+        else:
+            subs = [self.subscript(d, scope, i == len(arr.dims) - 1)
+                    for i, d in enumerate(arr.dims)]
+        if arr.kind == "ptr" and self.realc and scope and self.chance(0.5):
+            return self.realc_access(arr, subs, write)
+        return arr.access(subs)
+
+    def realc_access(self, arr, subs, write):
+        """The access written as real C writes it, through a local declared
+        just before the statement (self.pending): the flattened index in an
+        int local, or a row pointer `T *row = A + (i) * lda;` /
+        `&A[(i) * lda]` subscripted by the last index."""
+        self.lcount += 1
+        T = self.k.etype
+        if len(subs) == 1 or self.chance(0.4):
+            name = "x%d" % self.lcount
+            flat = arr.access(subs)[len(arr.name) + 1:-1]
+            self.pending.append("int %s = %s;" % (name, flat))
+            return "%s[%s]" % (arr.name, name)
+        name = "%s_row%d" % (arr.name, self.lcount)
+        if len(subs) == 2:
+            off = "(%s) * %s" % (subs[0], arr.ld())
+        else:
+            off = "((%s) * %s + %s) * %s" % (subs[0], arr.ld() + "0", subs[1],
+                                            arr.ld())
+        q = "" if write else "const "
+        if self.chance(0.5):
+            self.pending.append("%s%s *%s = %s + %s;" % (q, T, name, arr.name,
+                                                         off))
+        else:
+            self.pending.append("%s%s *%s = &%s[%s];" % (q, T, name, arr.name,
+                                                         off))
+        return "%s[%s]" % (name, subs[-1])
 
     # -- expressions ---------------------------------------------------------
     def leaf(self, scope, temps):
+        if self.realc and self.chance(0.06):
+            # an optional input that may be NULL (a bias), tested in place
+            sub = self.subscript("n", scope)
+            self.k.has_opt = True
+            return "(opt != NULL ? opt[%s] : %s)" % (
+                sub, self.lit(self.pick([0.5, 0.25]) if self.k.etype != "int"
+                              else 3))
         f = self.r.random()
         if f < 0.55:
             return self.access(self.pick(self.rarrs), scope)
@@ -187,7 +224,17 @@ class KGen:
         if depth >= 2 or self.chance(0.3):
             return self.leaf(scope, temps)
         a = self.expr(scope, temps, depth + 1)
+        mark = len(self.pending)
         b = self.expr(scope, temps, depth + 1)
+        e = self.combine(a, b)
+        if self.B not in e:  # b unused: so are the locals it declared
+            del self.pending[mark:]
+        return e.replace(self.B, b)
+
+    B = "\x00b\x00"  # where b goes in combine's result
+
+    def combine(self, a, b_text):
+        b = self.B
         t = self.k.etype
         f = self.r.random()
         if t == "int":
@@ -198,7 +245,7 @@ class KGen:
                 return "((%s) %% 7)" % a
             if f < 0.2:
                 return "(%s) * %d" % (a, self.r.randint(2, 3))
-            if f < 0.28 and a != b:  # (w < w: a self-comparison warning)
+            if f < 0.28 and a != b_text:  # (w < w: self-comparison warning)
                 return "(%s < %s ? %s : %s)" % (a, b, a, b)
             return "(%s %s %s)" % (a, op, b)
         if f < 0.1 and self.friendly:
@@ -255,7 +302,18 @@ class KGen:
         out = []
         temps = list(temps)
         n = self.r.randint(1, 3)
+        saved = self.pending
         for _ in range(n):
+            start = len(out)
+            self.pending = []
+            self.stmt(scope, ind, temps, allow_if, out)
+            out[start:start] = [ind + d for d in self.pending]
+        self.pending = saved
+        return out
+
+    def stmt(self, scope, ind, temps, allow_if, out):
+        """One statement (appended to out; locals it needs in pending)."""
+        if True:
             f = self.r.random()
             T = self.k.etype
             if f < 0.12:
@@ -318,7 +376,6 @@ class KGen:
                 lhs = self.access(arr, scope, write=True)
                 out.append("%s%s = %s;" % (ind, lhs,
                                           self.clamp(self.expr(scope, temps))))
-        return out
 
     def transposes(self, scope):
         """The copies W[b][a] = R[a][b] (a, b the two innermost loops) whose
@@ -413,6 +470,12 @@ class KGen:
         # a third of the kernels are written for vectorization: step-1
         # loops over one extent, unit-stride innermost accesses, no ifs
         self.friendly = k.etype != "int" and self.chance(0.4)
+        # half the kernels write some accesses as real C does: locals that
+        # hold flattened indices and row pointers, a NULL-tested input
+        self.realc = self.chance(0.5)
+        self.pending = []
+        self.lcount = 0
+        k.has_opt = False
         T = k.etype
         self.tcount = 0
         self.iv_outside = self.chance(0.4)
@@ -459,6 +522,8 @@ class KGen:
                  for p in ["n", "m"]]
         for a in self.arrs:
             terms.append(a.access(["0"] * len(a.dims)))
+        if k.has_opt:
+            terms.append("(opt ? opt[0] : %s)" % self.lit(1))
         body.append("  r[2] = %s;" % self.clamp(" + ".join(terms)))
         if self.iv_outside and self.chance(0.6):
             if T == "int":
@@ -482,6 +547,8 @@ class KGen:
                 if len(a.dims) == 3:
                     params.append("int " + a.ld() + "0")
         params += [a.param() for a in self.arrs]
+        if k.has_opt:
+            params.append("const %s *opt" % T)
         params.append("%s r[4]" % T)
         L = []
         L.append("#include <math.h>")
@@ -567,6 +634,14 @@ class KGen:
                 ext = "".join("[%s]" % a.extent(d) for d in a.dims[1:])
                 args.append("(%s (*)%s)p%s" % (T, ext, a.name) if ext else
                             "p" + a.name)
+        if k.has_opt:
+            # NULL or an input of n + 2 elements, chosen at generation
+            if self.chance(0.5):
+                args.append("NULL")
+            else:
+                L.append("  %s optbuf[16];" % T)
+                L.append("  for (int q = 0; q < 16; q++) optbuf[q] = next();")
+                args.append("optbuf")
         args.append("r")
         L.append("  kern(%s);" % ", ".join(args))
         for a in self.arrs:
