@@ -1018,8 +1018,7 @@ static void put_shuffle(emitter *em, scc_buf *o, const ir_expr *e) {
       if (SAME())
         fn = "shuffle_f32x4", imm = i;
     }
-    for (int i = 0; i < 64 && !fn && em->k->isa == IR_ISA_AVX2 && L == 8;
-         i++) {
+    for (int i = 0; i < 64 && !fn && em->k->isa == IR_ISA_AVX2 && L == 8; i++) {
       if (i & 0xc)
         continue;
       int sel[2] = {i & 3, (i >> 4) & 3};
@@ -1433,7 +1432,10 @@ static void note_unused_ivs(emitter *em, bool print) {
     if (declared_in(k, v)) {
       if (!print)
         scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
-    } else if (print && v->declared_outside) {
+    } else if (print && v->declared_outside && declared_before_region(k, v)) {
+      /* (an iv a transform created by copying a body that declares it, a
+       * j1 of `int j;` unrolled, is declared by no code that runs when the
+       * kernel is emitted untransformed) */
       line_begin(em, 0);
       scc_buf_printf(em->out, "(void)%s; /* its loops were fully unrolled */",
                      v->name);

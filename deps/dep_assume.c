@@ -323,6 +323,120 @@ static ir_expr *lmax(scc_ctx *ctx, ir_expr *x, ir_expr *y) {
   return ir_simplify(ctx, ir_binary(ctx, IR_OP_MAX, x, y, IR_TY_LONG));
 }
 
+/* ---- interval bounds of subscripts isl cannot represent ---------------
+ * A subscript that is neither affine nor a delinearizable product (`ws[(i*n
+ * + j*GS) / GS]`, a product of two parameters and an iv) still touches a
+ * bounded set of elements: interval arithmetic over its operands (Moore,
+ * Interval Analysis, 1966), each iv bounded by isl over the statement's
+ * domain, gives a range [lo, hi] that contains every value it takes, which
+ * is all a disjointness check needs (a wider range only makes the check
+ * fail more often, and the original code run).  Divisions and remainders
+ * by any integer keep |x / y| <= |x| and |x % y| <= |x|. */
+
+static bool interval(asm_ctx *a, dep_stmt *st, const ir_expr *e, ir_expr **lo,
+                     ir_expr **hi);
+
+static ir_expr *lneg(scc_ctx *ctx, ir_expr *x) {
+  return ir_unary(ctx, IR_OP_NEG, x, IR_TY_LONG);
+}
+
+static ir_expr *clone(scc_ctx *ctx, ir_expr *x) {
+  return ir_expr_clone(ctx, x, NULL);
+}
+
+static bool interval(asm_ctx *a, dep_stmt *st, const ir_expr *e, ir_expr **lo,
+                     ir_expr **hi) {
+  scc_ctx *ctx = a->ctx;
+  if (!e || !ir_type_is_integer(e->type) || e->lanes > 1)
+    return false;
+  /* affine: exact bounds from isl */
+  isl_pw_aff *pa = dep_graph_pw_aff(a->g, st, e);
+  if (pa) {
+    isl_pw_aff *f[1] = {pa};
+    isl_set *im = image(st, f, 1);
+    *lo = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(im), 0));
+    *hi = expr_of_pw_aff(a, isl_set_dim_max(im, 0));
+    return *lo && *hi;
+  }
+  ir_expr *l1, *h1, *l2, *h2;
+  switch (e->kind) {
+  case IR_EXPR_CAST: {
+    ir_type from = e->u.cast.a->type, to = e->u.cast.to;
+    /* a conversion that keeps every value: to a type at least as wide of
+     * the same signedness, or from unsigned to a wider type */
+    if (!ir_type_is_integer(from) ||
+        (ir_type_is_unsigned(from) != ir_type_is_unsigned(to) &&
+         !(ir_type_is_unsigned(from) && to == IR_TY_LONG)))
+      return false;
+    return interval(a, st, e->u.cast.a, lo, hi);
+  }
+  case IR_EXPR_UNARY:
+    if (e->u.un.op != IR_OP_NEG || !interval(a, st, e->u.un.a, &l1, &h1))
+      return false;
+    *lo = lneg(ctx, h1);
+    *hi = lneg(ctx, l1);
+    return true;
+  case IR_EXPR_SELECT:
+    if (!interval(a, st, e->u.sel.a, &l1, &h1) ||
+        !interval(a, st, e->u.sel.b, &l2, &h2))
+      return false;
+    *lo = lmin(ctx, l1, l2);
+    *hi = lmax(ctx, h1, h2);
+    return true;
+  case IR_EXPR_BINARY:
+    break;
+  default:
+    return false; /* an array element, a call: any value */
+  }
+  ir_op op = e->u.bin.op;
+  if (!interval(a, st, e->u.bin.a, &l1, &h1))
+    return false;
+  if (op == IR_OP_DIV || op == IR_OP_MOD || op == IR_OP_FLOORDIV ||
+      op == IR_OP_CEILDIV) {
+    if (!ir_type_is_integer(e->u.bin.b->type))
+      return false;
+    ir_expr *z = ir_int(ctx, 0);
+    *lo = lmin(ctx, l1, z);
+    *hi = lmax(ctx, h1, clone(ctx, z));
+    return true;
+  }
+  if (!interval(a, st, e->u.bin.b, &l2, &h2))
+    return false;
+  switch (op) {
+  case IR_OP_ADD:
+    *lo = ir_simplify(ctx, ir_add(ctx, l1, l2));
+    *hi = ir_simplify(ctx, ir_add(ctx, h1, h2));
+    return true;
+  case IR_OP_SUB:
+    *lo = ir_simplify(ctx, ir_add(ctx, l1, lneg(ctx, h2)));
+    *hi = ir_simplify(ctx, ir_add(ctx, h1, lneg(ctx, l2)));
+    return true;
+  case IR_OP_MIN:
+    *lo = lmin(ctx, l1, l2);
+    *hi = lmin(ctx, h1, h2);
+    return true;
+  case IR_OP_MAX:
+    *lo = lmax(ctx, l1, l2);
+    *hi = lmax(ctx, h1, h2);
+    return true;
+  case IR_OP_MUL: {
+    ir_expr *p[4] = {mul(ctx, l1, l2), mul(ctx, clone(ctx, l1), h2),
+                     mul(ctx, h1, clone(ctx, l2)),
+                     mul(ctx, clone(ctx, h1), clone(ctx, h2))};
+    ir_expr *mn = p[0], *mx = clone(ctx, p[0]);
+    for (int i = 1; i < 4; i++) {
+      mn = lmin(ctx, mn, p[i]);
+      mx = lmax(ctx, mx, clone(ctx, p[i]));
+    }
+    *lo = mn;
+    *hi = mx;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
 /* The elements of arr the original kernel touches, as [lo, hi). */
 static void compute_range(asm_ctx *a, range *r) {
   scc_ctx *ctx = a->ctx;
@@ -348,6 +462,7 @@ static void compute_range(asm_ctx *a, range *r) {
         want = sh;
     }
     int np = want.n + 1;
+    ir_expr *xlo = NULL, *xhi = NULL; /* interval bounds (above) */
     for (int i = 0; i < accs.len; i++) {
       acc *x = accs.items[i];
       isl_pw_aff *f[IR_DELIN_MAX + 1] = {NULL};
@@ -360,16 +475,28 @@ static void compute_range(asm_ctx *a, range *r) {
       if (!ok) {
         for (int d = 0; d < np; d++)
           isl_pw_aff_free(f[d]);
+        ir_expr *il, *ih;
+        if (interval(a, x->st, x->e->u.access.idx[0], &il, &ih)) {
+          xlo = xlo ? lmin(ctx, xlo, il) : il;
+          xhi = xhi ? lmax(ctx, xhi, ih) : ih;
+          continue;
+        }
         isl_set_free(u);
         a->fail = scc_arena_printf(
             ctx->arena,
             "the elements of '%s' it touches cannot be bounded: `%s` is "
             "neither affine nor a sum of products of parameters and affine "
-            "expressions",
+            "expressions, and reads a value the analysis cannot bound",
             arr->name, access_text(ctx, x->e));
         return;
       }
       u = unite(u, image(x->st, f, np));
+    }
+    if (!u) { /* every access bounded by intervals */
+      r->lo = ir_simplify(ctx, xlo);
+      r->hi = ir_simplify(ctx, ir_add_const(ctx, xhi, 1));
+      r->ok = true;
+      return;
     }
     u = isl_set_coalesce(u);
     ir_expr *lo = NULL, *hi = NULL;
@@ -400,6 +527,10 @@ static void compute_range(asm_ctx *a, range *r) {
                                    dh));
     }
     isl_set_free(u);
+    if (xlo) {
+      lo = lmin(ctx, lo, xlo);
+      hi = lmax(ctx, hi, xhi);
+    }
     r->lo = lo;
     r->hi = ir_simplify(ctx, ir_add_const(ctx, hi, 1));
     r->ok = true;

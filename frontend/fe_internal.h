@@ -206,6 +206,20 @@ ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
  * then says why when c is a null test that cannot be read). */
 ir_expr *fe_null_test(fe_state *s, CXCursor c, const char **why);
 
+/* A loop `for (j = lb; j < ub; j += S)` (ub exclusive) with S not a
+ * constant, normalized: j (the IR variable iv) counts the iterations from
+ * 0 to a parameter standing for the trip count, `(S > 0 ? (ub - lb + S -
+ * 1) / S : 0)` (ir_var.c_value), and until fe_subst_pop the body's reads of
+ * the C variable (decl) are `lb + j * S`.  [lo, hi) is the loop's extent.
+ * Sets *lb_out and *ub_out to the normalized bounds and returns NULL, or
+ * the reason it cannot (lb, ub or S change in the kernel, or j is read
+ * after the loop). */
+const char *fe_subst_step(fe_state *s, CXCursor decl, ir_var *iv, ir_expr *lb,
+                          ir_expr *ub, ir_expr *step, size_t lo, size_t hi,
+                          ir_expr **lb_out, ir_expr **ub_out);
+/* Ends the substitution of a normalized loop's variable. */
+void fe_subst_pop(fe_state *s, CXCursor decl);
+
 /* ---- fe_stmt.c -------------------------------------------------------- */
 
 /* Raises a statement and appends it (or them) to b. */

@@ -46,8 +46,12 @@ static bool const_value(CXCursor c, int64_t *v) {
 
 /* ---- loops --------------------------------------------------------------- */
 
-/* The step of the increment expression `inc` on iv, or 0 (reported). */
-static int64_t loop_step(fe_state *s, CXCursor inc, CXCursor iv) {
+/* The step of the increment expression `inc` on iv, or 0 (reported).  An
+ * increment `iv += e` or `iv = iv + e` by an expression e that is not a
+ * constant returns 1 with *param set to e (a parametric step, fe_for);
+ * *param is left alone otherwise. */
+static int64_t loop_step(fe_state *s, CXCursor inc, CXCursor iv,
+                         CXCursor *param, bool *has_param) {
   inc = fe_strip(s, inc);
   CXCursor *kids;
   int n = fe_children(s, inc, &kids);
@@ -71,6 +75,11 @@ static int64_t loop_step(fe_state *s, CXCursor inc, CXCursor iv) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(inc);
     int64_t c;
     if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign) {
+      if (op == CXBinaryOperator_AddAssign && !const_value(kids[1], &c)) {
+        *param = kids[1];
+        *has_param = true;
+        return 1;
+      }
       if (!const_value(kids[1], &c) || c == 0) {
         fe_unsupported(s, kids[1], "loop step that is not a nonzero constant");
         return 0;
@@ -93,6 +102,11 @@ static int64_t loop_step(fe_state *s, CXCursor inc, CXCursor iv) {
           ok = rop == CXBinaryOperator_Add;
         }
         if (ok) {
+          if (rop == CXBinaryOperator_Add && !const_value(other, &c)) {
+            *param = other;
+            *has_param = true;
+            return 1;
+          }
           if (!const_value(other, &c) || c == 0) {
             fe_unsupported(s, other,
                            "loop step that is not a nonzero constant");
@@ -158,7 +172,9 @@ static void fe_for(fe_state *s, CXCursor c, ir_block *b) {
     }
     lbc = ik[1];
   }
-  int64_t step = loop_step(s, inc, ivd);
+  CXCursor pstep;
+  bool parametric = false;
+  int64_t step = loop_step(s, inc, ivd, &pstep, &parametric);
   if (step == 0)
     return;
   /* cond: iv <op> bound, or bound <op> iv. */
@@ -244,11 +260,33 @@ static void fe_for(fe_state *s, CXCursor c, ir_block *b) {
     ub->loc = bound->loc;
   size_t off;
   scc_loc l = fe_cursor_loc(s, c, &off);
+  bool substituted = false;
+  if (parametric) {
+    /* for (j = lb; j < ub; j += S): normalized to a counter (fe_subst.c) */
+    if (!up) {
+      fe_unsupported(s, cond, "loop with a parametric step that counts down");
+      return;
+    }
+    ir_expr *stepx = fe_expr(s, pstep);
+    if (!stepx)
+      return;
+    size_t lo, hi;
+    fe_cursor_range(s, c, &lo, &hi);
+    const char *why =
+        fe_subst_step(s, ivd, iv, lb, ub, stepx, lo, hi, &lb, &ub);
+    if (why) {
+      fe_unsupported(s, pstep, "loop step that is not a constant (%s)", why);
+      return;
+    }
+    substituted = true;
+  }
   ir_node *loop = ir_loop_new(s->ctx, iv, lb, ub, step, l);
   loop->u.loop.label = label_for(s, off);
   scc_vec_push(s->ctx->arena, &s->ivs, iv);
   fe_stmt(s, body, &loop->u.loop.body);
   s->ivs.len--;
+  if (substituted)
+    fe_subst_pop(s, ivd);
   append(b, loop, l);
   fe_omp_loop(s, loop, off);
 }

@@ -25,6 +25,13 @@
  *    of a two-dimensional array) or `&A[i][e]`, where P is an array or
  *    pointer of the kernel or another such local: an alias of the row, its
  *    subscripts `p[x]` becoming `P[e + x]` (`A[i][e + x]`);
+ *  - a loop `for (j = lb; j < ub; j += S)` whose step S, like lb and ub,
+ *    does not change in the kernel (a group size `GS` of quantized code):
+ *    j counts iterations 0 .. trip - 1, the trip count a parameter `(S > 0
+ *    ? (ub - lb + S - 1) / S : 0)`, and the body reads `lb + j * S` where
+ *    it read j (the loop normalization of Allen & Kennedy, Optimizing
+ *    Compilers for Modern Architectures, 2001, §3.5); j's value after the
+ *    loop must not be read;
  *  - `p != NULL`, `p == NULL`, `!p` and a pointer as a condition (`p ? a :
  *    b`, `if (p)`, `p && ...`), p a pointer the kernel does not assign:
  *    an int parameter of the kernel that stands for `(p != 0)` (ir_var
@@ -677,4 +684,147 @@ ir_expr *fe_null_test(fe_state *s, CXCursor c, const char **why) {
   ir_expr *r = ir_unary(s->ctx, IR_OP_NOT, v, IR_TY_INT);
   r->loc = l;
   return r;
+}
+
+/* ---- loops with a parametric step -------------------------------------- */
+
+typedef struct invariant {
+  bool ok;
+} invariant;
+
+static void no_iv_cb(ir_expr *e, void *data) {
+  invariant *inv = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var->kind != IR_VAR_PARAM)
+    inv->ok = false;
+}
+
+/* The same value wherever the kernel runs: parameters the kernel does not
+ * write, no induction variable. */
+static bool kernel_invariant(fe_state *s, ir_expr *e) {
+  invariant inv = {true};
+  ir_walk_expr(e, no_iv_cb, &inv);
+  return inv.ok && stable_expr(s, e);
+}
+
+typedef struct after_scan {
+  fe_state *s;
+  size_t name_off, lo, hi;
+  bool read;
+} after_scan;
+
+/* A reference outside [lo, hi) other than `for (j = ...` of another loop
+ * (which writes j before anything reads it). */
+static enum CXVisitorResult after_cb(void *data, CXCursor c, CXSourceRange r) {
+  (void)c;
+  after_scan *as = data;
+  fe_state *s = as->s;
+  unsigned off;
+  CXFile f;
+  clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+  if (off == as->name_off || (off >= as->lo && off < as->hi))
+    return CXVisit_Continue;
+  unsigned i = fe_token_at(s, off);
+  if (i >= 2 && fe_tok_is(s, i + 1, "=") && fe_tok_is(s, i - 1, "(") &&
+      fe_tok_is(s, i - 2, "for"))
+    return CXVisit_Continue;
+  as->read = true;
+  return CXVisit_Break;
+}
+
+static char *c_text(fe_state *s, const ir_expr *e) {
+  scc_buf b = {0};
+  ir_print_c_expr(&b, e);
+  char *t = scc_arena_strndup(s->ctx->arena, b.data ? b.data : "", b.len);
+  scc_buf_free(&b);
+  return t;
+}
+
+const char *fe_subst_step(fe_state *s, CXCursor decl, ir_var *iv, ir_expr *lb,
+                          ir_expr *ub, ir_expr *step, size_t lo, size_t hi,
+                          ir_expr **lb_out, ir_expr **ub_out) {
+  if (!ir_type_is_integer(step->type))
+    return "the step is not an integer";
+  if (!kernel_invariant(s, step))
+    return "the step changes in the kernel; write it as a parameter or a "
+           "global the kernel does not assign";
+  if (!kernel_invariant(s, lb) || !kernel_invariant(s, ub))
+    return "with a parametric step, the bounds must not change in the "
+           "kernel (no induction variable of an enclosing loop)";
+  if (iv->live_out)
+    return scc_arena_printf(s->ctx->arena, "'%s' is read after the kernel",
+                            iv->name);
+  CXFile f;
+  unsigned name_off;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL,
+                             &name_off);
+  after_scan as = {s, name_off, lo, hi, false};
+  if (f && s->file && clang_File_isEqual(f, s->file)) {
+    CXCursorAndRangeVisitor v = {&as, after_cb};
+    clang_findReferencesInFile(decl, s->file, v);
+  } else {
+    as.read = true;
+  }
+  if (as.read)
+    return scc_arena_printf(s->ctx->arena,
+                            "'%s' is read after the loop, where it holds the "
+                            "value past the last iteration",
+                            iv->name);
+  /* the trip count: (S > 0 && ub > lb ? (T)(((long long)ub - lb + S - 1) /
+   * S) : 0), a parameter of the kernel */
+  const char *ts = ir_type_name(iv->type);
+  const char *S = c_text(s, step), *L = c_text(s, lb), *U = c_text(s, ub);
+  const char *cv = scc_arena_printf(
+      s->ctx->arena,
+      "((%s) > 0 && (%s) > (%s) ? (%s)(((long long)(%s) - (%s) + (%s) - 1) / "
+      "(%s)) : 0)",
+      S, U, L, ts, U, L, S, S);
+  ir_var *trip = NULL;
+  for (int i = 0; i < s->k->vars.len && !trip; i++) {
+    ir_var *v = s->k->vars.items[i];
+    if (v->c_value && !strcmp(v->c_value, cv))
+      trip = v;
+  }
+  if (!trip) {
+    trip = ir_var_new(
+        s->ctx, s->k,
+        ir_fresh_name(s->ctx, s->k,
+                      scc_arena_printf(s->ctx->arena, "%s_trip", iv->name)),
+        iv->type, IR_VAR_PARAM, iv->loc);
+    trip->declared_outside = true;
+    trip->c_value = cv;
+  }
+  /* the body's j: lb + j * S */
+  ir_expr *j = ir_var_ref(s->ctx, iv);
+  ir_expr *val = ir_binary(s->ctx, IR_OP_MUL, j,
+                           ir_expr_clone(s->ctx, step, NULL), iv->type);
+  int64_t c0;
+  if (!(ir_expr_const_value(s->ctx, lb, &c0) && c0 == 0))
+    val = ir_binary(s->ctx, IR_OP_ADD, ir_expr_clone(s->ctx, lb, NULL), val,
+                    iv->type);
+  if (val->type != iv->type)
+    val = ir_cast(s->ctx, iv->type, val);
+  fe_subst *x = scc_arena_alloc(s->ctx->arena, sizeof *x);
+  *x = (fe_subst){.decl = decl, .value = val};
+  scc_vec_push(s->ctx->arena, &s->substs, x);
+  ir_expr *z = ir_int(s->ctx, 0);
+  z->loc = lb->loc;
+  if (z->type != iv->type)
+    z = ir_cast(s->ctx, iv->type, z);
+  ir_expr *t = ir_var_ref(s->ctx, trip);
+  t->loc = ub->loc;
+  *lb_out = z;
+  *ub_out = t;
+  return NULL;
+}
+
+void fe_subst_pop(fe_state *s, CXCursor decl) {
+  for (int i = s->substs.len - 1; i >= 0; i--) {
+    fe_subst *x = s->substs.items[i];
+    if (clang_equalCursors(x->decl, decl)) {
+      for (int j = i; j + 1 < s->substs.len; j++)
+        s->substs.items[j] = s->substs.items[j + 1];
+      s->substs.len--;
+      return;
+    }
+  }
 }
