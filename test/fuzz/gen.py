@@ -414,6 +414,13 @@ class KGen:
             return "for (%s%s = %s; %s < %s; %s++)" % (decl, iv, o.iv, iv, d, iv)
         if f < 0.35:
             l.step = 2
+            if self.realc and self.chance(0.4) and not (
+                    self.iv_outside and iv == "i"):
+                # a parametric step (a group size passed at run time); the
+                # iv is not read after the loop (r[3] reads only i)
+                self.k.has_step = True
+                return "for (%s%s = %d; %s < %s; %s += st)" % (
+                    decl, iv, self.r.randint(0, 1), iv, d, iv)
             return "for (%s%s = %d; %s < %s; %s += 2)" % (
                 decl, iv, self.r.randint(0, 1), iv, d, iv)
         if f < 0.47:
@@ -476,6 +483,7 @@ class KGen:
         self.pending = []
         self.lcount = 0
         k.has_opt = False
+        k.has_step = False
         T = k.etype
         self.tcount = 0
         self.iv_outside = self.chance(0.4)
@@ -540,7 +548,7 @@ class KGen:
         k = self.k
         T = k.etype
         fmt = {"float": "%.9g", "double": "%.17g", "int": "%d"}[T]
-        params = ["int n", "int m"]
+        params = ["int n", "int m"] + (["int st"] if k.has_step else [])
         for a in self.arrs:
             if a.kind == "ptr" and len(a.dims) >= 2:
                 params.append("int " + a.ld())
@@ -620,7 +628,8 @@ class KGen:
             if a.name not in done:
                 L.append("    p%s = buf%s;" % (a.name, a.name))
         L.append("  }")
-        args = ["n", "m"]
+        args = ["n", "m"] + ([str(self.r.randint(1, 3))] if k.has_step
+                             else [])
         for a in self.arrs:
             if a.kind == "ptr" and len(a.dims) >= 2:
                 inner = a.dims[-1]
