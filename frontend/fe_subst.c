@@ -150,6 +150,9 @@ static bool decl_of(fe_state *s, const ir_var *v, CXCursor *out) {
 typedef struct stable {
   fe_state *s;
   bool ok;
+  /* also accept locals assigned only by their initializer (`int ix =
+   * inp[t];`): their variable holds one value wherever it is in scope */
+  bool single_locals;
 } stable;
 
 /* Every variable e reads keeps its value while the substituted local is
@@ -159,7 +162,8 @@ static void stable_cb(ir_expr *e, void *data) {
   stable *st = data;
   if (!st->ok)
     return;
-  if (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL) {
+  if (!st->single_locals &&
+      (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL)) {
     st->ok = false;
     return;
   }
@@ -167,6 +171,10 @@ static void stable_cb(ir_expr *e, void *data) {
     return;
   ir_var *v = e->u.var;
   if (v->c_value)
+    return;
+  CXCursor ld;
+  if (st->single_locals && v->kind == IR_VAR_LOCAL && !v->is_volatile &&
+      decl_of(st->s, v, &ld) && !scan_writes(st->s, ld).written)
     return;
   if (v->kind == IR_VAR_IV) {
     for (int i = 0; i < st->s->ivs.len; i++)
@@ -182,7 +190,16 @@ static void stable_cb(ir_expr *e, void *data) {
 }
 
 static bool stable_expr(fe_state *s, ir_expr *e) {
-  stable st = {s, true};
+  stable st = {s, true, false};
+  ir_walk_expr(e, stable_cb, &st);
+  return st.ok;
+}
+
+/* The same, also reading locals assigned only by their initializer: what
+ * a row pointer's offset may read (the IR reads the local itself where the
+ * pointer is subscripted, and it has not changed). */
+static bool stable_offset(fe_state *s, ir_expr *e) {
+  stable st = {s, true, true};
   ir_walk_expr(e, stable_cb, &st);
   return st.ok;
 }
@@ -357,8 +374,11 @@ static bool int_operand(fe_state *s, CXCursor c, ir_expr **out,
     *why = "its offset is not an integer expression the kernel can hold";
     return false;
   }
-  if (!stable_expr(s, e)) {
-    *why = "its offset reads a variable the kernel writes";
+  if (!stable_offset(s, e) || ir_expr_find_kind(e, IR_EXPR_ACCESS) ||
+      ir_expr_find_kind(e, IR_EXPR_CALL)) {
+    *why = "its offset reads a variable the kernel assigns after its "
+           "declaration, or an array element (hold it in a local: `int ix "
+           "= idx[t];`)";
     return false;
   }
   *out = e;
