@@ -325,6 +325,9 @@ static bool array_cb(ir_node *n, void *data) {
  * reads it. */
 static bool array_emitted(const ir_array *a, void *data) {
   const emitter *em = data;
+  if (em->k->original && em->k->assumptions.len > 0 &&
+      a->storage == IR_STORE_AUTO)
+    return false; /* declared before the versions (emit_kernel) */
   array_use u = {em->ctx, a, false};
   ir_walk_block((ir_block *)&em->k->body, array_cb, &u);
   return u.used && !array_dead(em, a);
@@ -389,10 +392,13 @@ static bool read_node_cb(ir_node *n, void *data) {
  * and the stores into them are left out (gcc -Wunused-but-set-variable
  * otherwise).  Needs em->dropped; adds to em->dead. */
 static void find_dead_arrays(emitter *em) {
+  bool versioned = em->k->original && em->k->assumptions.len > 0;
   for (int i = 0; i < em->k->arrays.len; i++) {
     const ir_array *a = em->k->arrays.items[i];
     if (!a->is_local || array_dead(em, a))
       continue;
+    if (versioned && a->storage == IR_STORE_AUTO)
+      continue; /* a local array of the source: the original uses it too */
     array_read r = {em, a, false};
     ir_walk_block((ir_block *)&em->k->body, read_node_cb, &r);
     if (!r.read)
@@ -1607,6 +1613,21 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   bool versioned = k->original && k->assumptions.len > 0;
   int depth = 0;
   if (versioned) {
+    /* the local arrays of the source: both versions use them */
+    for (int i = 0; i < k->arrays.len; i++) {
+      const ir_array *a = k->arrays.items[i];
+      if (!a->is_local || a->storage != IR_STORE_AUTO)
+        continue;
+      line_begin(&em, 0);
+      scc_buf_printf(out, "%s %s", ir_type_name(a->elem), a->name);
+      for (int d = 0; d < a->rank; d++) {
+        scc_buf_puts(out, "[");
+        ir_print_c_expr(out, a->dims[d]);
+        scc_buf_puts(out, "]");
+      }
+      scc_buf_puts(out, ";");
+      line_end(&em);
+    }
     for (const ir_node *n = k->original->first; n; n = n->next)
       if (top_scalar(&em, n)) {
         line_begin(&em, 0);

@@ -349,17 +349,50 @@ static bool interval(asm_ctx *a, dep_stmt *st, const ir_expr *e, ir_expr **lo,
   scc_ctx *ctx = a->ctx;
   if (!e || !ir_type_is_integer(e->type) || e->lanes > 1)
     return false;
-  /* affine: exact bounds from isl */
+  /* affine: exact bounds from isl (when the domain bounds it) */
   isl_pw_aff *pa = dep_graph_pw_aff(a->g, st, e);
   if (pa) {
     isl_pw_aff *f[1] = {pa};
     isl_set *im = image(st, f, 1);
     *lo = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(im), 0));
     *hi = expr_of_pw_aff(a, isl_set_dim_max(im, 0));
-    return *lo && *hi;
+    if (*lo && *hi)
+      return true;
   }
   ir_expr *l1, *h1, *l2, *h2;
   switch (e->kind) {
+  case IR_EXPR_INT:
+    *lo = ir_int(ctx, e->u.ival);
+    *hi = ir_int(ctx, e->u.ival);
+    return true;
+  case IR_EXPR_VAR: {
+    const ir_var *v = e->u.var;
+    if (v->kind == IR_VAR_PARAM) {
+      *lo = param_long(ctx, (ir_var *)v);
+      *hi = param_long(ctx, (ir_var *)v);
+      return true;
+    }
+    /* an iv whose bounds isl does not represent (`obt < B * T`): within
+     * its loop's bounds, themselves bounded by intervals */
+    for (int d = st->depth - 1; d >= 0; d--) {
+      const ir_loop *l = &st->loops[d]->u.loop;
+      if (l->iv != v)
+        continue;
+      if (l->step > 0) {
+        if (!interval(a, st, l->lb, lo, &h1) ||
+            !interval(a, st, l->ub, &l2, hi))
+          return false;
+        *hi = ir_simplify(ctx, ir_add_const(ctx, *hi, -1));
+      } else {
+        if (!interval(a, st, l->ub, lo, &h1) ||
+            !interval(a, st, l->lb, &l2, hi))
+          return false;
+        *lo = ir_simplify(ctx, ir_add_const(ctx, *lo, 1));
+      }
+      return true;
+    }
+    return false; /* a local: any value */
+  }
   case IR_EXPR_CAST: {
     ir_type from = e->u.cast.a->type, to = e->u.cast.to;
     /* a conversion that keeps every value: to a type at least as wide of
@@ -504,12 +537,25 @@ static void compute_range(asm_ctx *a, range *r) {
       ir_expr *dl = expr_of_pw_aff(a, isl_set_dim_min(isl_set_copy(u), d));
       ir_expr *dh = expr_of_pw_aff(a, isl_set_dim_max(isl_set_copy(u), d));
       if (!dl || !dh) {
+        /* a loop bound isl does not represent: every access by intervals */
         isl_set_free(u);
-        a->fail = scc_arena_printf(
-            ctx->arena,
-            "the elements of '%s' it touches cannot be bounded (a loop bound "
-            "is not affine)",
-            arr->name);
+        for (int i = 0; i < accs.len; i++) {
+          acc *x = accs.items[i];
+          ir_expr *il, *ih;
+          if (!interval(a, x->st, x->e->u.access.idx[0], &il, &ih)) {
+            a->fail = scc_arena_printf(
+                ctx->arena,
+                "the elements of '%s' it touches cannot be bounded (a loop "
+                "bound is not affine, and `%s` cannot be bounded through it)",
+                arr->name, access_text(ctx, x->e));
+            return;
+          }
+          xlo = xlo ? lmin(ctx, xlo, il) : il;
+          xhi = xhi ? lmax(ctx, xhi, ih) : ih;
+        }
+        r->lo = ir_simplify(ctx, xlo);
+        r->hi = ir_simplify(ctx, ir_add_const(ctx, xhi, 1));
+        r->ok = true;
         return;
       }
       if (d == 0) {

@@ -440,6 +440,7 @@ static void raise_kernel(fe_state *s, kreq *r, const char *name) {
   s->ivs.len = 0;
   s->decls.len = 0;
   s->substs.len = 0;
+  s->locals.len = 0;
   s->scope_end = SIZE_MAX;
   s->omp_groups.len = 0;
   int errors0 = s->ctx->nerrors;

@@ -93,7 +93,18 @@ typedef struct fe_state {
   /* The locals of the kernel being raised that fe_subst.c substituted
    * (integer values and row pointers), fe_subst * */
   scc_vec substs;
+  /* The local arrays the kernel declares (fe_local *, fe_stmt.c). */
+  scc_vec locals;
 } fe_state;
+
+/* A local array declared in the kernel being raised, with the induction
+ * variables of the loops around its declaration. */
+typedef struct fe_local {
+  ir_array *array;
+  scc_loc loc;
+  ir_var **ivs;
+  int nivs;
+} fe_local;
 
 /* A declaration and the variable it became: its scope [lo, hi) in the
  * main file ([0, SIZE_MAX) for one outside the kernel). */
@@ -200,6 +211,9 @@ ir_expr *fe_subst_value(fe_state *s, CXCursor decl, scc_loc l);
  * is NULL); NULL when decl is not a substituted pointer. */
 ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
                        ir_expr ***idx);
+/* Whether the main file references the declaration outside the kernel's
+ * region (or it is declared in another file). */
+bool fe_subst_used_outside(fe_state *s, CXCursor decl);
 /* A null test of a pointer the kernel does not assign (`p != NULL`, `p ==
  * 0`, `!p`, `p` as a condition) as an int expression over a parameter
  * standing for `(p != 0)` (ir_var.c_value); NULL when c is not one (*why

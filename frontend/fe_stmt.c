@@ -420,6 +420,70 @@ static void fe_incdec(fe_state *s, CXCursor c, ir_block *b) {
          l);
 }
 
+/* A local array of the kernel (`float result[8];` in a loop body, as
+ * unrolled inference code keeps its partial sums): constant extents, no
+ * initializer, not static, not used after the kernel.  It becomes a buffer
+ * of the kernel (ir_array.is_local), declared once at the kernel's start:
+ * the same values, since C gives each iteration's object no initial value
+ * (a program that reads an element before writing it in the iteration
+ * reads an indeterminate value).  The dependence analysis sees one array
+ * (memory-based: no iteration of the loops around the declaration is
+ * independent of another through it).  Inside a loop run in parallel by
+ * an OpenMP directive it would be shared by the threads: refused
+ * (fe_check_kernel). */
+static void fe_local_array(fe_state *s, CXCursor d) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(d));
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+  if (sc == CX_SC_Static || sc == CX_SC_Extern) {
+    fe_unsupported(s, d, "static or extern array declaration");
+    return;
+  }
+  int rank = 0;
+  for (CXType x = t; x.kind == CXType_ConstantArray;
+       x = clang_getCanonicalType(clang_getArrayElementType(x)))
+    rank++;
+  bool init = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d));
+  if (t.kind != CXType_ConstantArray || init) {
+    fe_unsupported(s, d,
+                   "array declaration %s (a local array needs constant "
+                   "extents and no initializer: assign its elements in a "
+                   "loop)",
+                   init ? "with an initializer" : "of variable length");
+    return;
+  }
+  if (fe_subst_used_outside(s, d)) {
+    fe_unsupported(s, d, "local array used after the kernel");
+    return;
+  }
+  char *name;
+  {
+    CXString n = clang_getCursorSpelling(d);
+    name = scc_arena_strdup(s->ctx->arena, clang_getCString(n));
+    clang_disposeString(n);
+  }
+  ir_array *old = ir_kernel_find_array(s->k, name);
+  ir_array *a = fe_array_for_decl(s, d, d);
+  if (!a)
+    return;
+  if (old && (!old->is_local || old->elem != a->elem || old->rank != rank)) {
+    fe_unsupported(s, d, "a second array named '%s' in the kernel (rename one)",
+                   name);
+    return;
+  }
+  a->is_local = true;
+  a->storage = IR_STORE_AUTO;
+  /* the loops around the declaration, for the check of parallel loops */
+  fe_local *l = scc_arena_alloc(s->ctx->arena, sizeof *l);
+  l->array = a;
+  l->loc = fe_cursor_loc(s, d, NULL);
+  l->nivs = s->ivs.len;
+  l->ivs =
+      scc_arena_alloc(s->ctx->arena, sizeof(ir_var *) * (size_t)(l->nivs + 1));
+  for (int i = 0; i < l->nivs; i++)
+    l->ivs[i] = s->ivs.items[i];
+  scc_vec_push(s->ctx->arena, &s->locals, l);
+}
+
 static void fe_declstmt(fe_state *s, CXCursor c, ir_block *b) {
   CXCursor *kids;
   int n = fe_children(s, c, &kids);
@@ -441,7 +505,7 @@ static void fe_declstmt(fe_state *s, CXCursor c, ir_block *b) {
                          why);
         continue;
       }
-      fe_unsupported(s, d, "array declaration");
+      fe_local_array(s, d);
       continue;
     }
     if (clang_Cursor_getStorageClass(d) == CX_SC_Static ||
@@ -627,4 +691,30 @@ static bool check_node(ir_node *n, void *data) {
   return true;
 }
 
-void fe_check_kernel(fe_state *s) { ir_walk_block(&s->k->body, check_node, s); }
+/* A loop run in parallel (an OpenMP directive of the source) around the
+ * declaration of a local array: the array, declared once for the kernel,
+ * would be shared by the threads. */
+static bool check_parallel_cb(ir_node *n, void *data) {
+  fe_state *s = data;
+  if (n->kind != IR_NODE_LOOP || !(n->u.loop.attrs & IR_LOOP_PARALLEL))
+    return true;
+  for (int i = 0; i < s->locals.len; i++) {
+    const fe_local *l = s->locals.items[i];
+    for (int v = 0; v < l->nivs; v++)
+      if (l->ivs[v] == n->u.loop.iv)
+        scc_error(s->ctx, l->loc,
+                  "unsupported in a kernel: local array '%s' declared in a "
+                  "loop that OpenMP runs in parallel (schedcc declares local "
+                  "arrays once for the kernel, so the threads would share "
+                  "it); declare it in a function the loop calls, or use "
+                  "scalars",
+                  l->array->name);
+  }
+  return true;
+}
+
+void fe_check_kernel(fe_state *s) {
+  ir_walk_block(&s->k->body, check_node, s);
+  if (s->locals.len)
+    ir_walk_block(&s->k->body, check_parallel_cb, s);
+}

@@ -135,6 +135,10 @@ static write_scan scan_writes(fe_state *s, CXCursor decl) {
   return ws;
 }
 
+bool fe_subst_used_outside(fe_state *s, CXCursor decl) {
+  return scan_writes(s, decl).outside;
+}
+
 /* The declaration behind a variable of the kernel (the first one met). */
 static bool decl_of(fe_state *s, const ir_var *v, CXCursor *out) {
   for (int i = 0; i < s->decls.len; i++) {

@@ -137,6 +137,10 @@ typedef struct ir_array {
    * (backend/be_c_decl.c), the LLVM backend allocates it in the entry
    * block. */
   bool is_local;
+  /* (is_local with storage IR_STORE_AUTO: a local array the source
+   * declares in the kernel, `float result[8];`, declared once at the
+   * kernel's start; a versioned kernel declares it before its check, for
+   * both versions.) */
   scc_loc loc;
   int id;
   /* Set by the frontend: where the storage comes from, and whether the
