@@ -88,9 +88,29 @@ static void jam(scc_ctx *ctx, ir_block *dst, ir_block **copies, int64_t f) {
     if (cur[0]->kind == IR_NODE_LOOP) {
       ir_block **inner = scc_arena_alloc(ctx->arena, sizeof *inner * (size_t)f);
       ir_block *tmp = scc_arena_alloc(ctx->arena, sizeof *tmp * (size_t)f);
+      ir_var *iv0 = cur[0]->u.loop.iv;
       for (int64_t u = 0; u < f; u++) {
         ir_block_init(&tmp[u], NULL);
         ir_block_move_all(&tmp[u], &cur[u]->u.loop.body);
+        ir_var *ivu = cur[u]->u.loop.iv;
+        if (ivu != iv0) {
+          /* a copy's iv renamed with the body's declaration of it (`int j;
+           * for (j = ...)` in the unrolled body gives copy u a j<u>): the
+           * jammed loop runs over iv0, so the copy's statements read it,
+           * and the copy's declaration, now unused, goes */
+          ir_subst s = {0};
+          ir_subst_add(ctx, &s, ivu, ir_var_ref(ctx, iv0));
+          ir_block t2;
+          ir_block_init(&t2, NULL);
+          ir_block_clone_into(ctx, &t2, &tmp[u], &s);
+          ir_block_init(&tmp[u], NULL);
+          ir_block_move_all(&tmp[u], &t2);
+          for (ir_node *d = dst->first; d; d = d->next)
+            if (d->kind == IR_NODE_DECL && d->u.decl.var == ivu) {
+              ir_remove(d);
+              break;
+            }
+        }
         inner[u] = &tmp[u];
       }
       jam(ctx, &cur[0]->u.loop.body, inner, f);
