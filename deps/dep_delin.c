@@ -36,14 +36,15 @@ static ir_var *param_of(const ir_expr *e) {
   while (e->kind == IR_EXPR_CAST && ir_type_is_integer(e->u.cast.a->type))
     e = e->u.cast.a;
   if (e->kind == IR_EXPR_VAR && e->u.var->kind == IR_VAR_PARAM &&
-      !e->u.var->c_value && ir_type_is_integer(e->u.var->type))
+      ir_type_is_integer(e->u.var->type))
     return e->u.var;
   return NULL;
 }
 
 /* The cofactor of P in the product e (e / P, an arena expression; the
- * literal 1 for P itself), or NULL when P is not one of its factors or
- * occurs in it more than once. */
+ * literal 1 for P itself), or NULL when P is not one of its factors.  The
+ * cofactor may hold P again (`(o*K + y)*K`: the quotient splits at the
+ * next level). */
 static ir_expr *cofactor(scc_ctx *ctx, const ir_expr *e, const ir_var *p) {
   if (param_of(e) == p)
     return ir_int(ctx, 1);
@@ -55,8 +56,7 @@ static ir_expr *cofactor(scc_ctx *ctx, const ir_expr *e, const ir_var *p) {
   for (int side = 0; side < 2; side++) {
     const ir_expr *x = side ? e->u.bin.b : e->u.bin.a;
     const ir_expr *y = side ? e->u.bin.a : e->u.bin.b;
-    if (ir_expr_uses_var(y, p))
-      continue;
+    /* (y may hold p too: the quotient then splits again, K*K) */
     ir_expr *c = cofactor(ctx, x, p);
     if (!c)
       continue;
@@ -161,7 +161,7 @@ static dep_delin_result split1(scc_ctx *ctx, const ir_expr *e, ir_var *p,
   ir_expr *qq = NULL, *rr = NULL;
   for (int i = 0; i < ts.n; i++) {
     ir_expr *c = cofactor(ctx, ts.t[i], p);
-    if (c && !ir_expr_uses_var(c, p))
+    if (c) /* (c may use p: (o*K + y)*K + x splits again at the next level) */
       qq = add_signed(ctx, e->type, qq, c, ts.sign[i]);
     else if (ir_expr_uses_var(ts.t[i], p))
       return DEP_DELIN_FAIL;

@@ -387,10 +387,11 @@ ir_array *fe_array_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
 /* ---- expressions -------------------------------------------------------- */
 
 static const char *const math_fns[] = {
-    "sqrt",     "exp",   "log",   "pow",   "fabs", "fmax",  "fmin",
-    "sin",      "cos",   "tan",   "floor", "ceil", "tanh",  "exp2",
-    "log2",     "log10", "cbrt",  "hypot", "atan", "atan2", "erf",
-    "copysign", "round", "trunc", "fmod",  NULL};
+    "sqrt",     "exp",   "log",   "pow",   "fabs", "fmax",  "fmin",  "sin",
+    "cos",      "tan",   "floor", "ceil",  "tanh", "exp2",  "log2",  "log10",
+    "cbrt",     "hypot", "atan",  "atan2", "erf",  "round", "trunc", "fmod",
+    "copysign", "sinh",  "cosh",  "asin",  "acos", "asinh", "acosh", "atanh",
+    "expm1",    "log1p", "erfc",  "fdim",  "rint", "fma",   NULL};
 
 static bool is_math_fn(const char *n) {
   size_t len = strlen(n);
@@ -614,6 +615,68 @@ static ir_expr *fe_binop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
   return with_loc(ir_binary(s->ctx, op, a, b, t), l);
 }
 
+/* `*p` as p[0] and `*(p + e)` as p[e] (p a pointer or row pointer of the
+ * kernel): a scalar result written through a pointer (`*sum = s;`). */
+static ir_expr *fe_deref(fe_state *s, CXCursor c, CXCursor ptr, scc_loc l) {
+  CXCursor p = fe_strip(s, ptr), base = p;
+  ir_expr *idx = NULL;
+  bool neg = false;
+  if (clang_getCursorKind(p) == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(p);
+    CXCursor *kids;
+    if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) &&
+        expr_children(s, p, &kids) == 2) {
+      bool p0 = is_pointerish(clang_getCursorType(fe_strip(s, kids[0])));
+      if (!p0 && op == CXBinaryOperator_Sub) {
+        fe_unsupported(s, c, "pointer dereference");
+        return NULL;
+      }
+      base = fe_strip(s, p0 ? kids[0] : kids[1]);
+      idx = fe_expr(s, p0 ? kids[1] : kids[0]);
+      if (!idx)
+        return NULL;
+      neg = op == CXBinaryOperator_Sub;
+    }
+  }
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) {
+    fe_unsupported(s, c,
+                   "pointer dereference (of a computed pointer; write "
+                   "p[i])");
+    return NULL;
+  }
+  CXCursor d = clang_getCursorReferenced(base);
+  if (!idx)
+    idx = ir_int(s->ctx, 0);
+  else if (neg)
+    idx = ir_unary(s->ctx, IR_OP_NEG, idx, idx->type);
+  if (!ir_type_is_integer(idx->type)) {
+    fe_unsupported(s, c, "non-integer pointer offset");
+    return NULL;
+  }
+  idx->loc = l;
+  ir_expr **rix;
+  ir_array *ra = fe_subst_row(s, d, idx, l, &rix);
+  if (ra)
+    return with_loc(ir_access(s->ctx, ra, ra->rank, rix), l);
+  enum CXCursorKind dk = clang_getCursorKind(d);
+  if ((dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) ||
+      !fe_decl_is_array(d)) {
+    fe_unsupported(s, c, "pointer dereference");
+    return NULL;
+  }
+  ir_array *a = fe_array_for_decl(s, d, base);
+  if (!a)
+    return NULL;
+  if (a->rank != 1) {
+    fe_unsupported(s, c,
+                   "dereference of '%s', an array of rank %d (write its "
+                   "subscripts)",
+                   a->name, a->rank);
+    return NULL;
+  }
+  return with_loc(ir_access(s->ctx, a, 1, &idx), l);
+}
+
 static ir_expr *fe_unop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
   enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
   CXCursor *kids;
@@ -622,10 +685,8 @@ static ir_expr *fe_unop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
     fe_unsupported(s, c, "address-of");
     return NULL;
   }
-  if (k == CXUnaryOperator_Deref) {
-    fe_unsupported(s, c, "pointer dereference");
-    return NULL;
-  }
+  if (k == CXUnaryOperator_Deref && n == 1)
+    return fe_deref(s, c, kids[0], l);
   if (k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PostDec ||
       k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PreDec) {
     fe_unsupported(s, c, "increment or decrement inside an expression");

@@ -326,6 +326,9 @@ static ir_expr *fe_lhs(fe_state *s, CXCursor lhs) {
     e->loc = loc(s, lhs);
     return e;
   }
+  if (k == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(lhs) == CXUnaryOperator_Deref)
+    return fe_expr(s, lhs); /* *p = ... as p[0] (fe_expr.c) */
   if (k == CXCursor_MemberRefExpr)
     fe_unsupported(s, lhs, "struct member access");
   else if (k == CXCursor_UnaryOperator)

@@ -274,6 +274,44 @@ static bool subst_affine(const ir_expr *e) {
   return fe_quasi_affine(e);
 }
 
+static bool kernel_invariant(fe_state *s, ir_expr *e);
+static char *c_text(fe_state *s, const ir_expr *e);
+
+/* A division or remainder by a divisor that is not a positive constant
+ * (it may trap where the original never evaluates it). */
+static void risky_cb(ir_expr *e, void *data) {
+  int64_t c;
+  if (e->kind == IR_EXPR_BINARY &&
+      (e->u.bin.op == IR_OP_DIV || e->u.bin.op == IR_OP_MOD) &&
+      !(e->u.bin.b->kind == IR_EXPR_INT && e->u.bin.b->u.ival > 0))
+    *(bool *)data = true;
+  (void)c;
+}
+
+/* The parameter standing for a kernel-invariant value (`C / NH`, `(h +
+ * pad - size) / stride + 1`, `H - K + 1`): an int of the kernel whose
+ * backends print the value's C text (ir_var.c_value), so the value is a
+ * size the dependence analysis may delinearize with. */
+static ir_var *value_param(fe_state *s, CXCursor d, ir_expr *e, ir_type t) {
+  const char *txt = c_text(s, e);
+  const char *cv = e->type == t ? scc_arena_printf(s->ctx->arena, "(%s)", txt)
+                                : scc_arena_printf(s->ctx->arena, "((%s)(%s))",
+                                                   ir_type_name(t), txt);
+  for (int i = 0; i < s->k->vars.len; i++) {
+    ir_var *v = s->k->vars.items[i];
+    if (v->c_value && v->type == t && !strcmp(v->c_value, cv))
+      return v;
+  }
+  CXString n = clang_getCursorSpelling(d);
+  const char *name = ir_fresh_name(s->ctx, s->k, clang_getCString(n));
+  clang_disposeString(n);
+  ir_var *v = ir_var_new(s->ctx, s->k, name, t, IR_VAR_PARAM,
+                         fe_cursor_loc(s, d, NULL));
+  v->declared_outside = true;
+  v->c_value = cv;
+  return v;
+}
+
 bool fe_subst_int(fe_state *s, CXCursor d) {
   ir_type t;
   if (!fe_map_type(clang_getCursorType(d), &t) || !ir_type_is_integer(t) ||
@@ -283,7 +321,27 @@ bool fe_subst_int(fe_state *s, CXCursor d) {
   if (!substitutable(s, d, &init))
     return false;
   ir_expr *e = quiet_expr(s, init);
-  if (!e || !subst_affine(e) || !stable_expr(s, e))
+  if (!e || !stable_expr(s, e))
+    return false;
+  /* a value of the kernel's parameters only, more than a parameter or a
+   * literal: a parameter of its own (a division by a parameter only when
+   * the declaration runs once, at the kernel's start, as the backends'
+   * evaluation of it does) */
+  bool risky = false;
+  ir_walk_expr(e, risky_cb, &risky);
+  ir_expr *plain = e;
+  while (plain->kind == IR_EXPR_CAST)
+    plain = plain->u.cast.a;
+  if (plain->kind != IR_EXPR_INT && plain->kind != IR_EXPR_VAR &&
+      kernel_invariant(s, e) && (!risky || s->ivs.len == 0)) {
+    ir_expr *v = ir_var_ref(s->ctx, value_param(s, d, e, t));
+    v->loc = e->loc;
+    fe_subst *x = scc_arena_alloc(s->ctx->arena, sizeof *x);
+    *x = (fe_subst){.decl = d, .value = v};
+    scc_vec_push(s->ctx->arena, &s->substs, x);
+    return true;
+  }
+  if (!subst_affine(e))
     return false;
   if (e->type != t) {
     scc_loc l = e->loc;
