@@ -549,6 +549,16 @@ static LLVMValueRef arith(gen *g, ir_op op, ir_type t, LLVMValueRef a,
     return s ? LLVMBuildSDiv(g->b, a, b, "") : LLVMBuildUDiv(g->b, a, b, "");
   case IR_OP_MOD:
     return s ? LLVMBuildSRem(g->b, a, b, "") : LLVMBuildURem(g->b, a, b, "");
+  case IR_OP_SHL:
+    return LLVMBuildShl(g->b, a, b, "");
+  case IR_OP_SHR:
+    return s ? LLVMBuildAShr(g->b, a, b, "") : LLVMBuildLShr(g->b, a, b, "");
+  case IR_OP_BAND:
+    return LLVMBuildAnd(g->b, a, b, "");
+  case IR_OP_BOR:
+    return LLVMBuildOr(g->b, a, b, "");
+  case IR_OP_BXOR:
+    return LLVMBuildXor(g->b, a, b, "");
   default:
     fail(g, loc, "this operator");
     return a;
@@ -582,7 +592,9 @@ static cval binary_values(gen *g, ir_op op, cval a, cval b, scc_loc loc) {
   int lanes = a.lanes > b.lanes ? a.lanes : b.lanes;
   a = widen(g, a, lanes);
   b = widen(g, b, lanes);
-  ir_type t = usual(g, a.t, b.t);
+  /* shifts: the type of the promoted left operand (C17 6.5.7p3) */
+  ir_type t =
+      op == IR_OP_SHL || op == IR_OP_SHR ? promote(a.t) : usual(g, a.t, b.t);
   a = convert(g, a, t);
   b = convert(g, b, t);
   cval r = {NULL, t, lanes};
@@ -925,10 +937,10 @@ static cval gen_expr(gen *g, const ir_expr *e) {
     LLVMValueRef m[64];
     int L = e->lanes > 64 ? 64 : e->lanes;
     for (int l = 0; l < L; l++)
-      m[l] = LLVMConstInt(i32_type(g), (unsigned long long)e->u.shuf.mask[l],
-                          0);
-    r.v = LLVMBuildShuffleVector(g->b, a.v, b.v, LLVMConstVector(m, (unsigned)L),
-                                 "");
+      m[l] =
+          LLVMConstInt(i32_type(g), (unsigned long long)e->u.shuf.mask[l], 0);
+    r.v = LLVMBuildShuffleVector(g->b, a.v, b.v,
+                                 LLVMConstVector(m, (unsigned)L), "");
     r.lanes = L;
     return r;
   }

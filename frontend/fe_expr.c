@@ -575,6 +575,21 @@ static ir_expr *fe_binop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
   case CXBinaryOperator_LOr:
     op = IR_OP_LOR;
     break;
+  case CXBinaryOperator_Shl:
+    op = IR_OP_SHL;
+    break;
+  case CXBinaryOperator_Shr:
+    op = IR_OP_SHR;
+    break;
+  case CXBinaryOperator_And:
+    op = IR_OP_BAND;
+    break;
+  case CXBinaryOperator_Or:
+    op = IR_OP_BOR;
+    break;
+  case CXBinaryOperator_Xor:
+    op = IR_OP_BXOR;
+    break;
   default: {
     CXString sp = clang_getBinaryOperatorKindSpelling(k);
     if (k >= CXBinaryOperator_Assign && k < CXBinaryOperator_Comma)

@@ -791,26 +791,47 @@ static bool kernel_invariant(fe_state *s, ir_expr *e) {
 typedef struct after_scan {
   fe_state *s;
   size_t name_off, lo, hi;
+  size_t *flo, *fhi; /* the extents of the other `for (j = ...)` loops */
+  int nfor;
   bool read;
 } after_scan;
 
-/* A reference outside [lo, hi) other than `for (j = ...` of another loop
- * (which writes j before anything reads it). */
+/* A reference outside [lo, hi) and outside every other loop `for (j =
+ * ...)` of the kernel (which writes j before anything in it reads it). */
 static enum CXVisitorResult after_cb(void *data, CXCursor c, CXSourceRange r) {
   (void)c;
   after_scan *as = data;
-  fe_state *s = as->s;
   unsigned off;
   CXFile f;
   clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
   if (off == as->name_off || (off >= as->lo && off < as->hi))
     return CXVisit_Continue;
-  unsigned i = fe_token_at(s, off);
-  if (i >= 2 && fe_tok_is(s, i + 1, "=") && fe_tok_is(s, i - 1, "(") &&
-      fe_tok_is(s, i - 2, "for"))
-    return CXVisit_Continue;
+  for (int q = 0; q < as->nfor; q++)
+    if (off >= as->flo[q] && off < as->fhi[q])
+      return CXVisit_Continue;
   as->read = true;
   return CXVisit_Break;
+}
+
+/* The extents of the loops `for (name = ...` in the kernel's region. */
+static int reinit_loops(fe_state *s, const char *name, size_t **lo,
+                        size_t **hi) {
+  int n = 0, cap = 16;
+  *lo = scc_arena_alloc(s->ctx->arena, sizeof(size_t) * (size_t)cap);
+  *hi = scc_arena_alloc(s->ctx->arena, sizeof(size_t) * (size_t)cap);
+  for (unsigned i = fe_token_at(s, s->k->begin);
+       i + 3 < s->ntoks && s->tok_off[i] < s->k->end && n < cap; i++) {
+    if (!fe_tok_is(s, i, "for") || !fe_tok_is(s, i + 1, "(") ||
+        !fe_tok_is(s, i + 2, name) || !fe_tok_is(s, i + 3, "="))
+      continue;
+    CXCursor f =
+        clang_getCursor(s->tu, clang_getTokenLocation(s->tu, s->toks[i]));
+    if (clang_getCursorKind(f) != CXCursor_ForStmt)
+      continue;
+    fe_cursor_range(s, f, &(*lo)[n], &(*hi)[n]);
+    n++;
+  }
+  return n;
 }
 
 static char *c_text(fe_state *s, const ir_expr *e) {
@@ -839,7 +860,8 @@ const char *fe_subst_step(fe_state *s, CXCursor decl, ir_var *iv, ir_expr *lb,
   unsigned name_off;
   clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL,
                              &name_off);
-  after_scan as = {s, name_off, lo, hi, false};
+  after_scan as = {s, name_off, lo, hi, NULL, NULL, 0, false};
+  as.nfor = reinit_loops(s, iv->name, &as.flo, &as.fhi);
   if (f && s->file && clang_File_isEqual(f, s->file)) {
     CXCursorAndRangeVisitor v = {&as, after_cb};
     clang_findReferencesInFile(decl, s->file, v);

@@ -194,6 +194,13 @@ typedef enum ir_op {
   IR_OP_NE,
   IR_OP_LAND,
   IR_OP_LOR,
+  /* binary, integers only, C semantics: << and >> (the result has the
+   * promoted type of the left operand), &, |, ^ */
+  IR_OP_SHL,
+  IR_OP_SHR,
+  IR_OP_BAND,
+  IR_OP_BOR,
+  IR_OP_BXOR,
   /* binary, integer-only, created by transforms for bounds */
   IR_OP_MIN,
   IR_OP_MAX,

@@ -240,6 +240,12 @@ static int binop_prec(ir_op op) {
     return P_LAND;
   case IR_OP_LOR:
     return P_LOR;
+  case IR_OP_SHL:
+  case IR_OP_SHR:
+  case IR_OP_BAND:
+  case IR_OP_BOR:
+  case IR_OP_BXOR:
+    return P_EQ - 1; /* below ==: printed in parentheses where nested */
   default:
     return P_PRIMARY; /* min/max/floordiv/ceildiv print parenthesized */
   }
@@ -404,6 +410,9 @@ static void emit_binary(const printer *p, const ir_expr *e) {
   int need_a = prec, need_b = prec + 1;
   if (prec == P_REL || prec == P_EQ) /* a < b < c: -Wparentheses */
     need_a = need_b = P_ADD;
+  if (op == IR_OP_SHL || op == IR_OP_SHR || op == IR_OP_BAND ||
+      op == IR_OP_BOR || op == IR_OP_BXOR)
+    need_a = need_b = P_UNARY; /* a + b << c, a & b == c: -Wparentheses */
   bool force_a = false, force_b = false;
   if (op == IR_OP_LOR) { /* a && b || c: -Wparentheses */
     force_a = is_binop(a, IR_OP_LAND);

@@ -245,6 +245,14 @@ class KGen:
                 return "((%s) %% 7)" % a
             if f < 0.2:
                 return "(%s) * %d" % (a, self.r.randint(2, 3))
+            if self.realc and 0.28 <= f < 0.34:
+                # shifts and bitwise operators as fixed-point code writes
+                # them (non-negative left operands of <<)
+                return self.pick(["((%s) >> %d)" % (a, self.r.randint(1, 3)),
+                                  "(((%s) & 1023) << %d)" % (
+                                      a, self.r.randint(1, 2)),
+                                  "((%s) ^ (%s))" % (a, b),
+                                  "((%s) | 1)" % a])
             if f < 0.28 and a != b_text:  # (w < w: self-comparison warning)
                 return "(%s < %s ? %s : %s)" % (a, b, a, b)
             return "(%s %s %s)" % (a, op, b)
