@@ -461,6 +461,8 @@ static void raise_kernel(fe_state *s, kreq *r, const char *name) {
   }
   for (int i = 0; i < r->nstmts; i++)
     fe_stmt(s, r->stmts[i], &k->body);
+  if (s->ctx->nerrors == errors0)
+    fe_subst_assignments(s);
   fe_check_kernel(s);
   fe_omp_kernel(s, k, errors0);
   s->k = NULL;

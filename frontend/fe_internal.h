@@ -211,6 +211,11 @@ ir_expr *fe_subst_value(fe_state *s, CXCursor decl, scc_loc l);
  * is NULL); NULL when decl is not a substituted pointer. */
 ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
                        ir_expr ***idx);
+/* Forward substitution of assignments `k = <affine>;` in the raised kernel
+ * (integer scalars of the kernel, reads after the assignment up to the
+ * next write of k), and the removal of the stores left dead (fe_subst.c).
+ * Called once the whole kernel is raised. */
+void fe_subst_assignments(fe_state *s);
 /* Whether the main file references the declaration outside the kernel's
  * region (or it is declared in another file). */
 bool fe_subst_used_outside(fe_state *s, CXCursor decl);

@@ -932,3 +932,201 @@ void fe_subst_pop(fe_state *s, CXCursor decl) {
     }
   }
 }
+
+/* ---- forward substitution of assignments -------------------------------
+ * `k = i * cols + j;` in a loop body, k an integer scalar of the kernel
+ * (declared at function scope, as C89-style code does), then `dN[k] = ...`:
+ * the reads of k after the assignment, in the rest of its block and the
+ * blocks nested there up to the next write of k, are the assigned value
+ * (the values it reads, induction variables of the loops around it and
+ * parameters, do not change there).  When no read of k is left and its
+ * value is not read after the kernel, the assignments go too (dead stores
+ * of a local). */
+
+typedef struct assign_sub {
+  fe_state *s;
+  const ir_var *v;
+  bool hit;
+} assign_sub;
+
+static bool writes_var_cb(ir_node *n, void *data) {
+  assign_sub *a = data;
+  if ((n->kind == IR_NODE_ASSIGN && n->u.assign.lhs->kind == IR_EXPR_VAR &&
+       n->u.assign.lhs->u.var == a->v) ||
+      (n->kind == IR_NODE_DECL && n->u.decl.var == a->v))
+    a->hit = true;
+  return !a->hit;
+}
+
+/* The value's variables keep their values below n: induction variables
+ * of the loops around n, parameters (kinds are final once the kernel is
+ * raised). */
+typedef struct value_ok {
+  const ir_node *at;
+  bool ok;
+} value_ok;
+
+static void value_ok_cb(ir_expr *e, void *data) {
+  value_ok *o = data;
+  if (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL) {
+    o->ok = false;
+    return;
+  }
+  if (e->kind != IR_EXPR_VAR || e->u.var->kind == IR_VAR_PARAM)
+    return;
+  if (e->u.var->kind == IR_VAR_IV)
+    for (const ir_node *p = ir_parent(o->at); p; p = ir_parent(p))
+      if (p->kind == IR_NODE_LOOP && p->u.loop.iv == e->u.var)
+        return;
+  o->ok = false;
+}
+
+static void subst_node(scc_ctx *ctx, ir_node *n, const ir_subst *sub);
+
+static void subst_block(scc_ctx *ctx, ir_block *b, const ir_subst *sub) {
+  for (ir_node *n = b->first; n; n = n->next)
+    subst_node(ctx, n, sub);
+}
+
+static ir_expr *subst_expr(scc_ctx *ctx, ir_expr *e, const ir_subst *sub) {
+  if (!e)
+    return NULL;
+  ir_expr *r = ir_expr_clone(ctx, e, sub);
+  r->loc = e->loc;
+  return r;
+}
+
+static void subst_node(scc_ctx *ctx, ir_node *n, const ir_subst *sub) {
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    n->u.loop.lb = subst_expr(ctx, n->u.loop.lb, sub);
+    n->u.loop.ub = subst_expr(ctx, n->u.loop.ub, sub);
+    subst_block(ctx, &n->u.loop.body, sub);
+    break;
+  case IR_NODE_IF:
+    n->u.ifs.cond = subst_expr(ctx, n->u.ifs.cond, sub);
+    subst_block(ctx, &n->u.ifs.then_body, sub);
+    subst_block(ctx, &n->u.ifs.else_body, sub);
+    break;
+  case IR_NODE_ASSIGN:
+    n->u.assign.lhs = subst_expr(ctx, n->u.assign.lhs, sub);
+    n->u.assign.rhs = subst_expr(ctx, n->u.assign.rhs, sub);
+    break;
+  case IR_NODE_DECL:
+    n->u.decl.init = subst_expr(ctx, n->u.decl.init, sub);
+    break;
+  }
+}
+
+static bool candidate(const ir_node *n) {
+  if (n->kind != IR_NODE_ASSIGN || n->u.assign.op != IR_OP_NONE ||
+      n->u.assign.lhs->kind != IR_EXPR_VAR)
+    return false;
+  const ir_var *v = n->u.assign.lhs->u.var;
+  return v->kind == IR_VAR_LOCAL && ir_type_is_integer(v->type) &&
+         v->type != IR_TY_BOOL && !v->is_volatile && v->lanes <= 1 &&
+         subst_affine(n->u.assign.rhs) && !ir_expr_uses_var(n->u.assign.rhs, v);
+}
+
+static void assign_block(fe_state *s, ir_block *b, scc_vec *done);
+
+static bool assign_walk_cb(ir_node *n, void *data) {
+  void **d = data;
+  fe_state *s = d[0];
+  scc_vec *done = d[1];
+  if (n->kind == IR_NODE_LOOP)
+    assign_block(s, &n->u.loop.body, done);
+  else if (n->kind == IR_NODE_IF) {
+    assign_block(s, &n->u.ifs.then_body, done);
+    assign_block(s, &n->u.ifs.else_body, done);
+  }
+  return false;
+}
+
+static void assign_block(fe_state *s, ir_block *b, scc_vec *done) {
+  for (ir_node *n = b->first; n; n = n->next) {
+    if (!candidate(n)) {
+      void *d[2] = {s, done};
+      assign_walk_cb(n, d);
+      continue;
+    }
+    value_ok o = {n, true};
+    ir_walk_expr(n->u.assign.rhs, value_ok_cb, &o);
+    if (!o.ok)
+      continue;
+    ir_var *v = n->u.assign.lhs->u.var;
+    ir_subst sub = {0};
+    ir_subst_add(s->ctx, &sub, v, n->u.assign.rhs);
+    for (ir_node *m = n->next; m; m = m->next) {
+      assign_sub w = {s, v, false};
+      ir_walk_node(m, writes_var_cb, &w);
+      if (w.hit)
+        break; /* (its reads before its write keep v) */
+      subst_node(s->ctx, m, &sub);
+    }
+    bool seen = false;
+    for (int i = 0; i < done->len; i++)
+      seen = seen || done->items[i] == v;
+    if (!seen)
+      scc_vec_push(s->ctx->arena, done, v);
+  }
+}
+
+typedef struct dead_store {
+  const ir_var *v;
+  bool read;
+} dead_store;
+
+static void dead_read_cb(ir_expr *e, void *data) {
+  dead_store *d = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == d->v)
+    d->read = true;
+}
+
+static bool dead_node_cb(ir_node *n, void *data) {
+  dead_store *d = data;
+  if (n->kind == IR_NODE_ASSIGN && n->u.assign.lhs->kind == IR_EXPR_VAR &&
+      n->u.assign.lhs->u.var == d->v) {
+    if (n->u.assign.op != IR_OP_NONE)
+      d->read = true;
+    ir_walk_expr(n->u.assign.rhs, dead_read_cb, d);
+    return true;
+  }
+  if (n->kind == IR_NODE_DECL && n->u.decl.var == d->v) {
+    if (n->u.decl.init)
+      ir_walk_expr(n->u.decl.init, dead_read_cb, d);
+    return true;
+  }
+  ir_walk_node_exprs(n, dead_read_cb, d);
+  return true;
+}
+
+static bool collect_stores_cb(ir_node *n, void *data) {
+  void **d = data;
+  const ir_var *v = d[0];
+  scc_vec *out = d[1];
+  fe_state *s = d[2];
+  if (n->kind == IR_NODE_ASSIGN && n->u.assign.lhs->kind == IR_EXPR_VAR &&
+      n->u.assign.lhs->u.var == v)
+    scc_vec_push(s->ctx->arena, out, n);
+  return true;
+}
+
+void fe_subst_assignments(fe_state *s) {
+  scc_vec done = {0};
+  assign_block(s, &s->k->body, &done);
+  for (int i = 0; i < done.len; i++) {
+    ir_var *v = done.items[i];
+    if (v->live_out)
+      continue;
+    dead_store d = {v, false};
+    ir_walk_block(&s->k->body, dead_node_cb, &d);
+    if (d.read)
+      continue;
+    scc_vec stores = {0};
+    void *c[3] = {v, &stores, s};
+    ir_walk_block(&s->k->body, collect_stores_cb, c);
+    for (int j = 0; j < stores.len; j++)
+      ir_remove(stores.items[j]);
+  }
+}

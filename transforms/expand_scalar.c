@@ -173,7 +173,9 @@ xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   if (!v || v->kind != IR_VAR_LOCAL || v->lanes > 1) {
     scc_fail(ctx, loop->loc, "loop.expand_scalar of '%s' in loop '%s': %s",
              name ? name : "", iv,
-             !v ? "the kernel has no scalar of that name"
+             !v ? "the kernel has no scalar of that name (an integer local "
+                  "assigned only by its initializer is replaced by its value "
+                  "where it is read, and has none: docs/real-c.md)"
              : v->lanes > 1
                  ? "it is a vector variable"
                  : "the kernel never writes it (only local scalars that the "

@@ -15,7 +15,8 @@ static void kern(int n, int m, float A[restrict n][m + 56],
     for (int j = 0; j < m; j++)
       B[i][j] = A[i][j] * 2.0f + B[i][j];
   for (int i = 0; i < n; i++) {
-    int off = (i % 7) * 8;
+    int off; /* assigned apart from its declaration: a scalar of the */
+    off = (i % 7) * 8; /* kernel, not forward-substituted (docs/real-c.md) */
     for (int j = 0; j < m; j++)
       B[i][j] += A[i][off + j];
   }
