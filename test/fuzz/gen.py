@@ -180,7 +180,12 @@ class KGen:
         if len(subs) == 1 or self.chance(0.4):
             name = "x%d" % self.lcount
             flat = arr.access(subs)[len(arr.name) + 1:-1]
-            self.pending.append("int %s = %s;" % (name, flat))
+            if self.chance(0.3):
+                # C89 style: declared at the top, assigned in the body
+                self.fs_ints.append(name)
+                self.pending.append("%s = %s;" % (name, flat))
+            else:
+                self.pending.append("int %s = %s;" % (name, flat))
             return "%s[%s]" % (arr.name, name)
         name = "%s_row%d" % (arr.name, self.lcount)
         if len(subs) == 2:
@@ -490,6 +495,7 @@ class KGen:
         self.realc = self.chance(0.5)
         self.pending = []
         self.lcount = 0
+        self.fs_ints = []
         k.has_opt = False
         k.has_step = False
         T = k.etype
@@ -531,6 +537,11 @@ class KGen:
         if self.iv_outside:
             used = [v for v in IV_NAMES if any(l.iv == v for l in k.loops)]
             body.insert(ivdecl, "  int %s;" % ", ".join(used))
+        # (those whose assignment was dropped with an unused operand go)
+        fs = [x for x in self.fs_ints
+              if any(l.strip().startswith(x + " = ") for l in body)]
+        if fs:
+            body.insert(ivdecl, "  int %s;" % ", ".join(fs))
         for idx, s in enumerate(self.outer_temps + self.reds):
             body.append("  r[%d] = %s;" % (idx, s))
         # every parameter is read (an unused parameter is a warning)
