@@ -317,8 +317,7 @@ static void find_pragmas(fe_state *s, scc_vec *out) {
         continue;
       }
     } else {
-      if (!fe_tok_is(s, i + 2, "omp") ||
-          !(fe_tok_is(s, i + 3, "tile") || fe_tok_is(s, i + 3, "unroll")))
+      if (!fe_tok_is(s, i + 2, "omp") || !fe_omp_reads(s, i, end))
         note_foreign(s, i, end); /* another tool's pragma */
       if (fe_tok_is(s, i + 2, "omp"))
         fe_omp_directive(s, i, end, p->after);
@@ -684,6 +683,7 @@ ir_module *fe_parse_file(scc_ctx *ctx, const char *path,
   s->path = s->m->filename;
 
   CXIndex index = clang_createIndex(0, 0);
+  args = fe_omp_args(ctx, args, nargs, &nargs);
   enum CXErrorCode ec = clang_parseTranslationUnit2(
       index, path, args, nargs, NULL, 0, CXTranslationUnit_KeepGoing, &s->tu);
   if (ec != CXError_Success || !s->tu) {

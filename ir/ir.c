@@ -430,6 +430,10 @@ ir_node *ir_loop_only_child_loop(const ir_node *loop) {
   return NULL;
 }
 
+bool ir_omp_simd_only(const ir_omp *o) {
+  return o && strcmp(o->construct, "simd") == 0;
+}
+
 /* ---- walks -------------------------------------------------------------- */
 
 void ir_walk_node(ir_node *n, ir_node_fn fn, void *data) {
