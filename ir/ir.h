@@ -634,6 +634,12 @@ int ir_depth(const ir_node *n);
  * else NULL ("perfectly nested" child). */
 ir_node *ir_loop_only_child_loop(const ir_node *loop);
 
+/* Copies the OpenMP state of `from` (omp_schedule, omp_reductions as
+ * clones, omp_reduction_op, omp_private, omp) onto `to`: for transforms
+ * that build a new loop standing for part of an old one (the remainder
+ * of loop.unroll or loop.split), which copy its attrs. */
+void ir_loop_copy_omp(scc_ctx *ctx, ir_loop *to, const ir_loop *from);
+
 /* ---- walks (ir.c) -------------------------------------------------------- */
 
 /* Pre-order walk of a block's nodes (and nested blocks).  The callback

@@ -324,7 +324,14 @@ static bool check_loop(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     return false;
   for (int b = 0; b < nband; b++) {
     scc_vec r = {0};
-    if (!dep_check_parallel(ctx, k, band[b], reduction, &r, &why)) {
+    const ir_omp *o = loop->u.loop.omp;
+    scc_vec priv = {0};
+    for (int i = 0; o && i < o->priv.len; i++)
+      scc_vec_push(ctx->arena, &priv, o->priv.items[i]);
+    for (int i = 0; o && i < o->priv_kept.len; i++)
+      scc_vec_push(ctx->arena, &priv, o->priv_kept.items[i]);
+    if (!dep_check_parallel_private(ctx, k, band[b], reduction, &priv, &r,
+                                    &why)) {
       scc_fail(ctx, loop->loc, "%s %s", who,
                why ? why : "would violate a dependence");
       return false;
