@@ -137,6 +137,19 @@ unsigned fe_tok_line(fe_state *s, unsigned i) {
   unsigned line;
   clang_getSpellingLocation(clang_getTokenLocation(s->tu, s->toks[i]), NULL,
                             &line, NULL, NULL);
+  /* the first line of a line continued with '\' (a directive written on
+   * several lines is one line) */
+  const char *src = s->m->source;
+  for (size_t p = s->tok_off[i]; p > 0; p--) {
+    if (src[p - 1] != '\n')
+      continue;
+    size_t q = p - 1;
+    if (q > 0 && src[q - 1] == '\r')
+      q--;
+    if (q == 0 || src[q - 1] != '\\')
+      break;
+    line--;
+  }
   return line;
 }
 

@@ -198,11 +198,29 @@ static unsigned closing(fe_state *s, unsigned j, unsigned end) {
   return 0;
 }
 
-/* The source text of tokens j..k. */
+/* The source text of tokens j..k, a line continuation ('\\' and the line
+ * break) and the blanks after it replaced by one space. */
 static const char *tok_text(fe_state *s, unsigned j, unsigned k) {
   const char *last = fe_tok_str(s, k);
-  return scc_arena_strndup(s->ctx->arena, s->m->source + s->tok_off[j],
-                           s->tok_off[k] + strlen(last) - s->tok_off[j]);
+  char *t = scc_arena_strndup(s->ctx->arena, s->m->source + s->tok_off[j],
+                              s->tok_off[k] + strlen(last) - s->tok_off[j]);
+  char *w = t;
+  for (const char *r = t; *r;) {
+    const char *n = r + 1;
+    if (*r == '\\' && (*n == '\n' || (*n == '\r' && n[1] == '\n'))) {
+      n += *n == '\r' ? 2 : 1;
+      while (w > t && (w[-1] == ' ' || w[-1] == '\t'))
+        w--;
+      while (*n == ' ' || *n == '\t')
+        n++;
+      *w++ = ' ';
+      r = n;
+      continue;
+    }
+    *w++ = *r++;
+  }
+  *w = '\0';
+  return t;
 }
 
 /* Reads the identifiers separated by ',' in tokens j..k into names; false

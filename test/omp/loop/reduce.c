@@ -1,7 +1,7 @@
 /* OpenMP loop directives inside a kernel, kept through schedules: an
  * integer reduction (exact in any order), a private temporary, a
  * collapse(2) nest with schedule(static), and a clause schedcc keeps as
- * written (num_threads).
+ * written (num_threads); a directive continued on a second line.
  * expect: #pragma omp parallel for reduction(+:s)
  * expect: #pragma omp parallel for private(t) schedule(static, 8)
  * expect: #pragma omp parallel for collapse(2) schedule(static) num_threads(2)
@@ -28,7 +28,8 @@ static void kern(int n, int m) {
     for (int j = 1; j < m; j++)
       C[i][j] = C[i][j] + t;
   }
-#pragma omp parallel for reduction(+:s)
+#pragma omp parallel for \
+    reduction(+:s)
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
       s += C[i][j] * (i % 7 - 3);
