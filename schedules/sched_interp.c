@@ -190,6 +190,18 @@ static bool omp_find_cb(ir_node *n, void *data) {
   return !f->found;
 }
 
+typedef struct loops_of {
+  scc_ctx *ctx;
+  scc_vec *out;
+} loops_of;
+
+static bool collect_loop_cb(ir_node *n, void *data) {
+  loops_of *l = data;
+  if (n->kind == IR_NODE_LOOP)
+    scc_vec_push(l->ctx->arena, l->out, n);
+  return true;
+}
+
 /* The user's OpenMP loop directives (ir_kernel.omp_dirs) whose every loop
  * op s made vanish (loop.unroll {full}, ...) are dropped with a note. */
 static void note_dropped_directives(sched_run *r, const sched_stmt *s) {
@@ -220,9 +232,14 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
   bool guard = is_transform(s->opname) && s->op != SCHED_OP_PARALLEL &&
                xf_kernel_has_parallel(r->k);
   ir_snapshot *snap = guard ? ir_kernel_snapshot(r->ctx, r->k) : NULL;
+  scc_vec before = {0}; /* the loops, for the user's OpenMP directives */
+  if (guard && r->k->omp_dirs.len)
+    ir_walk_block(&r->k->body, collect_loop_cb, &(loops_of){r->ctx, &before});
   int nremarks = r->nremarks;
   if (!sched_ops[s->op].handler(r, s))
     return false;
+  if (before.len)
+    xf_omp_follow(r->ctx, r->k, &before);
   if (snap && !xf_parallel_recheck(r->ctx, r->k)) {
     ir_kernel_restore(r->k, snap);
     return sched_silenceable(r, s);

@@ -570,3 +570,55 @@ void xf_omp_check(scc_ctx *ctx, ir_kernel *k) {
     l->omp_private = ps.shared_ivs;
   }
 }
+
+/* Moves the OpenMP state of loop `from` to loop `to` (which has none). */
+static void move_omp(ir_node *from, ir_node *to) {
+  ir_loop *f = &from->u.loop, *t = &to->u.loop;
+  t->attrs |= IR_LOOP_PARALLEL;
+  t->omp = f->omp;
+  t->omp_schedule = f->omp_schedule;
+  t->omp_reductions = f->omp_reductions;
+  t->omp_reduction_op = f->omp_reduction_op;
+  t->omp_private = f->omp_private;
+  f->attrs &= ~(unsigned)IR_LOOP_PARALLEL;
+  f->omp = NULL;
+  f->omp_schedule = NULL;
+  f->omp_reductions = (scc_vec){0};
+  f->omp_private = (scc_vec){0};
+}
+
+static bool in_list(const scc_vec *v, const void *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == x)
+      return true;
+  return false;
+}
+
+void xf_omp_follow(scc_ctx *ctx, ir_kernel *k, const scc_vec *before) {
+  par_loops pl = {ctx->arena, {0}};
+  ir_walk_block(&k->body, user_cb, &pl);
+  for (int i = 0; i < pl.loops.len; i++) {
+    ir_node *loop = pl.loops.items[i];
+    const ir_omp *o = loop->u.loop.omp;
+    if (o->unchecked || !in_list(before, loop))
+      continue;
+    ir_node *home = loop;
+    for (ir_node *p = ir_parent(home);
+         p && p->kind == IR_NODE_LOOP && !in_list(before, p) &&
+         !(p->u.loop.attrs & IR_LOOP_PARALLEL) &&
+         ir_loop_only_child_loop(p) == home;
+         p = ir_parent(home))
+      home = p;
+    if (home == loop)
+      continue;
+    move_omp(loop, home);
+    par_plan plan;
+    const char *who = scc_arena_printf(ctx->arena, "'#pragma %s' on loop '%s'",
+                                       o->text, xf_iv_name(home));
+    bool ok = check_loop(ctx, k, home, home->u.loop.omp_reductions.len > 0, who,
+                         &plan);
+    scc_fail_clear(ctx);
+    if (!ok)
+      move_omp(home, loop); /* stays where it was (checked again there) */
+  }
+}

@@ -388,6 +388,16 @@ SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
  * already checked are skipped, so calling this twice is harmless. */
 void xf_omp_check(scc_ctx *ctx, ir_kernel *k);
 
+/* After a transform op: a user's OpenMP loop directive whose loop the op
+ * placed inside new loops (`before`: the loops of k before the op, ir_node
+ * *), as the point loop of loop.tile or the inner loop of a strip-mine,
+ * moves to the outermost of the new loops that nest it perfectly — where
+ * OpenMP would put the directive of the loop generated from it, and one
+ * parallel region instead of one per tile — when the checks of
+ * xf_omp_check hold there; otherwise it stays on its loop.  Directives
+ * found wrong (ir_omp.unchecked) stay as written. */
+void xf_omp_follow(scc_ctx *ctx, ir_kernel *k, const scc_vec *before);
+
 /* loop.transpose_block %outer, %inner {size = S, isa = "avx512",
  * nontemporal}: the
  * perfect band of two loops whose body is one float copy that transposes,
