@@ -1,5 +1,15 @@
-/* fe_omp.c — OpenMP 5.1 loop-transformation directives inside kernels, read
+/* fe_omp.c — OpenMP directives on the loops of kernels: the loop directives
+ * kept on their loops, the OpenMP 5.1 loop-transformation directives read
  * as an inline schedule.
+ *
+ * `#pragma omp parallel for`, `for`, `simd`, `parallel for simd` and `for
+ * simd` become the loop's IR_LOOP_PARALLEL state (ir_loop.omp: the
+ * construct, collapse(n), private(...), and every other clause as written;
+ * ir_loop.omp_schedule and omp_reductions for schedule(kind[, N]) and
+ * reduction(op: ...) with one operator); default(none) is dropped with a
+ * warning.  The backends write the directive again; xf_omp_check
+ * (transforms/parallel.c) checks it.  They are read from the tokens, so
+ * with and without -fopenmp alike: fe_omp_args parses without it.
  *
  * `#pragma omp tile sizes(s1, ..., sK)` and `#pragma omp unroll
  * full|partial(N)` before a loop of a kernel become schedule operations
