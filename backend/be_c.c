@@ -81,6 +81,9 @@ typedef struct emitter {
    * entry: their dispatch arguments (the key) and variable names */
   bool plain;
   scc_vec xsmm_keys, xsmm_names;
+  /* the loops still to emit of an OpenMP collapse(n) band: written as
+   * perfectly nested `for`s (no hoisted bound between them) */
+  int collapse_inner;
 } emitter;
 
 /* Starts a line at nesting depth `depth`; the caller writes its text. */
@@ -576,7 +579,10 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
     return;
   ir_expr *lb = l->lb, *ub = l->ub;
   int64_t trip;
-  if (known_own_trips(em->ctx, n, &trip)) {
+  bool in_band = em->collapse_inner > 0;
+  if (in_band)
+    em->collapse_inner--;
+  if (!in_band && known_own_trips(em->ctx, n, &trip)) {
     if (trip == 0)
       return;
     if (trip == 1 && !var_used(&l->body, l->iv) &&
@@ -587,7 +593,7 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
   }
   /* a loop or scop region may be the unbraced body of a statement: no
    * declarations at its top level */
-  if (depth > 0 || em->k->form == IR_KERNEL_FUNCTION) {
+  if (!in_band && (depth > 0 || em->k->form == IR_KERNEL_FUNCTION)) {
     scc_vec decls = {0};
     const char *iv = l->iv->name;
     em->cur = n->in;
@@ -600,11 +606,25 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
   }
   if (l->attrs & IR_LOOP_PARALLEL) {
     line_begin(em, depth);
-    scc_buf_puts(o, "#pragma omp parallel for");
-    for (int i = 0; i < l->omp_private.len; i++) {
-      const ir_var *v = l->omp_private.items[i];
+    const ir_omp *om = l->omp;
+    scc_buf_printf(o, "#pragma omp %s", om ? om->construct : "parallel for");
+    if (om && om->collapse > 1)
+      scc_buf_printf(o, " collapse(%d)", om->collapse);
+    /* the nested ivs declared outside, then the user's private variables */
+    scc_vec priv = {0};
+    for (int i = 0; i < l->omp_private.len; i++)
+      scc_vec_push(em->ctx->arena, &priv, l->omp_private.items[i]);
+    for (int i = 0; om && i < om->priv.len; i++) {
+      bool dup = false;
+      for (int j = 0; j < l->omp_private.len && !dup; j++)
+        dup = l->omp_private.items[j] == om->priv.items[i];
+      if (!dup)
+        scc_vec_push(em->ctx->arena, &priv, om->priv.items[i]);
+    }
+    for (int i = 0; i < priv.len; i++) {
+      const ir_var *v = priv.items[i];
       scc_buf_printf(o, "%s%s%s", i ? ", " : " private(", v->name,
-                     i + 1 == l->omp_private.len ? ")" : "");
+                     i + 1 == priv.len ? ")" : "");
     }
     if (l->omp_schedule)
       scc_buf_printf(o, " schedule(%s)", l->omp_schedule);
@@ -622,7 +642,11 @@ static void emit_loop(emitter *em, const ir_node *n, int depth) {
       }
       scc_buf_puts(o, ")");
     }
+    if (om && om->clauses)
+      scc_buf_printf(o, " %s", om->clauses);
     line_end(em);
+    if (om && om->collapse > 1)
+      em->collapse_inner = om->collapse - 1;
   }
 
   line_begin(em, depth);

@@ -403,6 +403,11 @@ static be_ctypes ctypes_for(const char *triple, LLVMTargetDataRef td,
       ct.char_signed = false;
     else if (strcmp(o->clang_args[i], "-fsigned-char") == 0)
       ct.char_signed = true;
+    else if (strcmp(o->clang_args[i], "-fopenmp") == 0 ||
+             strncmp(o->clang_args[i], "-fopenmp=", 9) == 0)
+      ct.openmp = true;
+    else if (strcmp(o->clang_args[i], "-fno-openmp") == 0)
+      ct.openmp = false;
   }
   if (windows || LLVMPointerSize(td) == 4)
     ct.long_bits = 32;

@@ -1189,7 +1189,10 @@ static void gen_loop(gen *g, const ir_node *n) {
     fail(g, n->loc, "a vector induction variable");
     return;
   }
-  if ((l->attrs & IR_LOOP_PARALLEL) && !g->warned_parallel) {
+  /* A user's directive without -fopenmp: the compiler would ignore it
+   * too; `simd` alone is a hint (no threads either way). */
+  if ((l->attrs & IR_LOOP_PARALLEL) && !g->warned_parallel &&
+      !ir_omp_simd_only(l->omp) && (!l->omp || g->ct->openmp)) {
     scc_warning(g->ctx, n->loc,
                 "the LLVM backend runs OpenMP parallel loops sequentially");
     g->warned_parallel = true;

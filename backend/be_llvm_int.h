@@ -57,6 +57,7 @@ typedef struct be_ctypes {
   bool char_signed;
   unsigned long_bits;    /* 64 on LP64, 32 on LLP64 and ILP32 */
   unsigned ldouble_kind; /* 0: double, 1: x86_fp80, 2: fp128 */
+  bool openmp;           /* -fopenmp is among the compile flags */
 } be_ctypes;
 
 /* Builds the outlining plan of a kernel (arena allocations).  Returns false

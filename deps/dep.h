@@ -87,6 +87,14 @@ bool dep_check_tiling_sizes(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
 bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                         bool allow_reductions, scc_vec *reductions,
                         const char **why);
+/* dep_check_parallel where the scalars of `priv` (ir_var *, or NULL) are
+ * private to each iteration (an OpenMP private clause): their anti and
+ * output dependences are not counted; a carried flow dependence (a value
+ * read in a later iteration, the scalars' flow being value-based) still
+ * is. */
+bool dep_check_parallel_private(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                bool allow_reductions, const scc_vec *priv,
+                                scc_vec *reductions, const char **why);
 
 /* Unroll-and-jam of `outer` (its body the loops to jam into): legal when
  * moving `outer`'s iterations innermost (the schedule dimension of `outer`

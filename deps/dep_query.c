@@ -259,6 +259,13 @@ static isl_set *carried_viol(isl_set *d, void *data) {
 bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                         bool allow_reductions, scc_vec *reductions,
                         const char **why) {
+  return dep_check_parallel_private(ctx, k, loop, allow_reductions, NULL,
+                                    reductions, why);
+}
+
+bool dep_check_parallel_private(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                bool allow_reductions, const scc_vec *priv,
+                                scc_vec *reductions, const char **why) {
   if (ctx->unsafe)
     return true;
   int outer = dep_loop_depth(loop);
@@ -270,6 +277,11 @@ bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     const dep_edge *e = g->edges.items[i];
     int c = dep_common_loops(e->src, e->dst);
     if (c <= outer)
+      continue;
+    bool own = false; /* a private scalar: each iteration has its own */
+    for (int j = 0; priv && e->kind != DEP_FLOW && j < priv->len; j++)
+      own = own || priv->items[j] == e->mem_obj;
+    if (own)
       continue;
     isl_set *v = violations(e, c, outer, carried_viol, &cd);
     if (!v)

@@ -137,6 +137,19 @@ unsigned fe_tok_line(fe_state *s, unsigned i) {
   unsigned line;
   clang_getSpellingLocation(clang_getTokenLocation(s->tu, s->toks[i]), NULL,
                             &line, NULL, NULL);
+  /* the first line of a line continued with '\' (a directive written on
+   * several lines is one line) */
+  const char *src = s->m->source;
+  for (size_t p = s->tok_off[i]; p > 0; p--) {
+    if (src[p - 1] != '\n')
+      continue;
+    size_t q = p - 1;
+    if (q > 0 && src[q - 1] == '\r')
+      q--;
+    if (q == 0 || src[q - 1] != '\\')
+      break;
+    line--;
+  }
   return line;
 }
 
@@ -317,8 +330,7 @@ static void find_pragmas(fe_state *s, scc_vec *out) {
         continue;
       }
     } else {
-      if (!fe_tok_is(s, i + 2, "omp") ||
-          !(fe_tok_is(s, i + 3, "tile") || fe_tok_is(s, i + 3, "unroll")))
+      if (!fe_tok_is(s, i + 2, "omp") || !fe_omp_reads(s, i, end))
         note_foreign(s, i, end); /* another tool's pragma */
       if (fe_tok_is(s, i + 2, "omp"))
         fe_omp_directive(s, i, end, p->after);
@@ -688,6 +700,7 @@ ir_module *fe_parse_file(scc_ctx *ctx, const char *path,
   s->path = s->m->filename;
 
   CXIndex index = clang_createIndex(0, 0);
+  args = fe_omp_args(ctx, args, nargs, &nargs);
   enum CXErrorCode ec = clang_parseTranslationUnit2(
       index, path, args, nargs, NULL, 0, CXTranslationUnit_KeepGoing, &s->tu);
   if (ec != CXError_Success || !s->tu) {

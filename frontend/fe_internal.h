@@ -34,7 +34,23 @@ typedef enum fe_omp_kind {
   FE_OMP_UNROLL_FULL,    /* unroll full */
   FE_OMP_UNROLL_PARTIAL, /* unroll partial(sizes[0]); 1 without a factor */
   FE_OMP_UNROLL_HINT,    /* bare unroll: not applied (see fe_omp.c) */
+  FE_OMP_LOOP, /* parallel for, for, simd, parallel for simd, for simd:
+                  kept on the loop (loop_dir) */
 } fe_omp_kind;
+
+/* What an OpenMP loop directive (FE_OMP_LOOP) says, read from its tokens:
+ * the variables are names until the loop is raised (fe_omp_loop). */
+typedef struct fe_omp_loopdir {
+  const char *construct; /* "parallel for", "simd", ... */
+  int collapse;
+  scc_vec priv;        /* const char *: private(...) */
+  scc_vec other;       /* const char *: firstprivate, lastprivate, linear */
+  scc_vec reds;        /* const char *: reduction(op: ...) */
+  int red_op;          /* ir_op of the reductions (IR_OP_NONE: none) */
+  const char *sched;   /* schedule(kind[, N]) as loop.parallel takes it */
+  const char *clauses; /* the clauses kept as written, or NULL */
+  scc_vec warnings;    /* const char *: clauses dropped, reported at the loop */
+} fe_omp_loopdir;
 
 typedef struct fe_omp {
   fe_omp_kind kind;
@@ -47,6 +63,7 @@ typedef struct fe_omp {
   scc_loc loc;      /* of the directive name (tile/unroll) */
   const char *bad;  /* why it cannot be read, or NULL */
   bool used;        /* attached to a loop of a kernel */
+  fe_omp_loopdir *loop_dir; /* FE_OMP_LOOP */
 } fe_omp;
 
 /* A pragma schedcc does not read (`#pragma GCC ivdep`, `#pragma omp
@@ -154,6 +171,17 @@ void fe_unsupported(fe_state *s, CXCursor c, const char *fmt, ...)
  * OpenMP directives are left to the compiler).  `after` is the offset of
  * the first token after the directive lines. */
 void fe_omp_directive(fe_state *s, unsigned i, unsigned end, size_t after);
+/* True when the `#pragma omp` directive whose '#' is token i is one
+ * fe_omp_directive reads (tile, unroll, and the loop directives parallel
+ * for, for, simd, parallel for simd, for simd); others are foreign. */
+bool fe_omp_reads(fe_state *s, unsigned i, unsigned end);
+/* The compile flags libclang parses the file with: `-fopenmp` (and
+ * `-fopenmp=lib`, `-fopenmp-simd`) left out, `_OPENMP` defined as clang-19
+ * defines it instead (libclang does not expose the loop under an OpenMP
+ * directive: the directives are read from the tokens either way).  Sets
+ * *n. */
+const char *const *fe_omp_args(scc_ctx *ctx, const char *const *args, int nargs,
+                               int *n);
 /* Called by fe_for once `loop` (starting at offset `off`) is raised with
  * its body: attaches the directives that precede it. */
 void fe_omp_loop(fe_state *s, ir_node *loop, size_t off);

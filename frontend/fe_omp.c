@@ -1,5 +1,15 @@
-/* fe_omp.c — OpenMP 5.1 loop-transformation directives inside kernels, read
+/* fe_omp.c — OpenMP directives on the loops of kernels: the loop directives
+ * kept on their loops, the OpenMP 5.1 loop-transformation directives read
  * as an inline schedule.
+ *
+ * `#pragma omp parallel for`, `for`, `simd`, `parallel for simd` and `for
+ * simd` become the loop's IR_LOOP_PARALLEL state (ir_loop.omp: the
+ * construct, collapse(n), private(...), and every other clause as written;
+ * ir_loop.omp_schedule and omp_reductions for schedule(kind[, N]) and
+ * reduction(op: ...) with one operator); default(none) is dropped with a
+ * warning.  The backends write the directive again; xf_omp_check
+ * (transforms/parallel.c) checks it.  They are read from the tokens, so
+ * with and without -fopenmp alike: fe_omp_args parses without it.
  *
  * `#pragma omp tile sizes(s1, ..., sK)` and `#pragma omp unroll
  * full|partial(N)` before a loop of a kernel become schedule operations
@@ -133,12 +143,233 @@ static int read_ints(fe_state *s, unsigned j, unsigned end, int max,
   return 0;
 }
 
+/* ---- loop directives: parallel for, for, simd ------------------------- */
+
+/* The number of words of the loop-directive name starting at token j
+ * (`parallel for simd` is 3), 0 when it is none. */
+static int loop_construct(fe_state *s, unsigned j, unsigned end) {
+  unsigned k = j;
+  if (k <= end && fe_tok_is(s, k, "parallel")) {
+    k++;
+    if (!(k <= end && fe_tok_is(s, k, "for")))
+      return 0; /* a parallel region, or parallel loop/sections/...  */
+  }
+  if (k <= end && fe_tok_is(s, k, "for")) {
+    k++;
+    if (k <= end && fe_tok_is(s, k, "simd"))
+      k++;
+    return (int)(k - j);
+  }
+  if (k == j && k <= end && fe_tok_is(s, k, "simd"))
+    return 1;
+  return 0;
+}
+
+bool fe_omp_reads(fe_state *s, unsigned i, unsigned end) {
+  return i + 3 <= end &&
+         (fe_tok_is(s, i + 3, "tile") || fe_tok_is(s, i + 3, "unroll") ||
+          loop_construct(s, i + 3, end) > 0);
+}
+
+const char *const *fe_omp_args(scc_ctx *ctx, const char *const *args, int nargs,
+                               int *n) {
+  const char **out =
+      scc_arena_alloc(ctx->arena, sizeof *out * (size_t)(nargs + 2));
+  bool omp = false;
+  *n = 0;
+  for (int i = 0; i < nargs; i++) {
+    if (strcmp(args[i], "-fopenmp") == 0 ||
+        strncmp(args[i], "-fopenmp=", 9) == 0) {
+      omp = true;
+      continue;
+    }
+    if (strcmp(args[i], "-fno-openmp") == 0) {
+      omp = false;
+      continue;
+    }
+    if (strcmp(args[i], "-fopenmp-simd") == 0)
+      continue;
+    out[(*n)++] = args[i];
+  }
+  if (omp)
+    out[(*n)++] = "-D_OPENMP=202011"; /* clang-19's value */
+  return out;
+}
+
+/* The index of the ')' closing the '(' at token j (at most `end`), or 0. */
+static unsigned closing(fe_state *s, unsigned j, unsigned end) {
+  int depth = 0;
+  for (unsigned k = j; k <= end; k++) {
+    if (fe_tok_is(s, k, "("))
+      depth++;
+    else if (fe_tok_is(s, k, ")") && --depth == 0)
+      return k;
+  }
+  return 0;
+}
+
+/* The source text of tokens j..k, a line continuation ('\\' and the line
+ * break) and the blanks after it replaced by one space. */
+static const char *tok_text(fe_state *s, unsigned j, unsigned k) {
+  const char *last = fe_tok_str(s, k);
+  char *t = scc_arena_strndup(s->ctx->arena, s->m->source + s->tok_off[j],
+                              s->tok_off[k] + strlen(last) - s->tok_off[j]);
+  char *w = t;
+  for (const char *r = t; *r;) {
+    const char *n = r + 1;
+    if (*r == '\\' && (*n == '\n' || (*n == '\r' && n[1] == '\n'))) {
+      n += *n == '\r' ? 2 : 1;
+      while (w > t && (w[-1] == ' ' || w[-1] == '\t'))
+        w--;
+      while (*n == ' ' || *n == '\t')
+        n++;
+      *w++ = ' ';
+      r = n;
+      continue;
+    }
+    *w++ = *r++;
+  }
+  *w = '\0';
+  return t;
+}
+
+/* Reads the identifiers separated by ',' in tokens j..k into names; false
+ * when something else is there (array sections, ...). */
+static bool read_names(fe_state *s, unsigned j, unsigned k, scc_vec *names) {
+  for (unsigned q = j; q <= k; q += 2) {
+    if (clang_getTokenKind(s->toks[q]) != CXToken_Identifier)
+      return false;
+    scc_vec_push(s->ctx->arena, names, fe_tok_str(s, q));
+    if (q + 1 <= k && !fe_tok_is(s, q + 1, ","))
+      return false;
+  }
+  return true;
+}
+
+/* The reduction operator spelled by tokens j..k (one token), as an ir_op
+ * (IR_OP_NONE when the IR has none for it). */
+static int red_op(fe_state *s, unsigned j, unsigned k) {
+  if (j != k)
+    return IR_OP_NONE;
+  if (fe_tok_is(s, j, "+") || fe_tok_is(s, j, "-"))
+    return IR_OP_ADD; /* OpenMP's '-' reduction combines with + */
+  if (fe_tok_is(s, j, "*"))
+    return IR_OP_MUL;
+  if (fe_tok_is(s, j, "min"))
+    return IR_OP_MIN;
+  if (fe_tok_is(s, j, "max"))
+    return IR_OP_MAX;
+  return IR_OP_NONE;
+}
+
+/* True for `kind` or `kind, N` with an OpenMP schedule kind and an integer
+ * literal N. */
+static bool sched_form(fe_state *s, unsigned j, unsigned k) {
+  static const char *const kinds[] = {"static", "dynamic", "guided", "auto",
+                                      "runtime"};
+  bool kind = false;
+  for (size_t q = 0; q < sizeof kinds / sizeof *kinds; q++)
+    kind |= fe_tok_is(s, j, kinds[q]);
+  int64_t v;
+  return kind && (j == k || (k == j + 2 && fe_tok_is(s, j + 1, ",") &&
+                             int_literal(fe_tok_str(s, k), &v) && v > 0));
+}
+
+/* Reads the clauses of a loop directive (tokens j..end) into ld; returns
+ * why it cannot be read, or NULL. */
+static const char *read_loop_clauses(fe_state *s, unsigned j, unsigned end,
+                                     fe_omp_loopdir *ld) {
+  scc_arena *a = s->ctx->arena;
+  while (j <= end) {
+    if (fe_tok_is(s, j, ",")) { /* clauses may be separated by commas */
+      j++;
+      continue;
+    }
+    if (clang_getTokenKind(s->toks[j]) != CXToken_Identifier &&
+        clang_getTokenKind(s->toks[j]) != CXToken_Keyword)
+      return scc_arena_printf(a, "expected a clause, got '%s'",
+                              fe_tok_str(s, j));
+    const char *name = fe_tok_str(s, j);
+    unsigned close = j;
+    if (j + 1 <= end && fe_tok_is(s, j + 1, "(")) {
+      close = closing(s, j + 1, end);
+      if (!close)
+        return scc_arena_printf(a, "no ')' closes the clause '%s'", name);
+    }
+    unsigned lo = j + 2, hi = close - 1; /* inside the parentheses */
+    bool args = close > j && hi >= lo;
+    bool kept = false; /* read into ld: not kept as text */
+    if (strcmp(name, "collapse") == 0) {
+      int64_t v;
+      const char *why = NULL;
+      if (!args || lo != hi || !int_token(s, lo, &v, &why) || v < 1 || v > 16)
+        return why ? why : "collapse(n) needs an integer from 1 to 16";
+      ld->collapse = (int)v;
+      kept = true;
+    } else if (strcmp(name, "private") == 0) {
+      kept = args && read_names(s, lo, hi, &ld->priv);
+    } else if (strcmp(name, "reduction") == 0 && args) {
+      unsigned colon = lo;
+      while (colon <= hi && !fe_tok_is(s, colon, ":"))
+        colon++;
+      int op = colon > lo && colon < hi ? red_op(s, lo, colon - 1) : IR_OP_NONE;
+      if (op != IR_OP_NONE && (ld->red_op == IR_OP_NONE || ld->red_op == op)) {
+        scc_vec names = {0};
+        if (read_names(s, colon + 1, hi, &names)) {
+          for (int q = 0; q < names.len; q++)
+            scc_vec_push(a, &ld->reds, names.items[q]);
+          ld->red_op = op;
+          kept = true;
+        }
+      }
+    } else if (strcmp(name, "schedule") == 0 && args && sched_form(s, lo, hi)) {
+      ld->sched = lo == hi ? fe_tok_str(s, lo)
+                           : scc_arena_printf(a, "%s, %s", fe_tok_str(s, lo),
+                                              fe_tok_str(s, hi));
+      kept = true;
+    } else if (strcmp(name, "default") == 0 && args && lo == hi &&
+               fe_tok_is(s, lo, "none")) {
+      /* Regenerated loops use variables of their own (hoisted bounds,
+       * tile counters) that the clauses do not list: default(none) would
+       * make them errors.  Dropping it changes no meaning. */
+      scc_vec_push(a, &ld->warnings,
+                   "'default(none)' is dropped: the regenerated loop uses "
+                   "variables of its own (bounds, counters) that no clause "
+                   "lists; without it they are shared or private by "
+                   "OpenMP's default rules, as the others were");
+      kept = true;
+    } else if ((strcmp(name, "firstprivate") == 0 ||
+                strcmp(name, "lastprivate") == 0 ||
+                strcmp(name, "linear") == 0) &&
+               args) {
+      /* kept as written; their variables are not shared between threads */
+      scc_vec names = {0};
+      unsigned from = lo;
+      for (unsigned q = lo; q <= hi; q++)
+        if (fe_tok_is(s, q, ":")) {
+          if (strcmp(name, "linear") == 0)
+            hi = q - 1; /* linear(x : step) */
+          else
+            from = q + 1; /* lastprivate(conditional: x) */
+          break;
+        }
+      if (read_names(s, from, hi, &names))
+        for (int q = 0; q < names.len; q++)
+          scc_vec_push(a, &ld->other, names.items[q]);
+    }
+    if (!kept)
+      ld->clauses = ld->clauses ? scc_arena_printf(a, "%s %s", ld->clauses,
+                                                   tok_text(s, j, close))
+                                : tok_text(s, j, close);
+    j = close + 1;
+  }
+  return NULL;
+}
+
 void fe_omp_directive(fe_state *s, unsigned i, unsigned end, size_t after) {
-  if (i + 3 > end)
-    return;
+  if (!fe_omp_reads(s, i, end))
+    return; /* parallel regions, atomic, ...: the compiler's business */
   bool tile = fe_tok_is(s, i + 3, "tile");
-  if (!tile && !fe_tok_is(s, i + 3, "unroll"))
-    return; /* parallel, simd, ...: the compiler's business */
   scc_arena *a = s->ctx->arena;
   fe_omp *d = scc_arena_alloc(a, sizeof *d);
   d->off = s->tok_off[i];
@@ -146,10 +377,22 @@ void fe_omp_directive(fe_state *s, unsigned i, unsigned end, size_t after) {
   d->target = after;
   d->loc = fe_tok_loc(s, i + 3);
   /* The directive's text from "omp" through its last token. */
-  const char *last = fe_tok_str(s, end);
-  d->text =
-      scc_arena_strndup(a, s->m->source + s->tok_off[i + 2],
-                        s->tok_off[end] + strlen(last) - s->tok_off[i + 2]);
+  d->text = tok_text(s, i + 2, end);
+  int words = loop_construct(s, i + 3, end);
+  if (words > 0) {
+    d->kind = FE_OMP_LOOP;
+    fe_omp_loopdir *ld = scc_arena_alloc(a, sizeof *ld);
+    ld->construct = fe_tok_str(s, i + 3);
+    for (unsigned w = 1; w < (unsigned)words; w++)
+      ld->construct =
+          scc_arena_printf(a, "%s %s", ld->construct, fe_tok_str(s, i + 3 + w));
+    ld->collapse = 1;
+    ld->red_op = IR_OP_NONE;
+    d->loop_dir = ld;
+    d->bad = read_loop_clauses(s, i + 3 + (unsigned)words, end, ld);
+    scc_vec_push(a, &s->omps, d);
+    return;
+  }
   enum { MAXN = 16 };
   int64_t vals[MAXN];
   const char *why = NULL;
@@ -189,8 +432,84 @@ void fe_omp_directive(fe_state *s, unsigned i, unsigned end, size_t after) {
 
 /* ---- attaching directives to loops -------------------------------------- */
 
+/* The kernel's variable named `name` (the innermost of that name when
+ * several are), or NULL when the kernel uses none. */
+static ir_var *var_named(fe_state *s, const char *name) {
+  ir_var *found = NULL;
+  for (int i = 0; i < s->k->vars.len; i++) {
+    ir_var *v = s->k->vars.items[i];
+    if (strcmp(v->name, name) == 0)
+      found = v;
+  }
+  return found;
+}
+
+/* Resolves names to the kernel's variables into out; the names the
+ * kernel does not use are returned as a comma-separated list (NULL when
+ * none). */
+static const char *resolve(fe_state *s, const scc_vec *names, scc_vec *out) {
+  const char *rest = NULL;
+  for (int i = 0; i < names->len; i++) {
+    const char *n = names->items[i];
+    ir_var *v = var_named(s, n);
+    if (v)
+      scc_vec_push(s->ctx->arena, out, v);
+    else
+      rest = rest ? scc_arena_printf(s->ctx->arena, "%s, %s", rest, n) : n;
+  }
+  return rest;
+}
+
+/* Keeps the loop directive d on `loop`: the loop is marked parallel with
+ * the clauses the IR models, the others kept as text (ir_omp). */
+static void keep_loop_directive(fe_state *s, fe_omp *d, ir_node *loop) {
+  scc_arena *a = s->ctx->arena;
+  const fe_omp_loopdir *ld = d->loop_dir;
+  ir_omp *o = scc_arena_alloc(a, sizeof *o);
+  o->construct = ld->construct;
+  o->collapse = ld->collapse;
+  o->text = d->text;
+  o->loc = d->loc;
+  o->clauses = ld->clauses;
+  const char *unused = resolve(s, &ld->priv, &o->priv);
+  if (unused) /* not in the kernel: nothing to check, kept as written */
+    o->clauses =
+        scc_arena_printf(a, "%s%sprivate(%s)", o->clauses ? o->clauses : "",
+                         o->clauses ? " " : "", unused);
+  scc_vec other = {0};
+  resolve(s, &ld->other, &other);
+  for (int i = 0; i < other.len; i++)
+    scc_vec_push(a, &o->priv_kept, other.items[i]);
+  ir_loop *l = &loop->u.loop;
+  l->attrs |= IR_LOOP_PARALLEL;
+  l->omp = o;
+  l->omp_schedule = ld->sched;
+  l->omp_reduction_op = ld->red_op == IR_OP_NONE ? IR_OP_ADD : ld->red_op;
+  scc_vec reds = {0};
+  unused = resolve(s, &ld->reds, &reds);
+  for (int i = 0; i < reds.len; i++) {
+    ir_expr *e = ir_var_ref(s->ctx, reds.items[i]);
+    e->loc = d->loc;
+    scc_vec_push(a, &l->omp_reductions, e);
+  }
+  if (unused)
+    o->clauses =
+        scc_arena_printf(a, "%s%sreduction(%s:%s)",
+                         o->clauses ? o->clauses : "", o->clauses ? " " : "",
+                         ld->red_op == IR_OP_MUL   ? "*"
+                         : ld->red_op == IR_OP_MIN ? "min"
+                         : ld->red_op == IR_OP_MAX ? "max"
+                                                   : "+",
+                         unused);
+  for (int i = 0; i < ld->warnings.len; i++)
+    scc_warning(s->ctx, d->loc, "'#pragma %s': %s", d->text,
+                (const char *)ld->warnings.items[i]);
+  scc_vec_push(a, &s->k->omp_dirs, o);
+}
+
 void fe_omp_loop(fe_state *s, ir_node *loop, size_t off) {
   fe_omp_group *g = NULL;
+  fe_omp *loop_dir = NULL;
   for (int i = 0; i < s->omps.len; i++) {
     fe_omp *d = s->omps.items[i];
     if (d->target != off || d->used)
@@ -201,6 +520,16 @@ void fe_omp_loop(fe_state *s, ir_node *loop, size_t off) {
                 d->bad);
       continue;
     }
+    if (d->kind == FE_OMP_LOOP) {
+      if (loop_dir)
+        scc_error(s->ctx, d->loc,
+                  "'#pragma %s' and '#pragma %s' on the same loop: schedcc "
+                  "keeps one OpenMP loop directive per loop",
+                  loop_dir->text, d->text);
+      else
+        loop_dir = d;
+      continue;
+    }
     if (!g) {
       g = scc_arena_alloc(s->ctx->arena, sizeof *g);
       g->loop = loop;
@@ -209,6 +538,17 @@ void fe_omp_loop(fe_state *s, ir_node *loop, size_t off) {
     }
     g->dirs[g->n++] = d;
   }
+  if (loop_dir && g) {
+    scc_error(s->ctx, loop_dir->loc,
+              "'#pragma %s' and '#pragma %s' on the same loop are not "
+              "supported (schedcc applies 'omp tile' and 'omp unroll' "
+              "itself; write the loop directive on the loop they generate "
+              "with loop.parallel in a schedule)",
+              loop_dir->text, g->dirs[0]->text);
+    return;
+  }
+  if (loop_dir)
+    keep_loop_directive(s, loop_dir, loop);
   if (g)
     scc_vec_push(s->ctx->arena, &s->omp_groups, g);
 }
@@ -392,6 +732,8 @@ static bool group_schedule(fe_state *s, ir_kernel *k, fe_omp_group *g, int *nv,
                      "(OpenMP leaves it to the implementation)\n",
                      d->text);
       gen = GEN_NONE;
+      break;
+    case FE_OMP_LOOP: /* kept on the loop, never in a group */
       break;
     }
     below = d;

@@ -324,6 +324,34 @@ enum {
   IR_LOOP_VECTORIZED = 1 << 2, /* its body was vectorized: ir_loop.vwidth */
 };
 
+/* An OpenMP loop directive the user wrote on a loop of a kernel
+ * (`#pragma omp parallel for ...`, `for`, `simd`, `parallel for simd`,
+ * `for simd`; frontend/fe_omp.c).  The loop carrying it is marked
+ * IR_LOOP_PARALLEL with the clauses the IR models in ir_loop.omp_*
+ * (schedule, reductions of one operator, private); this keeps the rest.
+ * Clones of the loop share it (the pointer is copied); the kernel lists
+ * every one (ir_kernel.omp_dirs) so that a transform that makes the loop
+ * vanish can say the directive was dropped. */
+typedef struct ir_omp {
+  const char *construct; /* "parallel for", "for", "simd", ... */
+  int collapse;          /* collapse(n): the n loops nested from here */
+  scc_vec priv;          /* ir_var *: private(...) as written */
+  scc_vec priv_kept;     /* ir_var *: firstprivate, lastprivate, linear
+                            (in `clauses`): not shared either */
+  const char *clauses;   /* the clauses kept as written (num_threads(4),
+                            nowait, firstprivate(x), ...), or NULL */
+  const char *text;      /* the directive as written, after "#pragma " */
+  scc_loc loc;
+  bool unchecked; /* found to carry a dependence (warned): kept as written
+                     and not checked again after transforms */
+  bool dropped;   /* its loop vanished (reported) */
+  bool checked;   /* xf_omp_check has looked at it */
+} ir_omp;
+
+/* True when the directive is `simd` alone (no worksharing: the iterations
+ * run in one thread). */
+bool ir_omp_simd_only(const ir_omp *o);
+
 /* for (iv = lb; step > 0 ? iv < ub : iv > ub; iv += step) body
  * ub is exclusive in both directions: the frontend turns `i <= n` into
  * ub = n + 1 and `i >= 0` (counting down) into ub = -1. */
@@ -343,6 +371,8 @@ typedef struct ir_loop {
   ir_op omp_reduction_op;
   scc_vec omp_private; /* ir_var *: private(...) (inner ivs declared
                           outside the loop) */
+  ir_omp *omp; /* the user's directive (IR_LOOP_PARALLEL set), or NULL for
+                  loop.parallel's `parallel for` */
   /* loop.to_library (transforms/to_library.c): "cblas" or "libxsmm" when
    * the nest rooted here is a matrix product (ir/ir_gemm.h) that the
    * backends emit as one call of that library, the loops staying the
@@ -518,6 +548,8 @@ typedef struct ir_kernel {
    * `named_sequence @<kernel name>(%root) {...}`), or NULL.  The driver
    * applies it when no -s schedule is given. */
   const char *inline_schedule;
+  /* ir_omp *: the OpenMP loop directives of the kernel, in source order. */
+  scc_vec omp_dirs;
   /* Kernel versioning (deps/dep_assume.c).  `original`: a copy of the body
    * taken before the schedule ran (NULL when none ran); `assumptions`
    * (ir_assumption *): when non-empty, the backends emit the body under
@@ -624,6 +656,12 @@ int ir_depth(const ir_node *n);
 /* The single node of a loop body when the body holds exactly one loop,
  * else NULL ("perfectly nested" child). */
 ir_node *ir_loop_only_child_loop(const ir_node *loop);
+
+/* Copies the OpenMP state of `from` (omp_schedule, omp_reductions as
+ * clones, omp_reduction_op, omp_private, omp) onto `to`: for transforms
+ * that build a new loop standing for part of an old one (the remainder
+ * of loop.unroll or loop.split), which copy its attrs. */
+void ir_loop_copy_omp(scc_ctx *ctx, ir_loop *to, const ir_loop *from);
 
 /* ---- walks (ir.c) -------------------------------------------------------- */
 

@@ -756,7 +756,10 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent) {
       scc_buf_printf(out, " step %lld", (long long)l->step);
     if (l->label)
       scc_buf_printf(out, " label(%s)", l->label);
-    if (l->attrs & IR_LOOP_PARALLEL)
+    if (l->omp)
+      scc_buf_printf(out, " omp(%s%s)", l->omp->construct,
+                     l->omp->unchecked ? ", unchecked" : "");
+    else if (l->attrs & IR_LOOP_PARALLEL)
       scc_buf_puts(out, " parallel");
     if (l->attrs & IR_LOOP_UNROLL_HINT)
       scc_buf_puts(out, " unroll");

@@ -178,6 +178,49 @@ bool sched_xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
   return ir_verify_kernel(r->ctx, r->k, s->opname);
 }
 
+typedef struct omp_find {
+  const ir_omp *o;
+  bool found;
+} omp_find;
+
+static bool omp_find_cb(ir_node *n, void *data) {
+  omp_find *f = data;
+  if (n->kind == IR_NODE_LOOP && n->u.loop.omp == f->o)
+    f->found = true;
+  return !f->found;
+}
+
+typedef struct loops_of {
+  scc_ctx *ctx;
+  scc_vec *out;
+} loops_of;
+
+static bool collect_loop_cb(ir_node *n, void *data) {
+  loops_of *l = data;
+  if (n->kind == IR_NODE_LOOP)
+    scc_vec_push(l->ctx->arena, l->out, n);
+  return true;
+}
+
+/* The user's OpenMP loop directives (ir_kernel.omp_dirs) whose every loop
+ * op s made vanish (loop.unroll {full}, ...) are dropped with a note. */
+static void note_dropped_directives(sched_run *r, const sched_stmt *s) {
+  for (int i = 0; i < r->k->omp_dirs.len; i++) {
+    ir_omp *o = r->k->omp_dirs.items[i];
+    if (o->dropped)
+      continue;
+    omp_find f = {o, false};
+    ir_walk_block(&r->k->body, omp_find_cb, &f);
+    if (f.found)
+      continue;
+    o->dropped = true;
+    scc_note(r->ctx, o->loc,
+             "'#pragma %s' is dropped: %s (%s:%d:%d) removed the loop it "
+             "applied to",
+             o->text, s->opname, s->loc.file, s->loc.line, s->loc.col);
+  }
+}
+
 /* Runs op s.  A transform op on a kernel that holds parallel loops (other
  * than loop.parallel itself, which checks its own loop) is followed by a
  * check of every loop still marked parallel (xf_parallel_recheck: the
@@ -189,13 +232,19 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
   bool guard = is_transform(s->opname) && s->op != SCHED_OP_PARALLEL &&
                xf_kernel_has_parallel(r->k);
   ir_snapshot *snap = guard ? ir_kernel_snapshot(r->ctx, r->k) : NULL;
+  scc_vec before = {0}; /* the loops, for the user's OpenMP directives */
+  if (guard && r->k->omp_dirs.len)
+    ir_walk_block(&r->k->body, collect_loop_cb, &(loops_of){r->ctx, &before});
   int nremarks = r->nremarks;
   if (!sched_ops[s->op].handler(r, s))
     return false;
+  if (before.len)
+    xf_omp_follow(r->ctx, r->k, &before);
   if (snap && !xf_parallel_recheck(r->ctx, r->k)) {
     ir_kernel_restore(r->k, snap);
     return sched_silenceable(r, s);
   }
+  note_dropped_directives(r, s);
   if (is_transform(s->opname))
     sched_remark_empty(r, s);
   if (s->op != SCHED_OP_INCLUDE)
@@ -630,6 +679,7 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
                 q->name, k->name, q->nargs);
       continue;
     }
+    xf_omp_check(ctx, k); /* the user's OpenMP loop directives */
     sched_run r = {.ctx = ctx, .prog = p, .k = k, .opts = opts};
     sched_value root = {.set = true, .n = 1};
     root.items = scc_arena_alloc(ctx->arena, sizeof *root.items);

@@ -227,6 +227,25 @@ if(EXISTS ${T}/omp-pragmas.sh)
   endforeach()
 endif()
 
+# OpenMP loop directives inside kernels (#pragma omp parallel for, for,
+# simd, ...), kept on their loops: test/omp/loop/NAME.c as written
+# (omp.loop.NAME) and under each NAME.TAG.sched (omp.loop.NAME.TAG), with
+# and without -fopenmp, C and .o paths (test/omp-loop.sh).
+if(EXISTS ${T}/omp-loop.sh)
+  file(GLOB omp_loop_srcs CONFIGURE_DEPENDS ${T}/omp/loop/*.c)
+  foreach(src ${omp_loop_srcs})
+    get_filename_component(name ${src} NAME_WE)
+    add_test(NAME omp.loop.${name} COMMAND sh ${T}/omp-loop.sh ${SCHEDCC} ${src})
+    file(GLOB scheds CONFIGURE_DEPENDS ${T}/omp/loop/${name}.*.sched)
+    foreach(sched ${scheds})
+      get_filename_component(sn ${sched} NAME)
+      string(REGEX REPLACE "^${name}\\.(.*)\\.sched$" "\\1" tag ${sn})
+      add_test(NAME omp.loop.${name}.${tag}
+               COMMAND sh ${T}/omp-loop.sh ${SCHEDCC} ${src} ${sched})
+    endforeach()
+  endforeach()
+endif()
+
 # Dependence analysis: golden --emit=deps output (test/deps/NAME.c ->
 # NAME.deps) and --unsafe end to end.
 file(GLOB dep_srcs CONFIGURE_DEPENDS ${T}/deps/*.c)

@@ -11,6 +11,7 @@
 #include "deps/dep.h"
 #include "frontend/fe.h"
 #include "schedules/sched.h"
+#include "transforms/xf.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -422,6 +423,10 @@ static int run(scc_ctx *ctx, const options *o) {
   for (int i = 0; i < m->kernels.len; i++)
     if (!ir_verify_kernel(ctx, m->kernels.items[i], "the frontend"))
       return EXIT_INTERNAL;
+  /* the kernels' own '#pragma omp parallel for' & co.: warned when wrong */
+  if (o->emit != EMIT_SCHEDULE && o->emit != EMIT_PARAMS)
+    for (int i = 0; i < m->kernels.len; i++)
+      xf_omp_check(ctx, m->kernels.items[i]);
 
   const char *inline_text = o->schedule ? NULL : inline_schedules(ctx, m);
   if (o->emit == EMIT_SCHEDULE) {

@@ -78,7 +78,10 @@ static void push_unique(scc_arena *a, scc_vec *v, void *x) {
 static bool scan_cb(ir_node *n, void *data) {
   par_scan *ps = data;
   if (n->kind == IR_NODE_LOOP && n != ps->root) {
-    if (n->u.loop.attrs & IR_LOOP_PARALLEL)
+    /* a `simd` loop nests in a worksharing one; nothing nests in simd */
+    if ((n->u.loop.attrs & IR_LOOP_PARALLEL) &&
+        (!ir_omp_simd_only(n->u.loop.omp) ||
+         ir_omp_simd_only(ps->root->u.loop.omp)))
       ps->bad_loop = n;
     if (n->u.loop.iv->declared_outside)
       push_unique(ps->arena, &ps->shared_ivs, n->u.loop.iv);
@@ -188,6 +191,92 @@ static void expr_str(scc_ctx *ctx, const ir_expr *e, const char **out) {
   scc_buf_free(&b);
 }
 
+/* True when the user's directive o lists v in private, firstprivate,
+ * lastprivate or linear (each thread has its own v). */
+static bool user_private(const ir_omp *o, const ir_var *v) {
+  if (!o)
+    return false;
+  for (int i = 0; i < o->priv.len; i++)
+    if (o->priv.items[i] == v)
+      return true;
+  for (int i = 0; i < o->priv_kept.len; i++)
+    if (o->priv_kept.items[i] == v)
+      return true;
+  return false;
+}
+
+/* The loops a directive with collapse(n) applies to, from `loop` inward,
+ * into band (n of them); 0 after scc_fail when they are not a perfect,
+ * rectangular nest of n loops (OpenMP's canonical loop nest: the bounds of
+ * an inner loop must not use the outer ones' ivs as schedcc writes them,
+ * with min/max). */
+static int collapse_band(scc_ctx *ctx, ir_node *loop, const char *who,
+                         ir_node **band) {
+  const ir_omp *o = loop->u.loop.omp;
+  int n = o ? o->collapse : 1;
+  band[0] = loop;
+  for (int l = 1; l < n; l++) {
+    ir_node *c = ir_loop_only_child_loop(band[l - 1]);
+    if (!c) {
+      scc_fail(ctx, loop->loc,
+               "%s: collapse(%d) needs %d perfectly nested loops, but the "
+               "body of loop '%s' is not a single loop",
+               who, n, n, xf_iv_name(band[l - 1]));
+      return 0;
+    }
+    for (int q = 0; q < l; q++) {
+      const ir_var *iv = band[q]->u.loop.iv;
+      if (ir_expr_uses_var(c->u.loop.lb, iv) ||
+          ir_expr_uses_var(c->u.loop.ub, iv)) {
+        scc_fail(ctx, loop->loc,
+                 "%s: collapse(%d) needs a rectangular nest, but the bounds "
+                 "of loop '%s' use '%s'",
+                 who, n, xf_iv_name(c), iv->name);
+        return 0;
+      }
+    }
+    band[l] = c;
+  }
+  return n;
+}
+
+/* A loop carrying a collapse(n) directive that a transform moved inside
+ * its band (loop.interchange swaps the loops, the mark stays with its
+ * iv): when the n loops from it are no longer a perfect, rectangular nest
+ * but it is the inner loop of a perfect nest of unmarked loops, the
+ * directive moves to the outermost of those (at most n - 1 levels up),
+ * where the band now starts.  Returns the loop carrying it. */
+static ir_node *collapse_rehome(scc_ctx *ctx, ir_node *loop) {
+  ir_node *band[16];
+  if (collapse_band(ctx, loop, "", band)) {
+    return loop;
+  }
+  scc_fail_clear(ctx);
+  ir_node *h = loop;
+  for (int d = 1; d < loop->u.loop.omp->collapse; d++) {
+    ir_node *p = ir_parent(h);
+    if (!p || p->kind != IR_NODE_LOOP || ir_loop_only_child_loop(p) != h ||
+        (p->u.loop.attrs & IR_LOOP_PARALLEL))
+      break;
+    h = p;
+  }
+  if (h == loop)
+    return loop;
+  ir_loop *from = &loop->u.loop, *to = &h->u.loop;
+  to->attrs |= IR_LOOP_PARALLEL;
+  to->omp = from->omp;
+  to->omp_schedule = from->omp_schedule;
+  to->omp_reductions = from->omp_reductions;
+  to->omp_reduction_op = from->omp_reduction_op;
+  to->omp_private = from->omp_private;
+  from->attrs &= ~(unsigned)IR_LOOP_PARALLEL;
+  from->omp = NULL;
+  from->omp_schedule = NULL;
+  from->omp_reductions = (scc_vec){0};
+  from->omp_private = (scc_vec){0};
+  return h;
+}
+
 /* What the checks of a parallel loop found: the nested ivs declared
  * outside (its private clause), the reduced locations and their
  * operator. */
@@ -229,10 +318,31 @@ static bool check_loop(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   }
   const char *why = NULL;
   scc_vec reds = {0};
-  if (!dep_check_parallel(ctx, k, loop, reduction, &reds, &why)) {
-    scc_fail(ctx, loop->loc, "%s %s", who,
-             why ? why : "would violate a dependence");
+  ir_node *band[16];
+  int nband = collapse_band(ctx, loop, who, band);
+  if (!nband)
     return false;
+  for (int b = 0; b < nband; b++) {
+    scc_vec r = {0};
+    const ir_omp *o = loop->u.loop.omp;
+    scc_vec priv = {0};
+    for (int i = 0; o && i < o->priv.len; i++)
+      scc_vec_push(ctx->arena, &priv, o->priv.items[i]);
+    for (int i = 0; o && i < o->priv_kept.len; i++)
+      scc_vec_push(ctx->arena, &priv, o->priv_kept.items[i]);
+    if (!dep_check_parallel_private(ctx, k, band[b], reduction, &priv, &r,
+                                    &why)) {
+      scc_fail(ctx, loop->loc, "%s %s", who,
+               why ? why : "would violate a dependence");
+      return false;
+    }
+    for (int i = 0; i < r.len; i++) {
+      bool dup = false;
+      for (int j = 0; j < reds.len && !dup; j++)
+        dup = same_loc(reds.items[j], r.items[i]);
+      if (!dup)
+        scc_vec_push(ctx->arena, &reds, r.items[i]);
+    }
   }
   ir_op op = IR_OP_NONE;
   for (int i = 0; i < reds.len; i++) {
@@ -267,6 +377,7 @@ static bool check_loop(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
         ok = ps.declared.items[d] == w->u.var;
       for (int r = 0; r < reds.len && !ok; r++)
         ok = same_loc(reds.items[r], w);
+      ok = ok || user_private(loop->u.loop.omp, w->u.var);
       if (!ok) {
         scc_fail(ctx, loop->loc,
                  "%s: the scalar '%s' declared outside the loop is written in "
@@ -277,6 +388,9 @@ static bool check_loop(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     }
   if (!xf_final_value_unread(ctx, k, loop, loop->u.loop.iv, who))
     return false;
+  for (int b = 1; b < nband; b++)
+    if (!xf_final_value_unread(ctx, k, loop, band[b]->u.loop.iv, who))
+      return false;
   for (int i = 0; i < ps.shared_ivs.len; i++)
     if (!xf_final_value_unread(ctx, k, loop, ps.shared_ivs.items[i], who))
       return false;
@@ -370,8 +484,19 @@ bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k) {
   for (int i = 0; i < loops.len && ok; i++) {
     ir_node *loop = loops.items[i];
     ir_loop *l = &loop->u.loop;
-    const char *who = scc_arena_printf(ctx->arena, "the parallel loop '%s'",
-                                       xf_iv_name(loop));
+    if (l->omp && l->omp->collapse > 1) {
+      loop = loops.items[i] = collapse_rehome(ctx, loop);
+      l = &loop->u.loop;
+    }
+    if (l->omp && l->omp->unchecked) {
+      plans[i].privates = l->omp_private; /* as the user wrote it */
+      continue;
+    }
+    const char *who =
+        l->omp ? scc_arena_printf(ctx->arena, "'#pragma %s' on loop '%s'",
+                                  l->omp->text, xf_iv_name(loop))
+               : scc_arena_printf(ctx->arena, "the parallel loop '%s'",
+                                  xf_iv_name(loop));
     ok = check_loop(ctx, k, loop, l->omp_reductions.len > 0, who, &plans[i]);
     /* the reductions must still be those of its clause, with its operator */
     for (int r = 0; ok && r < plans[i].reds.len; r++) {
@@ -392,4 +517,108 @@ bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k) {
   for (int i = 0; i < loops.len && ok; i++)
     ((ir_node *)loops.items[i])->u.loop.omp_private = plans[i].privates;
   return ok;
+}
+
+/* Collects the loops of k carrying a user's OpenMP directive. */
+static bool user_cb(ir_node *n, void *data) {
+  par_loops *pl = data;
+  if (n->kind == IR_NODE_LOOP && n->u.loop.omp)
+    scc_vec_push(pl->arena, &pl->loops, n);
+  return true;
+}
+
+void xf_omp_check(scc_ctx *ctx, ir_kernel *k) {
+  par_loops pl = {ctx->arena, {0}};
+  ir_walk_block(&k->body, user_cb, &pl);
+  for (int i = 0; i < pl.loops.len; i++) {
+    ir_node *loop = pl.loops.items[i];
+    ir_loop *l = &loop->u.loop;
+    ir_omp *o = l->omp;
+    if (o->checked)
+      continue;
+    o->checked = true;
+    const char *who = scc_arena_printf(ctx->arena, "'#pragma %s' on loop '%s'",
+                                       o->text, xf_iv_name(loop));
+    par_plan plan;
+    bool ok = check_loop(ctx, k, loop, l->omp_reductions.len > 0, who, &plan);
+    for (int r = 0; ok && r < plan.reds.len; r++) {
+      const ir_expr *e = plan.reds.items[r];
+      bool in_clause = false;
+      for (int c = 0; c < l->omp_reductions.len && !in_clause; c++)
+        in_clause = same_loc(l->omp_reductions.items[c], e);
+      if (!in_clause || plan.op != l->omp_reduction_op) {
+        scc_fail(ctx, loop->loc, "%s: the reduction into '%s' %s", who,
+                 e->u.var->name,
+                 in_clause ? "uses another operator than its reduction clause"
+                           : "has no reduction clause (the threads would "
+                             "race on it)");
+        ok = false;
+      }
+    }
+    if (ok) {
+      l->omp_private = plan.privates;
+      continue;
+    }
+    scc_warning(ctx, o->loc, "%s; the directive is kept as written",
+                ctx->pending_msg ? ctx->pending_msg : who);
+    scc_fail_clear(ctx);
+    o->unchecked = true;
+    /* inner ivs declared outside are still made private: OpenMP would
+     * share them, which no compiler-generated loop intends */
+    par_scan ps = {.root = loop, .arena = ctx->arena};
+    ir_walk_node(loop, scan_cb, &ps);
+    l->omp_private = ps.shared_ivs;
+  }
+}
+
+/* Moves the OpenMP state of loop `from` to loop `to` (which has none). */
+static void move_omp(ir_node *from, ir_node *to) {
+  ir_loop *f = &from->u.loop, *t = &to->u.loop;
+  t->attrs |= IR_LOOP_PARALLEL;
+  t->omp = f->omp;
+  t->omp_schedule = f->omp_schedule;
+  t->omp_reductions = f->omp_reductions;
+  t->omp_reduction_op = f->omp_reduction_op;
+  t->omp_private = f->omp_private;
+  f->attrs &= ~(unsigned)IR_LOOP_PARALLEL;
+  f->omp = NULL;
+  f->omp_schedule = NULL;
+  f->omp_reductions = (scc_vec){0};
+  f->omp_private = (scc_vec){0};
+}
+
+static bool in_list(const scc_vec *v, const void *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == x)
+      return true;
+  return false;
+}
+
+void xf_omp_follow(scc_ctx *ctx, ir_kernel *k, const scc_vec *before) {
+  par_loops pl = {ctx->arena, {0}};
+  ir_walk_block(&k->body, user_cb, &pl);
+  for (int i = 0; i < pl.loops.len; i++) {
+    ir_node *loop = pl.loops.items[i];
+    const ir_omp *o = loop->u.loop.omp;
+    if (o->unchecked || !in_list(before, loop))
+      continue;
+    ir_node *home = loop;
+    for (ir_node *p = ir_parent(home);
+         p && p->kind == IR_NODE_LOOP && !in_list(before, p) &&
+         !(p->u.loop.attrs & IR_LOOP_PARALLEL) &&
+         ir_loop_only_child_loop(p) == home;
+         p = ir_parent(home))
+      home = p;
+    if (home == loop)
+      continue;
+    move_omp(loop, home);
+    par_plan plan;
+    const char *who = scc_arena_printf(ctx->arena, "'#pragma %s' on loop '%s'",
+                                       o->text, xf_iv_name(home));
+    bool ok = check_loop(ctx, k, home, home->u.loop.omp_reductions.len > 0, who,
+                         &plan);
+    scc_fail_clear(ctx);
+    if (!ok)
+      move_omp(home, loop); /* stays where it was (checked again there) */
+  }
 }

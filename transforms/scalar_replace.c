@@ -193,6 +193,7 @@ static void version(scc_ctx *ctx, ir_node *loop, ir_node **ifs, int n, int at,
       leaf = ir_loop_new(ctx, loop->u.loop.iv, loop->u.loop.lb, loop->u.loop.ub,
                          loop->u.loop.step, loop->loc);
       leaf->u.loop.attrs = loop->u.loop.attrs;
+      ir_loop_copy_omp(ctx, &leaf->u.loop, &loop->u.loop);
       leaf->u.loop.vwidth = loop->u.loop.vwidth;
       leaf->u.loop.label = loop->u.loop.label;
     }

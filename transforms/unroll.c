@@ -127,6 +127,7 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
     rest = ir_loop_new(ctx, l->iv, ir_expr_clone(ctx, split, NULL), l->ub,
                        l->step, loop->loc);
     rest->u.loop.attrs = l->attrs;
+    ir_loop_copy_omp(ctx, &rest->u.loop, l);
     ir_block_clone_into(ctx, &rest->u.loop.body, &l->body, NULL);
     xf_rename_decls(ctx, k, &rest->u.loop.body);
   }

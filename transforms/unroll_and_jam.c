@@ -201,6 +201,7 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     rest = ir_loop_new(ctx, l->iv, ir_expr_clone(ctx, split, NULL), l->ub,
                        l->step, loop->loc);
     rest->u.loop.attrs = l->attrs;
+    ir_loop_copy_omp(ctx, &rest->u.loop, l);
     rest->u.loop.vwidth = l->vwidth;
     rest->u.loop.label = l->label;
     ir_block_clone_into(ctx, &rest->u.loop.body, &l->body, NULL);

@@ -374,6 +374,30 @@ bool xf_kernel_has_parallel(ir_kernel *k);
  * this after every transform op, with ir_kernel_snapshot). */
 SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
 
+/* The user's OpenMP loop directives (`#pragma omp parallel for`, `for`,
+ * `simd`, ... kept on their loops by the frontend, ir_loop.omp): each is
+ * checked once as loop.parallel checks its loop (no carried dependence
+ * over the loop or the loops its collapse(n) takes; reductions only into
+ * the variables of its reduction clause, with its operator; no shared
+ * scalar written; ...), the variables of its private, firstprivate,
+ * lastprivate and linear clauses counting as private.  A directive that
+ * fails gets a warning naming the dependence and is kept as written
+ * (ir_omp.unchecked: xf_parallel_recheck passes over it); one that holds
+ * gets its private clause (nested ivs declared outside) and is checked
+ * again after every transform like loop.parallel's marks.  Directives
+ * already checked are skipped, so calling this twice is harmless. */
+void xf_omp_check(scc_ctx *ctx, ir_kernel *k);
+
+/* After a transform op: a user's OpenMP loop directive whose loop the op
+ * placed inside new loops (`before`: the loops of k before the op, ir_node
+ * *), as the point loop of loop.tile or the inner loop of a strip-mine,
+ * moves to the outermost of the new loops that nest it perfectly — where
+ * OpenMP would put the directive of the loop generated from it, and one
+ * parallel region instead of one per tile — when the checks of
+ * xf_omp_check hold there; otherwise it stays on its loop.  Directives
+ * found wrong (ir_omp.unchecked) stay as written. */
+void xf_omp_follow(scc_ctx *ctx, ir_kernel *k, const scc_vec *before);
+
 /* loop.transpose_block %outer, %inner {size = S, isa = "avx512",
  * nontemporal}: the
  * perfect band of two loops whose body is one float copy that transposes,
