@@ -729,8 +729,9 @@ void ir_kernel_restore(ir_kernel *k, const ir_snapshot *snap);
  * loop's iv is an IR_VAR_IV not used as iv by an enclosing loop, every
  * variable read is in scope (an iv of an enclosing loop, a param, or a
  * local), every lhs is an access or a local, subscript counts match ranks,
- * step != 0.  Reports each violation as an error (an internal error: the
- * message says "IR verification failed after <stage>") and returns false. */
+ * step != 0, no block declares a name twice (a C redefinition).  Reports each
+ * violation as an error (an internal error: the message says "IR verification
+ * failed after <stage>") and returns false. */
 bool ir_verify_kernel(scc_ctx *ctx, ir_kernel *k, const char *stage);
 
 /* ---- printing (ir_print.c) ------------------------------------------------
