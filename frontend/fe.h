@@ -22,10 +22,13 @@ ir_module *fe_parse_file(scc_ctx *ctx, const char *path,
 
 /* The best vector instruction set that the compile flags args[0..nargs-1]
  * enable for the target they select, as the compiler sees it (its
- * predefined macros): "avx512" (__AVX512F__ and __FMA__), "avx2" (__AVX2__
- * and __FMA__), "sse4.2", else "scalar" (no flags on x86-64: the baseline,
- * SSE2, which schedcc's vector code does not target; other targets).  The
- * string is static. */
-const char *fe_flags_isa(scc_ctx *ctx, const char *const *args, int nargs);
+ * predefined macros): "avx512" (__AVX512F__ and __FMA__), "avx2" (__AVX2__),
+ * "sse4.2", else "scalar" (no flags on x86-64: the baseline, SSE2, which
+ * schedcc's vector code does not target; other targets).  *no_fma (when
+ * not NULL) is set when the ISA is "avx2" without __FMA__ (`-mavx2` alone,
+ * or `-march=haswell -mno-fma`): vector code then has no fused multiply-add.
+ * The string is static. */
+const char *fe_flags_isa(scc_ctx *ctx, const char *const *args, int nargs,
+                         bool *no_fma);
 
 #endif

@@ -27,10 +27,16 @@
 #          SCHEDCC_REMARKS=1 passes --remarks; -MD in a one-step
 #          compile-and-link writes a dependency file that lists the
 #          schedule.
+#  nofma   -mavx2 alone gives AVX2 intrinsics without fused multiply-adds
+#          (a note says so at loop.vectorize {contract}); -mavx2 -mfma and
+#          -march=haswell give _mm256_fmadd_ps; the -mavx2 output builds
+#          with gcc -mavx2 (no -mfma) -O2 -Wall -Wextra -Werror, through
+#          the wrapper too, and prints what the plain build prints (the
+#          run is skipped when the CPU lacks AVX2).
 set -eu
 wrapper=$1 schedcc=$2
 shift 2
-parts=${*:-isa lines ccache flags}
+parts=${*:-isa lines ccache flags nofma}
 case $wrapper in /*) ;; *) wrapper=$PWD/$wrapper ;; esac
 case $schedcc in /*) ;; *) schedcc=$PWD/$schedcc ;; esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-wrapbuild.XXXXXX")
@@ -254,6 +260,41 @@ part_flags() {
   grep -q "prog.c" "$d/prog.d" || { cat "$d/prog.d"; fail "prog.d does not name prog.c"; }
   if grep -q "schedcc-cc[-.]" "$d/prog.d"; then fail "prog.d names a temporary"; fi
   echo "ok: flags"
+}
+
+part_nofma() {
+  d=$tmp/nofma
+  mkdir "$d"
+  write_run_c "$d/run.c"
+  printf 'named_sequence @main(%%root) {\n  %%j = match.loop "j" in %%root\n  loop.vectorize %%j {reassoc, contract}\n}\n' >"$d/run.sched"
+  "$schedcc" "$d/run.c" -s "$d/run.sched" -o "$tmp/nofma.c" -- -O2 -mavx2 2>"$tmp/nofma.err" ||
+    { cat "$tmp/nofma.err"; fail "schedcc -- -mavx2 failed"; }
+  grep -q "_mm256_" "$tmp/nofma.c" || fail "-mavx2 alone did not give AVX2 code"
+  if grep -q "fmadd\|fmsub\|fnmadd\|fnmsub" "$tmp/nofma.c"; then fail "-mavx2 alone gave fused multiply-adds"; fi
+  if grep -q "__attribute__((target" "$tmp/nofma.c"; then fail "-mavx2 alone gave a target attribute"; fi
+  grep -q "run.c:10:.*note: loop 'j' {contract}: the compile flags enable AVX2 without FMA" "$tmp/nofma.err" ||
+    { cat "$tmp/nofma.err"; fail "no note that contract is not applied"; }
+  for f in "-mavx2 -mfma" "-march=haswell"; do
+    # shellcheck disable=SC2086
+    "$schedcc" "$d/run.c" -s "$d/run.sched" -o "$tmp/fma.c" -- -O2 $f 2>/dev/null
+    grep -q "_mm256_fmadd_ps" "$tmp/fma.c" || fail "$f did not give _mm256_fmadd_ps"
+  done
+  command -v gcc >/dev/null 2>&1 || { echo "ok: nofma (not built: no gcc)"; return 0; }
+  gcc -O2 -mavx2 -Wall -Wextra -Werror -std=c17 "$tmp/nofma.c" -o "$d/vec" ||
+    fail "the -mavx2 output does not build with gcc -mavx2 alone"
+  (cd "$d" && SCHEDCC_CC=gcc "$wrapper" -O2 -mavx2 -Wall -Wextra -Werror run.c -o wrapped) 2>"$tmp/nofma-w.log" ||
+    { cat "$tmp/nofma-w.log"; fail "schedcc-cc -mavx2 failed"; }
+  if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
+    gcc -O2 "$d/run.c" -o "$d/plain" -Wno-unknown-pragmas
+    "$d/plain" >"$tmp/nofma-plain.out"
+    "$d/vec" >"$tmp/nofma-vec.out"
+    "$d/wrapped" >"$tmp/nofma-wrapped.out"
+    cmp -s "$tmp/nofma-plain.out" "$tmp/nofma-vec.out" || fail "the -mavx2 build prints something else"
+    cmp -s "$tmp/nofma-plain.out" "$tmp/nofma-wrapped.out" || fail "the wrapped -mavx2 build prints something else"
+  else
+    echo "(run skipped: the CPU lacks AVX2)"
+  fi
+  echo "ok: nofma"
 }
 
 for p in $parts; do

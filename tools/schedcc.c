@@ -326,7 +326,7 @@ static void choose_isa(scc_ctx *ctx, const options *o) {
     ctx->target_isa = o->target_isa; /* NULL: the host's */
     return;
   }
-  ctx->enabled_isa = fe_flags_isa(ctx, o->clang_args, o->nclang);
+  ctx->enabled_isa = fe_flags_isa(ctx, o->clang_args, o->nclang, &ctx->no_fma);
   ctx->target_isa = o->target_isa ? o->target_isa : ctx->enabled_isa;
 }
 
