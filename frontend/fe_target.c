@@ -10,6 +10,9 @@
  * without FMA (__FMA__ undefined: GCC and Clang enable FMA with -mfma or a
  * CPU that has it, -march=haswell and later), and vector code for it must
  * not use fused multiply-adds.
+ *
+ * Also here: the flags that make clang's parse accept what GCC 12 accepts
+ * (fe_gcc_compat_flags).
  */
 #include "fe.h"
 
@@ -88,3 +91,27 @@ const char *fe_flags_isa(scc_ctx *ctx, const char *const *args, int nargs,
     *no_fma = nofma;
   return nofma ? "avx2" : isa;
 }
+
+/* Warnings that clang 19 makes errors by default in C (DefaultError) and
+ * GCC 12 only warns about, or not at all without -Wall: a call to an
+ * undeclared function (C99 dropped implicit declarations), a declaration
+ * without a type (implicit int), an integer where a pointer goes and back
+ * (int-conversion), a function pointer of another type, `return;` in a
+ * non-void function or `return x;` in a void one (return-mismatch).
+ * incompatible-pointer-types is a warning in both; it is listed because
+ * GCC 14 and a later clang make it an error, and GCC 12 does not.  Found by
+ * compiling one case of each with gcc 12 -std=gnu17 and clang-19 (both
+ * with default flags). */
+static const char *const gcc_compat[] = {
+    "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=incompatible-pointer-types",
+    "-Wno-error=return-mismatch",
+    /* GCC-only warning flags (-Wlogical-op, -Wduplicated-cond) are the
+     * wrapped compiler's business */
+    "-Wno-unknown-warning-option",
+    NULL};
+
+const char *const *fe_gcc_compat_flags(void) { return gcc_compat; }
