@@ -780,10 +780,11 @@ static void emit_if(emitter *em, const ir_node *n, int depth) {
  *    (_mm512_loadu_ps, ...); broadcasts are set1; + - * / min max are the
  *    lane-wise intrinsics; unary minus flips the sign bit (xor with -0.0);
  *    CALL fmaf/fma is fmadd (fmsub, fnmadd, fnmsub when the addend or a
- *    factor is negated; sse4.2, which has no FMA, gets a multiply and an
- *    add); sqrt is sqrt; a horizontal reduction is _mm512_reduce_add_ps
- *    (AVX-512) or a sequence of shuffles into a temporary emitted before
- *    the statement (AVX2, SSE4.2).  Masked accesses (the first m lanes):
+ *    factor is negated; sse4.2, which has no FMA, and avx2 compiled with
+ *    -mavx2 alone (ctx->no_fma) get a multiply and an add); sqrt is sqrt;
+ *    a horizontal reduction is _mm512_reduce_add_ps (AVX-512) or a
+ *    sequence of shuffles into a temporary emitted before the statement
+ *    (AVX2, SSE4.2).  Masked accesses (the first m lanes):
  *    AVX-512 _mm512_maskz_loadu_ps / _mm512_mask_storeu_ps with the mask
  *    (__mmask16)((1u << (m)) - 1u); AVX2 _mm256_maskload_ps /
  *    _mm256_maskstore_ps with a lane-index comparison; not for sse4.2.
@@ -978,7 +979,7 @@ static void put_vexpr(emitter *em, scc_buf *o, const ir_expr *e) {
     if ((!strcmp(fn, "fmaf") || !strcmp(fn, "fma")) && e->u.call.n == 3) {
       const ir_expr *a = e->u.call.args[0], *b = e->u.call.args[1],
                     *c = e->u.call.args[2];
-      if (em->k->isa == IR_ISA_SSE42) { /* no FMA: multiply, then add */
+      if (!ir_isa_has_fma(em->ctx, em->k->isa)) { /* multiply, then add */
         scc_buf_printf(o, "%s_add_%s(%s_mul_%s(", P, S, P, S);
         put_vexpr(em, o, a);
         scc_buf_puts(o, ", ");

@@ -666,22 +666,61 @@ static void find_kernels(fe_state *s) {
 
 /* ---- entry point -------------------------------------------------------- */
 
-static void report_clang_errors(fe_state *s) {
+/* True for a diagnostic of the driver about a flag it does not know or
+ * whose value it refuses ("unknown argument: '-fopt-info-vec'"): a flag of
+ * another compiler (the wrapper's gcc), which the parse can do without. */
+static bool flag_diagnostic(CXDiagnostic d, const char *msg) {
+  CXFile f = NULL;
+  clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL,
+                             NULL);
+  return !f && (strncmp(msg, "unknown argument", 16) == 0 ||
+                strncmp(msg, "unsupported option", 18) == 0 ||
+                strncmp(msg, "invalid value", 13) == 0 ||
+                strncmp(msg, "unknown warning option", 22) == 0);
+}
+
+/* clang's diagnostics of the parse, as schedcc's: errors stop the tool,
+ * warnings (what the flags make warnings: -Wno-error=...) are printed with
+ * their option and do not; `-w` among the flags silences them, as it does
+ * clang's.  A flag clang does not know is a warning, not an error: the
+ * parse ignores it (the compiler that builds the output gets it). */
+static void report_clang_diags(fe_state *s, bool quiet) {
   unsigned n = clang_getNumDiagnostics(s->tu);
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(s->tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-    if (sev == CXDiagnostic_Error || sev == CXDiagnostic_Fatal) {
-      CXString msg = clang_getDiagnosticSpelling(d);
-      CXSourceLocation l = clang_getDiagnosticLocation(d);
-      CXFile f;
-      clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
-      scc_loc loc = f ? loc_of(s, l, NULL) : (scc_loc){s->path, 0, 0};
-      scc_error(s->ctx, loc, "%s", clang_getCString(msg));
-      clang_disposeString(msg);
+    CXString msg = clang_getDiagnosticSpelling(d);
+    const char *m = clang_getCString(msg);
+    CXSourceLocation l = clang_getDiagnosticLocation(d);
+    CXFile f;
+    clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
+    scc_loc loc = f ? loc_of(s, l, NULL) : (scc_loc){s->path, 0, 0};
+    bool error = sev == CXDiagnostic_Error || sev == CXDiagnostic_Fatal;
+    if (error && flag_diagnostic(d, m)) {
+      if (!quiet)
+        scc_warning(s->ctx, loc, "%s (schedcc's parse ignores it)", m);
+    } else if (error) {
+      scc_error(s->ctx, loc, "%s", m);
+    } else if (sev == CXDiagnostic_Warning && !quiet) {
+      CXString opt = clang_getDiagnosticOption(d, NULL);
+      const char *o = clang_getCString(opt);
+      if (o && *o)
+        scc_warning(s->ctx, loc, "%s [%s]", m, o);
+      else
+        scc_warning(s->ctx, loc, "%s", m);
+      clang_disposeString(opt);
     }
+    clang_disposeString(msg);
     clang_disposeDiagnostic(d);
   }
+}
+
+/* True when the flags hold -w (no warnings). */
+static bool no_warnings(const char *const *args, int nargs) {
+  for (int i = 0; i < nargs; i++)
+    if (strcmp(args[i], "-w") == 0)
+      return true;
+  return false;
 }
 
 ir_module *fe_parse_file(scc_ctx *ctx, const char *path,
@@ -709,8 +748,8 @@ ir_module *fe_parse_file(scc_ctx *ctx, const char *path,
     clang_disposeIndex(index);
     return NULL;
   }
-  report_clang_errors(s);
   s->file = clang_getFile(s->tu, path);
+  report_clang_diags(s, no_warnings(args, nargs));
   if (ctx->nerrors == errors0 && s->file) {
     tokenize_file(s);
     find_kernels(s);

@@ -94,6 +94,10 @@ bool ir_isa_parse(const char *name, ir_isa *out) {
   return false;
 }
 
+bool ir_isa_has_fma(const scc_ctx *ctx, ir_isa isa) {
+  return isa == IR_ISA_AVX512 || (isa == IR_ISA_AVX2 && !ctx->no_fma);
+}
+
 int ir_isa_vector_bytes(ir_isa isa) {
   switch (isa) {
   case IR_ISA_SSE42:

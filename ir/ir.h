@@ -449,6 +449,10 @@ typedef enum ir_isa {
  * anything else. */
 const char *ir_isa_name(ir_isa isa);
 bool ir_isa_parse(const char *name, ir_isa *out);
+/* True when vector code for isa may use fused multiply-adds: avx512 always,
+ * avx2 unless the compile flags enable AVX2 without FMA (ctx->no_fma:
+ * `-mavx2` alone); no other ISA. */
+bool ir_isa_has_fma(const scc_ctx *ctx, ir_isa isa);
 /* Bytes in one vector register (16, 32, 64; 0 for scalar). */
 int ir_isa_vector_bytes(ir_isa isa);
 
@@ -790,8 +794,9 @@ void ir_kernel_restore(ir_kernel *k, const ir_snapshot *snap);
  * loop's iv is an IR_VAR_IV not used as iv by an enclosing loop, every
  * variable read is in scope (an iv of an enclosing loop, a param, or a
  * local), every lhs is an access or a local, subscript counts match ranks,
- * step != 0.  Reports each violation as an error (an internal error: the
- * message says "IR verification failed after <stage>") and returns false. */
+ * step != 0, no block declares a name twice (a C redefinition).  Reports each
+ * violation as an error (an internal error: the message says "IR verification
+ * failed after <stage>") and returns false. */
 bool ir_verify_kernel(scc_ctx *ctx, ir_kernel *k, const char *stage);
 
 /* ---- printing (ir_print.c) ------------------------------------------------

@@ -9,6 +9,8 @@
  */
 #include "ir.h"
 
+#include <string.h>
+
 typedef struct verifier {
   scc_ctx *ctx;
   ir_kernel *k;
@@ -199,6 +201,20 @@ static void check_node(verifier *v, const ir_node *n) {
   }
 }
 
+/* A block is one C scope: a name declared twice in it is a redefinition
+ * (C17 6.7p3) that no compiler accepts; a nested block may redeclare it. */
+static void check_redeclaration(verifier *v, const ir_block *b,
+                                const ir_node *d) {
+  const char *name = d->u.decl.var->name;
+  for (const ir_node *q = b->first; q && q != d; q = q->next)
+    if (q->kind == IR_NODE_DECL && q->u.decl.var &&
+        strcmp(q->u.decl.var->name, name) == 0) {
+      fail(v, d->loc, "'%s' is declared twice in one block%s", name,
+           scc_arena_printf(v->ctx->arena, " (first at line %d)", q->loc.line));
+      return;
+    }
+}
+
 static void check_block(verifier *v, const ir_block *b, const ir_node *owner) {
   scc_loc loc = owner ? owner->loc : v->k->loc;
   if (b->owner != owner)
@@ -209,6 +225,8 @@ static void check_block(verifier *v, const ir_block *b, const ir_node *owner) {
       fail(v, p->loc, "a node's block link is wrong%s%s", NULL, NULL);
     if (p->prev != prev)
       fail(v, p->loc, "a node's prev link is wrong%s%s", NULL, NULL);
+    if (p->kind == IR_NODE_DECL && p->u.decl.var)
+      check_redeclaration(v, b, p);
     check_node(v, p);
   }
   if (b->last != prev)

@@ -104,6 +104,12 @@ typedef struct scc_ctx {
    * target attribute on its function (C backend) or target features (LLVM
    * backend).  NULL: no check (the code is compiled for the host). */
   const char *enabled_isa;
+  /* The compile flags enable AVX2 but not FMA (`-mavx2` alone): AVX2 vector
+   * code of a kernel has no fused multiply-add (loop.vectorize {contract}
+   * keeps multiplies and adds apart, fmaf() is a multiply and an add).
+   * AVX-512 always has FMA; so has AVX2 code that the flags do not enable
+   * (its function's target attribute adds fma). */
+  bool no_fma;
   /* A silenceable failure's message, set by scc_fail(), taken (and cleared)
    * by whoever decides whether to report or suppress it. */
   char *pending_msg;

@@ -211,8 +211,9 @@ add_test(NAME wrapper.cases
 # The wrapper in builds (test/wrapper-build.sh, issue 10): the ISA rule on
 # a llama2.c-style -O3 project with gcc and clang, line numbers inside
 # regenerated kernels, ccache (launcher, SCHEDCC_CC, CMake), SCHEDCC_FLAGS,
-# SCHEDCC_REMARKS, -MD in one-step builds.
-foreach(part isa lines ccache flags)
+# SCHEDCC_REMARKS, -MD in one-step builds; a file gcc accepts with warnings
+# (SCHEDCC_CC=gcc: schedcc --cc=gcc); -mavx2 without -mfma.
+foreach(part isa lines ccache flags gccwarn nofma)
   add_test(NAME wrapper.build.${part}
            COMMAND sh ${T}/wrapper-build.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC} ${part})
 endforeach()

@@ -31,7 +31,7 @@ cmp -s "$tmp/out" /dev/null && { echo "FAIL: -h prints nothing"; fails=$((fails 
 docs=$(dirname "$samples")/docs
 for opt in -s --schedule -o --emit=c --emit=ir --emit=deps --emit=schedule \
   --emit=llvm --emit=params -c -S --target= --mcpu= -O0 -O3 --target-isa= --line-markers \
-  --dump-after= -D --unsafe -h --help --version SCHEDCC_CLANG SCHEDCC_LIB TMPDIR \
+  --dump-after= -D --unsafe -h --help --version SCHEDCC_CLANG SCHEDCC_LIB TMPDIR --cc= \
   SCHEDCC_FLAGS SCHEDCC_REMARKS -v --remarks --dump-format=; do
   grep -q -- "$opt" "$tmp/help" || { echo "FAIL: --help does not list $opt"; fails=$((fails + 1)); }
   grep -q -- "\`$opt" "$docs/cli.md" || { echo "FAIL: docs/cli.md does not list $opt"; fails=$((fails + 1)); }
@@ -42,6 +42,7 @@ check 2 "no input" -- "$schedcc"
 check 2 "unknown option" -- "$schedcc" --frobnicate x.c
 check 2 "two inputs" -- "$schedcc" a.c b.c
 check 2 "bad --emit" -- "$schedcc" --emit=pdf a.c
+check 2 "bad --cc" -- "$schedcc" --cc=icc a.c
 check 1 "missing input file" -- "$schedcc" "$tmp/does-not-exist.c" -o "$tmp/o.c"
 [ -e "$tmp/o.c" ] && { echo "FAIL: output written for a missing input"; fails=$((fails + 1)); }
 cp "$samples/bmm.c" "$tmp/bmm.c"

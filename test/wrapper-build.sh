@@ -27,10 +27,25 @@
 #          SCHEDCC_REMARKS=1 passes --remarks; -MD in a one-step
 #          compile-and-link writes a dependency file that lists the
 #          schedule.
+#  gccwarn a file that gcc 12 compiles with warnings and clang 19 refuses
+#          (a call to an undeclared function, an implicit int) builds
+#          through the wrapper with SCHEDCC_CC=gcc (schedcc runs with
+#          --cc=gcc) and runs as the plain gcc build does; the user's
+#          -Werror=implicit-function-declaration still fails it; with
+#          clang-19 as the real compiler it fails as clang does, unless
+#          -Wno-error=... is in the flags (they reach libclang); the CLI
+#          prints clang's warnings and goes on with -Wno-error=... after
+#          '--' or --cc=gcc.
+#  nofma   -mavx2 alone gives AVX2 intrinsics without fused multiply-adds
+#          (a note says so at loop.vectorize {contract}); -mavx2 -mfma and
+#          -march=haswell give _mm256_fmadd_ps; the -mavx2 output builds
+#          with gcc -mavx2 (no -mfma) -O2 -Wall -Wextra -Werror, through
+#          the wrapper too, and prints what the plain build prints (the
+#          run is skipped when the CPU lacks AVX2).
 set -eu
 wrapper=$1 schedcc=$2
 shift 2
-parts=${*:-isa lines ccache flags}
+parts=${*:-isa lines ccache flags gccwarn nofma}
 case $wrapper in /*) ;; *) wrapper=$PWD/$wrapper ;; esac
 case $schedcc in /*) ;; *) schedcc=$PWD/$schedcc ;; esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-wrapbuild.XXXXXX")
@@ -254,6 +269,109 @@ part_flags() {
   grep -q "prog.c" "$d/prog.d" || { cat "$d/prog.d"; fail "prog.d does not name prog.c"; }
   if grep -q "schedcc-cc[-.]" "$d/prog.d"; then fail "prog.d names a temporary"; fi
   echo "ok: flags"
+}
+
+part_gccwarn() {
+  d=$tmp/gccwarn
+  mkdir "$d"
+  cat >"$d/old.c" <<'C'
+#include <stdio.h>
+
+static count = 3; /* implicit int */
+
+#pragma schedcc kernel
+void scale(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    a[i] = a[i] * 2.0f;
+}
+
+int main(void) {
+  float a[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  scale(8, a);
+  printf("%g %g %d\n", a[0], a[7], twice(count)); /* no prototype */
+  return 0;
+}
+
+int twice(int x) { return 2 * x; }
+C
+  printf 'named_sequence @main(%%root) {\n  %%i = match.loop "i" in %%root\n  %%u:2 = loop.unroll %%i {factor = 2}\n}\n' >"$d/old.sched"
+  command -v gcc >/dev/null 2>&1 || { echo "skipped: gccwarn (no gcc)"; return 0; }
+  gcc -O2 "$d/old.c" -o "$d/plain" 2>/dev/null || fail "gcc does not build old.c as written"
+  "$d/plain" >"$tmp/gw-plain.out"
+  (cd "$d" && SCHEDCC_CC=gcc SCHEDCC_VERBOSE=1 "$wrapper" -O2 -c old.c -o old.o) 2>"$tmp/gw.log" ||
+    { cat "$tmp/gw.log"; fail "SCHEDCC_CC=gcc: old.c (gcc warns, clang refuses) did not build"; }
+  grep -q "^schedcc-cc: $schedcc old.c -s old.sched .*--cc=gcc -- -O2 -w$" "$tmp/gw.log" ||
+    { cat "$tmp/gw.log"; fail "SCHEDCC_CC=gcc: schedcc did not run with --cc=gcc"; }
+  grep -q "old.c:14:.*warning: implicit declaration of function .twice." "$tmp/gw.log" ||
+    { cat "$tmp/gw.log"; fail "gcc's warning is not there"; }
+  (cd "$d" && gcc old.o -o wrapped)
+  "$d/wrapped" >"$tmp/gw-wrapped.out"
+  cmp -s "$tmp/gw-plain.out" "$tmp/gw-wrapped.out" || fail "the wrapped gcc build prints something else"
+  # `cc` is asked what it is (gcc here): the same mode
+  if cc -dM -E -x c /dev/null 2>/dev/null | grep -q "define __clang__"; then :; else
+    (cd "$d" && SCHEDCC_CC=cc "$wrapper" -O2 -c old.c -o old2.o) 2>"$tmp/gw-cc.log" ||
+      { cat "$tmp/gw-cc.log"; fail "SCHEDCC_CC=cc (gcc): old.c did not build"; }
+  fi
+  # the user's -Werror=... still decides, as it does for gcc
+  if (cd "$d" && SCHEDCC_CC=gcc "$wrapper" -O2 -Werror=implicit-function-declaration -c old.c -o old3.o) 2>"$tmp/gw-err.log"; then
+    fail "-Werror=implicit-function-declaration did not fail the build"
+  fi
+  if command -v clang-19 >/dev/null 2>&1; then
+    if (cd "$d" && SCHEDCC_CC=clang-19 "$wrapper" -O2 -c old.c -o old4.o) 2>"$tmp/gw-clang.log"; then
+      fail "SCHEDCC_CC=clang-19 built a file that clang 19 refuses"
+    fi
+    (cd "$d" && SCHEDCC_CC=clang-19 "$wrapper" -O2 -Wno-error=implicit-function-declaration \
+      -Wno-error=implicit-int -c old.c -o old5.o) 2>"$tmp/gw-clang2.log" ||
+      { cat "$tmp/gw-clang2.log"; fail "SCHEDCC_CC=clang-19 with -Wno-error=...: old.c did not build"; }
+  fi
+  # the CLI: clang's warnings are printed, and do not stop it
+  "$schedcc" "$d/old.c" -s "$d/old.sched" -o "$tmp/gw1.c" 2>"$tmp/gw1.err" &&
+    fail "schedcc accepted an implicit declaration without -Wno-error or --cc=gcc"
+  "$schedcc" "$d/old.c" -s "$d/old.sched" -o "$tmp/gw2.c" -- \
+    -Wno-error=implicit-function-declaration -Wno-error=implicit-int 2>"$tmp/gw2.err" ||
+    { cat "$tmp/gw2.err"; fail "schedcc -- -Wno-error=... failed"; }
+  grep -q "old.c:14:.*: warning: call to undeclared function 'twice'.*\[-Wimplicit-function-declaration\]" "$tmp/gw2.err" ||
+    { cat "$tmp/gw2.err"; fail "schedcc did not print clang's warning"; }
+  "$schedcc" --cc=gcc "$d/old.c" -s "$d/old.sched" -o "$tmp/gw3.c" -- -fopt-info-vec 2>"$tmp/gw3.err" ||
+    { cat "$tmp/gw3.err"; fail "schedcc --cc=gcc failed"; }
+  grep -q "warning: unknown argument: '-fopt-info-vec' (schedcc's parse ignores it)" "$tmp/gw3.err" ||
+    { cat "$tmp/gw3.err"; fail "schedcc did not warn about a flag clang does not know"; }
+  echo "ok: gccwarn"
+}
+
+part_nofma() {
+  d=$tmp/nofma
+  mkdir "$d"
+  write_run_c "$d/run.c"
+  printf 'named_sequence @main(%%root) {\n  %%j = match.loop "j" in %%root\n  loop.vectorize %%j {reassoc, contract}\n}\n' >"$d/run.sched"
+  "$schedcc" "$d/run.c" -s "$d/run.sched" -o "$tmp/nofma.c" -- -O2 -mavx2 2>"$tmp/nofma.err" ||
+    { cat "$tmp/nofma.err"; fail "schedcc -- -mavx2 failed"; }
+  grep -q "_mm256_" "$tmp/nofma.c" || fail "-mavx2 alone did not give AVX2 code"
+  if grep -q "fmadd\|fmsub\|fnmadd\|fnmsub" "$tmp/nofma.c"; then fail "-mavx2 alone gave fused multiply-adds"; fi
+  if grep -q "__attribute__((target" "$tmp/nofma.c"; then fail "-mavx2 alone gave a target attribute"; fi
+  grep -q "run.c:10:.*note: loop 'j' {contract}: the compile flags enable AVX2 without FMA" "$tmp/nofma.err" ||
+    { cat "$tmp/nofma.err"; fail "no note that contract is not applied"; }
+  for f in "-mavx2 -mfma" "-march=haswell"; do
+    # shellcheck disable=SC2086
+    "$schedcc" "$d/run.c" -s "$d/run.sched" -o "$tmp/fma.c" -- -O2 $f 2>/dev/null
+    grep -q "_mm256_fmadd_ps" "$tmp/fma.c" || fail "$f did not give _mm256_fmadd_ps"
+  done
+  command -v gcc >/dev/null 2>&1 || { echo "ok: nofma (not built: no gcc)"; return 0; }
+  gcc -O2 -mavx2 -Wall -Wextra -Werror -std=c17 "$tmp/nofma.c" -o "$d/vec" ||
+    fail "the -mavx2 output does not build with gcc -mavx2 alone"
+  (cd "$d" && SCHEDCC_CC=gcc "$wrapper" -O2 -mavx2 -Wall -Wextra -Werror run.c -o wrapped) 2>"$tmp/nofma-w.log" ||
+    { cat "$tmp/nofma-w.log"; fail "schedcc-cc -mavx2 failed"; }
+  if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
+    gcc -O2 "$d/run.c" -o "$d/plain" -Wno-unknown-pragmas
+    "$d/plain" >"$tmp/nofma-plain.out"
+    "$d/vec" >"$tmp/nofma-vec.out"
+    "$d/wrapped" >"$tmp/nofma-wrapped.out"
+    cmp -s "$tmp/nofma-plain.out" "$tmp/nofma-vec.out" || fail "the -mavx2 build prints something else"
+    cmp -s "$tmp/nofma-plain.out" "$tmp/nofma-wrapped.out" || fail "the wrapped -mavx2 build prints something else"
+  else
+    echo "(run skipped: the CPU lacks AVX2)"
+  fi
+  echo "ok: nofma"
 }
 
 for p in $parts; do

@@ -33,10 +33,14 @@
  *    rebuilds, for SCHEDCC_CC="ccache gcc"; a transformed file that a
  *    diagnostic points into (its regenerated lines) is kept, and named.
  *
- * schedcc's parse (libclang) gets only the flags that change how the file
+ * schedcc's parse (libclang) gets the flags that change how the file
  * parses (-I, -iquote, -isystem, -idirafter, -include, -D, -U, -std=, -O,
- * -fopenmp, char signedness, the target and its ISA -m flags, ...: see
- * parse_flag); the real compiler gets every flag.  Every other invocation
+ * the -f flags, the warning flags, the target and its ISA -m flags, ...:
+ * see parse_flag), then -w (warnings are the real compiler's to give);
+ * the real compiler gets every flag.  When the real compiler is gcc
+ * (cc_is_gcc), schedcc runs with --cc=gcc: what GCC 12 accepts with a
+ * warning and clang 19 refuses (an implicit function declaration) does not
+ * stop the parse.  Every other invocation
  * (linking objects, -M/-MM, --version, files without kernels or without
  * a schedule) runs the real compiler with its arguments untouched.  The
  * wrapper never writes next to the user's sources, removes its
@@ -552,15 +556,37 @@ static bool isa_flag(const char *a) {
   return false;
 }
 
+/* -f flags that make clang read a file or load code (a profile in gcc's
+ * format, a gcc plugin): for the real compiler only. */
+static bool file_f_flag(const char *a) {
+  static const char *const prefix[] = {"-fprofile-use",
+                                       "-fprofile-instr-use",
+                                       "-fprofile-sample-use",
+                                       "-fauto-profile",
+                                       "-fplugin",
+                                       "-fpass-plugin",
+                                       "-fsanitize-ignorelist",
+                                       "-fsanitize-blacklist",
+                                       "-fmodule",
+                                       "-fprebuilt-module",
+                                       NULL};
+  for (int i = 0; prefix[i]; i++)
+    if (starts_with(a, prefix[i]))
+      return true;
+  return false;
+}
+
 /* True for a flag (one word: joined value, or no value) that changes how
  * the file parses, so schedcc's frontend (libclang) must see it too:
  * include paths and forced includes, macros, the language standard, the
  * optimization level (__OPTIMIZE__), OpenMP (_OPENMP), the target and its
- * instruction-set extensions, char signedness and the other -f flags that
- * define macros or change the language.  Everything else (warnings,
- * GCC-only flags such as -fvar-tracking-assignments or -fopt-info-vec,
- * code generation and linker flags) is for the real compiler only: clang
- * refuses the flags it does not know. */
+ * instruction-set extensions, the -f flags (char signedness, -fgnu89-inline,
+ * ... define macros or change the language; a GCC-only one such as
+ * -fopt-info-vec is a flag clang does not know, which the parse ignores)
+ * and the warning flags (-Wno-error=implicit-function-declaration decides
+ * whether clang's parse fails; -Wl, -Wa, -Wp, are not warnings).  Linker
+ * and assembler flags, -f flags that read files (file_f_flag) and the
+ * rest are for the real compiler only. */
 static bool parse_flag(const char *a) {
   static const char *const exact[] = {"-ansi",
                                       "-pthread",
@@ -622,6 +648,11 @@ static bool parse_flag(const char *a) {
   for (int i = 0; prefix[i]; i++)
     if (starts_with(a, prefix[i]))
       return true;
+  if (starts_with(a, "-f"))
+    return !file_f_flag(a);
+  if (starts_with(a, "-W"))
+    return !starts_with(a, "-Wl,") && !starts_with(a, "-Wa,") &&
+           !starts_with(a, "-Wp,");
   return starts_with(a, "-m") && isa_flag(a);
 }
 
@@ -1000,6 +1031,52 @@ static char *schedcc_options(argv_t *s) {
   return copy;
 }
 
+static int run_capture(char **argv, char **out, size_t *len);
+
+/* The compiler's own name in the real compiler's words: the first word
+ * that is neither a launcher (ccache, sccache, distcc, icecc) nor a flag. */
+static const char *cc_name(char **words) {
+  static const char *const launchers[] = {"ccache", "sccache", "distcc",
+                                          "icecc", NULL};
+  for (char **w = words; *w; w++) {
+    bool launcher = false;
+    for (int i = 0; launchers[i]; i++)
+      launcher |= strcmp(base_of(*w), launchers[i]) == 0;
+    if (!launcher && (*w)[0] != '-')
+      return base_of(*w);
+  }
+  return "";
+}
+
+/* True when the real compiler is gcc: its name says so (gcc, gcc-12,
+ * x86_64-linux-gnu-gcc; clang-19 says not), else (cc, c99) the compiler
+ * is asked for its predefined macros: __GNUC__ without __clang__. */
+static bool cc_is_gcc(void) {
+  argv_t c = {0};
+  real_cc(&c);
+  const char *name = cc_name(c.v);
+  bool gcc;
+  if (strstr(name, "clang"))
+    gcc = false;
+  else if (strstr(name, "gcc"))
+    gcc = true;
+  else {
+    push(&c, "-dM");
+    push(&c, "-E");
+    push(&c, "-x");
+    push(&c, "c");
+    push(&c, "/dev/null");
+    char *out;
+    size_t len;
+    gcc = run_capture(c.v, &out, &len) == 0 &&
+          strstr(out, "#define __GNUC__") && !strstr(out, "#define __clang__");
+    free(out);
+  }
+  free(c.v[0]); /* real_cc's copy of $SCHEDCC_CC */
+  free(c.v);
+  return gcc;
+}
+
 /* Runs schedcc on job j: the transformed source, with line markers, into a
  * directory of its own under $TMPDIR.  Returns schedcc's status. */
 static int transform(job *j, const char *schedcc, int argc, char **argv) {
@@ -1017,6 +1094,8 @@ static int transform(job *j, const char *schedcc, int argc, char **argv) {
   push(&s, "-o");
   push(&s, j->tmp);
   push(&s, "--line-markers");
+  if (cc_is_gcc())
+    push(&s, "--cc=gcc");
   push(&s, "--");
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -1029,6 +1108,7 @@ static int transform(job *j, const char *schedcc, int argc, char **argv) {
       push(&s, a);
     }
   }
+  push(&s, "-w"); /* the real compiler warns about the transformed file */
   int st = run(s.v);
   free(s.v);
   free(flags);

@@ -41,6 +41,7 @@ typedef struct options {
   bool remarks; /* -v, --remarks */
   bool unsafe;
   bool line_markers;      /* --line-markers */
+  bool gcc;               /* --cc=gcc */
   const char *target_isa; /* --target-isa= */
   const char *triple;     /* --target= */
   const char *cpu;        /* --mcpu= */
@@ -90,6 +91,15 @@ static const char usage_text[] =
     "                          (default: what the flags after '--' enable;\n"
     "                          no -march: the baseline, scalar on x86-64;\n"
     "                          a better ISA gets a target attribute)\n"
+    "  --cc=<gcc|clang>        Parse as this compiler compiles (default "
+    "clang):\n"
+    "                          with gcc, what GCC 12 accepts with a warning "
+    "but\n"
+    "                          clang 19 refuses (implicit function "
+    "declarations,\n"
+    "                          implicit int, int-conversion, ...) is a "
+    "warning\n"
+    "                          (schedcc-cc sets it when it wraps gcc)\n"
     "  --line-markers          With --emit=c: a '#line' after every "
     "regenerated\n"
     "                          kernel, so lines keep their numbers, and "
@@ -282,6 +292,11 @@ static void parse_args(options *o, int argc, char **argv) {
       o->remarks = true;
     } else if (strcmp(a, "--unsafe") == 0) {
       o->unsafe = true;
+    } else if (starts_with(a, "--cc")) {
+      const char *v = option_value(argc, argv, &i, "--cc");
+      if (strcmp(v, "gcc") != 0 && strcmp(v, "clang") != 0)
+        usage_error("invalid value '%s' in '--cc' (expected gcc or clang)", v);
+      o->gcc = strcmp(v, "gcc") == 0;
     } else if (strcmp(a, "--line-markers") == 0) {
       o->line_markers = true;
     } else if (starts_with(a, "-D")) {
@@ -327,7 +342,7 @@ static void choose_isa(scc_ctx *ctx, const options *o) {
     ctx->target_isa = o->target_isa; /* NULL: the host's */
     return;
   }
-  ctx->enabled_isa = fe_flags_isa(ctx, o->clang_args, o->nclang);
+  ctx->enabled_isa = fe_flags_isa(ctx, o->clang_args, o->nclang, &ctx->no_fma);
   ctx->target_isa = o->target_isa ? o->target_isa : ctx->enabled_isa;
 }
 
@@ -519,9 +534,34 @@ static int run(scc_ctx *ctx, const options *o) {
   return ok && !ctx->nerrors ? 0 : EXIT_USER;
 }
 
+/* --cc=gcc: the flags of fe_gcc_compat_flags() before the user's (so a
+ * -Werror=<warning> of the user's still applies), for libclang and for the
+ * LLVM backend's clang.  *mem is the new array, for the caller to free. */
+static void add_gcc_flags(options *o, const char ***mem) {
+  const char *const *g = fe_gcc_compat_flags();
+  int ng = 0;
+  while (g[ng])
+    ng++;
+  const char **a = calloc((size_t)(ng + o->nclang + 1), sizeof *a);
+  if (!a) {
+    fputs("schedcc: fatal: out of memory\n", stderr);
+    exit(EXIT_INTERNAL);
+  }
+  for (int i = 0; i < ng; i++)
+    a[i] = g[i];
+  for (int i = 0; i < o->nclang; i++)
+    a[ng + i] = o->clang_args[i];
+  o->clang_args = a;
+  o->nclang += ng;
+  *mem = a;
+}
+
 int main(int argc, char **argv) {
   options o = {.opt_level = 2};
   parse_args(&o, argc, argv);
+  const char **gcc_args = NULL;
+  if (o.gcc)
+    add_gcc_flags(&o, &gcc_args);
   scc_ctx *ctx = scc_ctx_new();
   ctx->unsafe = o.unsafe;
   ctx->remarks = o.remarks;
@@ -532,5 +572,6 @@ int main(int argc, char **argv) {
     free((void *)o.define_names[i]);
   free(o.define_names);
   free(o.define_values);
+  free(gcc_args);
   return status;
 }

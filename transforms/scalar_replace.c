@@ -181,8 +181,9 @@ enum { MAX_VERSIONS = 3 };
  * node itself becomes the leaf where only the first condition holds.
  * Returns the leaf loops (out: ir_node *); just the loop when nothing
  * was unswitched. */
-static void version(scc_ctx *ctx, ir_node *loop, ir_node **ifs, int n, int at,
-                    unsigned chosen, ir_block *dst, scc_vec *out) {
+static void version(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **ifs,
+                    int n, int at, unsigned chosen, ir_block *dst,
+                    scc_vec *out) {
   if (at == n) {
     if (!chosen)
       return;
@@ -203,23 +204,25 @@ static void version(scc_ctx *ctx, ir_node *loop, ir_node **ifs, int n, int at,
       if (chosen & (1u << i))
         ir_block_clone_into(ctx, &body, &ifs[i]->u.ifs.then_body, NULL);
     ir_block_move_all(&leaf->u.loop.body, &body);
+    /* the ifs were scopes of their own; the leaf's body is one */
+    xf_rename_redeclared(ctx, k, &leaf->u.loop.body);
     ir_block_append(dst, leaf);
     scc_vec_push(ctx->arena, out, leaf);
     return;
   }
   ir_node *g = ir_if_new(ctx, ir_expr_clone(ctx, ifs[at]->u.ifs.cond, NULL),
                          ifs[at]->loc);
-  version(ctx, loop, ifs, n, at + 1, chosen | (1u << at), &g->u.ifs.then_body,
-          out);
-  version(ctx, loop, ifs, n, at + 1, chosen, &g->u.ifs.else_body, out);
+  version(ctx, k, loop, ifs, n, at + 1, chosen | (1u << at),
+          &g->u.ifs.then_body, out);
+  version(ctx, k, loop, ifs, n, at + 1, chosen, &g->u.ifs.else_body, out);
   ir_block_append(dst, g);
 }
 
 /* `iv_read_after`: the loop's iv is read after it (xf_iv_read_after):
  * then the loop is not versioned, since where no condition holds no copy
  * would run and assign the iv. */
-static void unswitch(scc_ctx *ctx, ir_node *loop, bool iv_read_after,
-                     scc_vec *leaves) {
+static void unswitch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                     bool iv_read_after, scc_vec *leaves) {
   ir_block *b = &loop->u.loop.body;
   ir_node *ifs[MAX_VERSIONS];
   int n = 0;
@@ -248,7 +251,7 @@ static void unswitch(scc_ctx *ctx, ir_node *loop, bool iv_read_after,
   ir_block_init(&tree, NULL);
   ir_node *anchor = ir_if_new(ctx, ir_int(ctx, 1), loop->loc);
   ir_replace(loop, anchor);
-  version(ctx, loop, ifs, n, 0, 0, &tree, leaves);
+  version(ctx, k, loop, ifs, n, 0, 0, &tree, leaves);
   /* the tree has one top-level if; it takes the anchor's place */
   ir_node *top = tree.first;
   ir_remove(top);
@@ -310,7 +313,7 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   ir_insert_after(loop, probe);
   xfr_inline_single_iteration(ctx, k, probe);
   scc_vec probe_leaves = {0}, groups = {0};
-  unswitch(ctx, probe, read_after, &probe_leaves);
+  unswitch(ctx, k, probe, read_after, &probe_leaves);
   for (int i = 0; i < probe_leaves.len; i++)
     find_groups(ctx, k, probe_leaves.items[i], &groups);
   ir_remove(loop->next); /* the probe, or the ifs that replaced it */
@@ -326,7 +329,7 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 
   xfr_inline_single_iteration(ctx, k, loop);
   scc_vec leaves = {0};
-  unswitch(ctx, loop, read_after, &leaves);
+  unswitch(ctx, k, loop, read_after, &leaves);
   for (int i = 0; i < leaves.len; i++)
     replace_groups(ctx, k, leaves.items[i]);
   *out = loop;

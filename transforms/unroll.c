@@ -52,8 +52,10 @@ static xf_status full_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
     ir_block copy;
     ir_block_init(&copy, NULL);
     ir_block_clone_into(ctx, &copy, &l->body, &s);
-    if (t > 0) /* the first copy keeps the names */
+    if (t > 0)
       xf_rename_decls(ctx, k, &copy);
+    else /* the first copy keeps the names another one does not hold */
+      xf_rename_moved_decls(ctx, k, &copy, loop);
     while (copy.first) {
       ir_node *p = copy.first;
       ir_remove(p);

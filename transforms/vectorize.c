@@ -787,11 +787,14 @@ static ir_isa resolve_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
  * already contracted into fused multiply-adds. */
 static bool check_fma_adds(vx *st, ir_isa isa, int interleave, int fma_adds) {
   const char *ivn = xf_iv_name(st->loop);
-  if (isa != IR_ISA_AVX2 && isa != IR_ISA_AVX512) {
+  if (!ir_isa_has_fma(st->ctx, isa)) {
     scc_fail(st->ctx, st->loop->loc,
-             "loop '%s' {fma_adds = %d}: %s has no fused multiply-add; use "
+             "loop '%s' {fma_adds = %d}: %s has no fused multiply-add%s; use "
              "isa \"avx2\" or \"avx512\", or vectorize without fma_adds",
-             ivn, fma_adds, ir_isa_name(isa));
+             ivn, fma_adds, ir_isa_name(isa),
+             isa == IR_ISA_AVX2 ? " with these compile flags (-mavx2 without "
+                                  "-mfma: add -mfma or -march=haswell)"
+                                : "");
     return false;
   }
   if (fma_adds > interleave) {
@@ -960,7 +963,7 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     return XF_SILENCEABLE;
   }
   st.W = width;
-  st.fma = contract_ok && (isa == IR_ISA_AVX2 || isa == IR_ISA_AVX512);
+  st.fma = contract_ok && ir_isa_has_fma(ctx, isa);
   if (fma_adds > 0 && !check_fma_adds(&st, isa, interleave, fma_adds))
     return XF_SILENCEABLE;
 
@@ -1203,6 +1206,12 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       ir_insert_after(main, fold);
     }
   }
+  if (contract_ok && isa == IR_ISA_AVX2 && !st.fma)
+    scc_note(ctx, loop->loc,
+             "loop '%s' {contract}: the compile flags enable AVX2 without FMA "
+             "(-mavx2 without -mfma), so products and sums stay separate "
+             "multiplies and adds; add -mfma or -march=haswell to fuse them",
+             ivn);
   if (out)
     *out = main;
   return XF_OK;

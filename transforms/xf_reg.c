@@ -83,7 +83,6 @@ void xfr_walk_block_slots(ir_block *b, xfr_slot_fn fn, void *data) {
   ir_walk_block(b, slot_node_cb, &w);
 }
 
-
 bool xfr_vec_has(const scc_vec *v, const void *p) {
   for (int i = 0; i < v->len; i++)
     if (v->items[i] == p)
@@ -306,6 +305,9 @@ int xfr_inline_single_iteration(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
     ir_node *guard = NULL;
     subst_block(ctx, &l->body, l->iv, l->lb);
     if (once) {
+      /* the body joins the enclosing block: a declaration of it must not
+       * redeclare (or hide) a name there */
+      xf_rename_moved_decls(ctx, k, &l->body, n);
       ir_block tmp;
       ir_block_init(&tmp, NULL);
       ir_block_move_all(&tmp, &l->body);

@@ -140,3 +140,57 @@ void xf_rename_shared_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n) {
   for (int i = 0; i < w.decls.len; i++)
     xf_rename_decl(ctx, k, w.decls.items[i]);
 }
+
+/* ---- declarations that move into the enclosing block -------------------- */
+
+typedef struct name_decl {
+  const ir_var *v;
+  const ir_node *skip; /* the subtree the body comes from */
+  bool found;
+} name_decl;
+
+static bool name_decl_cb(ir_node *n, void *data) {
+  name_decl *c = data;
+  if (n == c->skip || c->found)
+    return false;
+  if (n->kind == IR_NODE_DECL && n->u.decl.var &&
+      (n->u.decl.var == c->v || !strcmp(n->u.decl.var->name, c->v->name)))
+    c->found = true;
+  return !c->found;
+}
+
+/* True when a variable named like v (v itself, or another) may be in scope
+ * where the body of `from` goes: declared in the kernel outside `from`, or
+ * another variable of the kernel with the name (a parameter, a variable
+ * declared before the kernel's region). */
+static bool name_taken(ir_kernel *k, const ir_var *v, const ir_node *from) {
+  for (int i = 0; i < k->vars.len; i++) {
+    const ir_var *w = k->vars.items[i];
+    if (w != v && w->name && !strcmp(w->name, v->name))
+      return true;
+  }
+  name_decl c = {v, from, false};
+  ir_walk_block(&k->body, name_decl_cb, &c);
+  return c.found;
+}
+
+void xf_rename_moved_decls(scc_ctx *ctx, ir_kernel *k, ir_block *body,
+                           const ir_node *from) {
+  for (ir_node *p = body->first; p; p = p->next)
+    if (p->kind == IR_NODE_DECL && p->u.decl.var &&
+        name_taken(k, p->u.decl.var, from))
+      xf_rename_decl(ctx, k, p);
+}
+
+void xf_rename_redeclared(scc_ctx *ctx, ir_kernel *k, ir_block *b) {
+  for (ir_node *p = b->first; p; p = p->next) {
+    if (p->kind != IR_NODE_DECL || !p->u.decl.var)
+      continue;
+    for (ir_node *q = b->first; q != p; q = q->next)
+      if (q->kind == IR_NODE_DECL && q->u.decl.var &&
+          !strcmp(q->u.decl.var->name, p->u.decl.var->name)) {
+        xf_rename_decl(ctx, k, p);
+        break;
+      }
+  }
+}

@@ -97,6 +97,20 @@ void xf_rename_node_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n);
  * declared outside n in the kernel (loop.fuse: the bodies of two copies of
  * one loop declare the same variables). */
 void xf_rename_shared_decls(scc_ctx *ctx, ir_kernel *k, ir_node *n);
+/* xf_rename_decl for the declarations at the top of `body`, a body that
+ * replaces the node `from` in its block (a loop that runs once, inlined; the
+ * first copy of a full unroll), whose name another declaration may hold
+ * there: one declared in the kernel outside `from` (the same variable too:
+ * a vector loop and its masked remainder declare the same vector register,
+ * each in its own scope, until both are inlined into one) or another
+ * variable of the kernel with that name. */
+void xf_rename_moved_decls(scc_ctx *ctx, ir_kernel *k, ir_block *body,
+                           const ir_node *from);
+/* xf_rename_decl for each declaration at the top of block b whose name an
+ * earlier one there declares already (bodies of several scopes joined into
+ * one: the ifs of a vector loop and of its masked remainder, versioned by
+ * loop.scalar_replace, both declare the broadcast of a scalar). */
+void xf_rename_redeclared(scc_ctx *ctx, ir_kernel *k, ir_block *b);
 
 /* ---- code sinking of declarations into a band (xf_sink.c) ------------- */
 
