@@ -88,6 +88,15 @@ static void test_interchange_triangular(void **state) {
   assert_true(ir_verify_kernel(ctx, t.k, "loop.interchange"));
   for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
     assert_true(xf_same(&o, &t, ns[q]));
+  /* the same by loop.reorder, back to i, j */
+  ir_node *order[2] = {l[0], l[1]}, *out[2];
+  assert_int_equal(xf_reorder(ctx, t.k, order, 2, out), XF_OK);
+  assert_ptr_equal(t.k->body.first, l[0]);
+  assert_false(ir_expr_uses_var(l[0]->u.loop.lb, t.j));
+  assert_false(ir_expr_uses_var(l[0]->u.loop.ub, t.j));
+  assert_true(ir_verify_kernel(ctx, t.k, "loop.reorder"));
+  for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
+    assert_true(xf_same(&o, &t, ns[q]));
 }
 
 static void test_reorder(void **state) {
