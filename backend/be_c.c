@@ -1023,12 +1023,62 @@ static void put_vexpr(emitter *em, scc_buf *o, const ir_expr *e) {
  * floats (ir_shuffle.c): unpacklo/unpackhi_ps, shuffle_ps, and the 128-bit
  * block permutes shuffle_f32x4 (AVX-512) / permute2f128_ps (AVX2); any
  * other mask is a __builtin_shufflevector (clang; GCC >= 12). */
+/* True when the shuffle's lane l is lane L - 1 - l of its first operand
+ * (loop.vectorize's stride -1 accesses). */
+static bool is_reverse(const ir_expr *e) {
+  for (int l = 0; l < e->lanes; l++)
+    if (e->u.shuf.mask[l] != e->lanes - 1 - l)
+      return false;
+  return true;
+}
+
+/* The lanes of a in reverse order, with one permute of the ISA: pshufd
+ * (SSE2), vpermps / vpermpd (AVX2), vpermps / vpermpd with an index vector
+ * (AVX-512F). */
+static void put_reverse(emitter *em, scc_buf *o, const ir_expr *e) {
+  const ir_expr *a = e->u.shuf.a;
+  bool d = e->type == IR_TY_DOUBLE;
+  int L = e->lanes;
+  if (em->k->isa == IR_ISA_SSE42) {
+    scc_buf_printf(o, "_mm_castsi128_%s(_mm_shuffle_epi32(_mm_cast%s_si128(",
+                   d ? "pd" : "ps", d ? "pd" : "ps");
+    put_vexpr(em, o, a);
+    scc_buf_printf(o, "), 0x%s))", d ? "4e" : "1b");
+    return;
+  }
+  if (em->k->isa == IR_ISA_AVX2 && d) {
+    scc_buf_puts(o, "_mm256_permute4x64_pd(");
+    put_vexpr(em, o, a);
+    scc_buf_puts(o, ", 0x1b)");
+    return;
+  }
+  if (em->k->isa == IR_ISA_AVX2) {
+    scc_buf_puts(o, "_mm256_permutevar8x32_ps(");
+    put_vexpr(em, o, a);
+    scc_buf_puts(o, ", _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0))");
+    return;
+  }
+  scc_buf_printf(o, "_mm512_permutexvar_%s(_mm512_setr_epi%s(", d ? "pd" : "ps",
+                 d ? "64" : "32");
+  for (int l = 0; l < L; l++)
+    scc_buf_printf(o, "%s%d", l ? ", " : "", L - 1 - l);
+  scc_buf_puts(o, "), ");
+  put_vexpr(em, o, a);
+  scc_buf_puts(o, ")");
+}
+
 static void put_shuffle(emitter *em, scc_buf *o, const ir_expr *e) {
   const char *P = vpfx(em);
   int L = e->lanes, m[64];
   const int *want = e->u.shuf.mask;
   const char *fn = NULL;
   int imm = -1;
+  if (is_reverse(e) && (e->type == IR_TY_FLOAT || e->type == IR_TY_DOUBLE) &&
+      L * (e->type == IR_TY_DOUBLE ? 8 : 4) ==
+          ir_isa_vector_bytes(em->k->isa)) {
+    put_reverse(em, o, e);
+    return;
+  }
   if (e->type == IR_TY_FLOAT && L % 4 == 0 && L <= 64) {
 #define SAME() (memcmp(m, want, sizeof(int) * (size_t)L) == 0)
     for (int hi = 0; hi < 2 && !fn; hi++) {
@@ -1237,6 +1287,12 @@ static ir_expr *lane_expr(emitter *em, const ir_expr *e, ir_expr *lane) {
   case IR_EXPR_CAST:
     c->u.cast.a = lane_expr(em, e->u.cast.a, lane);
     return c;
+  case IR_EXPR_SHUFFLE: /* lane l of a reversal: lane W - 1 - l */
+    if (!is_reverse(e))
+      break;
+    return lane_expr(
+        em, e->u.shuf.a,
+        ir_binary(ctx, IR_OP_SUB, ir_int(ctx, e->lanes - 1), lane, IR_TY_INT));
   case IR_EXPR_CALL:
     if (!strcmp(e->u.call.fn, "fmaf") || !strcmp(e->u.call.fn, "fma"))
       em->includes |= BE_INC_MATH;
@@ -1246,9 +1302,10 @@ static ir_expr *lane_expr(emitter *em, const ir_expr *e, ir_expr *lane) {
       c->u.call.args[i] = lane_expr(em, e->u.call.args[i], lane);
     return c;
   default:
-    vfail(em, e, "this vector expression");
-    return c;
+    break;
   }
+  vfail(em, e, "this vector expression");
+  return c;
 }
 
 /* Opens `for (int lane = 0; lane < BOUND; lane++) {` and returns the lane

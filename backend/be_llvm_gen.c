@@ -933,7 +933,10 @@ static cval gen_expr(gen *g, const ir_expr *e) {
     return gen_reduce(g, e);
   case IR_EXPR_SHUFFLE: { /* one shufflevector with the constant mask */
     cval a = gen_expr(g, e->u.shuf.a);
-    cval b = gen_expr(g, e->u.shuf.b);
+    bool a_only = true; /* a reversal: b, unused, is not evaluated */
+    for (int l = 0; l < e->lanes; l++)
+      a_only = a_only && e->u.shuf.mask[l] < e->lanes;
+    cval b = a_only ? a : gen_expr(g, e->u.shuf.b);
     LLVMValueRef m[64];
     int L = e->lanes > 64 ? 64 : e->lanes;
     for (int l = 0; l < L; l++)

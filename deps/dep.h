@@ -237,6 +237,15 @@ void dep_private_scalars(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 bool dep_check_expansion(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                          const ir_var *v, const char **why);
 
+/* True when the value of the local scalar v after `loop` may be read: it
+ * is live after the kernel, or a read outside `loop` may take its value
+ * from a write in `loop` (value-based flow with kills over the whole
+ * kernel: ludcmp's `w`, written again before every read after its j loop,
+ * is not).  Also true when the analysis fails.  (loop.expand_scalar,
+ * which keeps no last value; deps/dep_scalar.c.) */
+bool dep_scalar_read_after(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                           const ir_var *v);
+
 /* Appends the dependences of every kernel of m, as text (--emit=deps):
  * per kernel a header line, each statement's domain, then each dependence
  * (kind, statements, array, common loops, an example instance with its

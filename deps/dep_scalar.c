@@ -192,6 +192,52 @@ bool dep_check_expansion(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   return ok;
 }
 
+typedef struct escape_data {
+  dep_graph *g;
+  const ir_node *loop;
+  bool hit;
+} escape_data;
+
+static bool node_in(const ir_node *n, const ir_node *loop) {
+  for (; n; n = ir_parent((ir_node *)n))
+    if (n == loop)
+      return true;
+  return false;
+}
+
+/* A flow relation from a statement in the loop to one outside it, not
+ * empty (or of an unknown statement). */
+static isl_stat escape_cb(isl_map *m, void *user) {
+  escape_data *x = user;
+  dep_stmt *s = stmt_named(x->g, isl_map_get_tuple_name(m, isl_dim_in));
+  dep_stmt *t = stmt_named(x->g, isl_map_get_tuple_name(m, isl_dim_out));
+  if (!s || !t || (node_in(s->node, x->loop) && !node_in(t->node, x->loop)))
+    x->hit = x->hit || isl_map_is_empty(m) != isl_bool_true;
+  isl_map_free(m);
+  return isl_stat_ok;
+}
+
+bool dep_scalar_read_after(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                           const ir_var *v) {
+  if (v->live_out)
+    return true;
+  dep_graph *g = dep_graph_build(ctx, k, NULL, 0);
+  escape_data x = {g, loop, false};
+  bool seen = false;
+  for (int i = 0; i < g->scalars.len && !x.hit; i++) {
+    const dep_scalar *sc = g->scalars.items[i];
+    if (sc->var != v)
+      continue;
+    seen = true;
+    if (!sc->flow)
+      x.hit = true;
+    else
+      isl_union_map_foreach_map(sc->flow, escape_cb, &x);
+  }
+  dep_graph_free(g);
+  return x.hit || !seen;
+}
+
 const char *dep_scalar_expand_hint(dep_graph *g, const dep_edge *e, int depth,
                                    const ir_node *loop, const char *why) {
   if (!why || e->kind == DEP_FLOW)

@@ -18,7 +18,9 @@
  * The array, `_Alignas(64) T temp2_x[T]` (T the loop's trip count, at least
  * 1), is declared at the start of the kernel (ir_array.is_local); the trip
  * count may be symbolic in the kernel's parameters (a variable-length
- * array), not in induction variables.  A declaration of the scalar at the
+ * array), and in the ivs of enclosing loops (a triangular loop), whose
+ * largest value over those loops, eliminated by their bounds
+ * (max_over_outer), is then the size.  A declaration of the scalar at the
  * top of the loop's body (`float t = e;`) becomes the store `t_x[...] = e`.
  *
  * Legal when every read of the scalar in an iteration reads a value that
@@ -27,11 +29,12 @@
  * exactly the values the scalar held.  Refused (payload untouched): the
  * payload is not a loop, the variable is not a scalar local of the kernel
  * written in the loop, it is declared in a block nested in the loop or
- * read in a loop bound there, the trip count depends on an induction
- * variable or is not affine, an iteration reads a value it did not write,
- * or the value the scalar holds after the loop is read (in the kernel
- * after the loop, or after the kernel: ir_var.live_out) — then the last
- * value is not kept.
+ * read in a loop bound there, the trip count is not affine or depends on
+ * an iv whose loop's bounds are not, an iteration reads a value it did
+ * not write, or the value the scalar holds after the loop may be read (a
+ * read in the kernel after the loop that a value-based flow dependence
+ * links to a write in the loop, dep_scalar_read_after; or after the
+ * kernel: ir_var.live_out) — then the last value is not kept.
  * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
  * 2001, §5.5 (scalar expansion), covering definitions as in §5.5.1.
  */
@@ -160,6 +163,58 @@ static bool node_cb(ir_node *n, void *data) {
   return true;
 }
 
+/* The largest value of the affine expression x (a loop's span) over the
+ * iterations of the loops enclosing `loop`, as an expression of what is
+ * left (the kernel's parameters): from the innermost enclosing loop out,
+ * each iv with a positive coefficient is replaced by its largest value
+ * (ub - 1 counting up, lb counting down), each with a negative one by its
+ * smallest (lb, or ub + 1), and the bounds brought in are eliminated in
+ * turn by the loops further out (Fourier-Motzkin elimination of the outer
+ * ivs over their bounds, one inequality each side: a valid upper bound,
+ * exact for boxes and for triangles such as ludcmp's j < i < n, whose
+ * span i is at most n - 1).  NULL, with *why the iv, when a bound met is
+ * not affine. */
+static ir_expr *max_over_outer(scc_ctx *ctx, const ir_node *loop, ir_expr *x,
+                               const char **why) {
+  for (ir_node *p = ir_parent((ir_node *)loop); p; p = ir_parent(p)) {
+    if (p->kind != IR_NODE_LOOP)
+      continue;
+    const ir_loop *o = &p->u.loop;
+    ir_affine a;
+    if (!ir_expr_to_affine(ctx, x, &a))
+      return NULL;
+    int64_t c = 0;
+    for (int t = 0; t < a.nterms; t++)
+      if (a.vars[t] == o->iv)
+        c = a.coefs[t];
+    if (c == 0)
+      continue;
+    bool up = o->step > 0, want_max = c > 0;
+    ir_expr *b = up ? (want_max ? ir_add_const(ctx, o->ub, -1) : o->lb)
+                    : (want_max ? o->lb : ir_add_const(ctx, o->ub, 1));
+    ir_affine ba;
+    if (!ir_expr_to_affine(ctx, b, &ba)) {
+      *why = o->iv->name;
+      return NULL;
+    }
+    ir_affine rest = a;
+    rest.nterms = 0;
+    rest.vars =
+        scc_arena_alloc(ctx->arena, sizeof *rest.vars * (size_t)a.nterms);
+    rest.coefs =
+        scc_arena_alloc(ctx->arena, sizeof *rest.coefs * (size_t)a.nterms);
+    for (int t = 0; t < a.nterms; t++)
+      if (a.vars[t] != o->iv) {
+        rest.vars[rest.nterms] = a.vars[t];
+        rest.coefs[rest.nterms++] = a.coefs[t];
+      }
+    x = ir_simplify(ctx,
+                    ir_add(ctx, ir_affine_to_expr(ctx, &rest, x->type),
+                           ir_mul_const(ctx, ir_expr_clone(ctx, b, NULL), c)));
+  }
+  return x;
+}
+
 xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                            const char *name, ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
@@ -200,11 +255,11 @@ xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                            : "read by the bounds of a loop nested in it");
     return XF_SILENCEABLE;
   }
-  /* the trip count, in parameters only */
+  /* the trip count, or its largest value over the enclosing loops, in
+   * parameters only */
   ir_expr *span =
       l->step > 0 ? ir_sub(ctx, l->ub, l->lb) : ir_sub(ctx, l->lb, l->ub);
   int64_t as = l->step > 0 ? l->step : -l->step;
-  ir_expr *trip = ir_simplify(ctx, as == 1 ? span : ir_ceildiv(ctx, span, as));
   ir_affine sa;
   if (!ir_expr_to_affine(ctx, span, &sa)) {
     scc_fail(ctx, loop->loc,
@@ -213,17 +268,28 @@ xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              name, iv, iv);
     return XF_SILENCEABLE;
   }
+  const char *unbounded = NULL;
+  span = max_over_outer(ctx, loop, span, &unbounded);
+  if (!span || !ir_expr_to_affine(ctx, span, &sa)) {
+    scc_fail(ctx, loop->loc,
+             "loop.expand_scalar of '%s' in loop '%s': the trip count of "
+             "'%s' depends on '%s', whose loop's bounds are not affine, so "
+             "no size of the array is known at the start of the kernel",
+             name, iv, iv, unbounded ? unbounded : "?");
+    return XF_SILENCEABLE;
+  }
   for (int t = 0; t < sa.nterms; t++)
     if (sa.vars[t]->kind != IR_VAR_PARAM) {
       scc_fail(ctx, loop->loc,
                "loop.expand_scalar of '%s' in loop '%s': the trip count of "
                "'%s' depends on '%s', so the array's size is not known at "
                "the start of the kernel (expand over a loop whose trip count "
-               "is in the kernel's parameters)",
+               "is bounded by the kernel's parameters)",
                name, iv, iv, sa.vars[t]->name);
       return XF_SILENCEABLE;
     }
-  if (read_after(k, loop, v)) {
+  ir_expr *trip = ir_simplify(ctx, as == 1 ? span : ir_ceildiv(ctx, span, as));
+  if (read_after(k, loop, v) && dep_scalar_read_after(ctx, k, loop, v)) {
     scc_fail(ctx, loop->loc,
              "loop.expand_scalar of '%s' in loop '%s': the value '%s' holds "
              "after the loop is read %s, and the expanded loop would not "

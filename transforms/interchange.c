@@ -3,10 +3,30 @@
  * The chain a = L0, L1, ..., Lm = b (each the only node of the previous
  * one's body) becomes b, L1, ..., Lm-1, a.  Nodes are moved, not rebuilt:
  * every loop keeps its iv, bounds, label and attributes.  Refused when a
- * loop's bounds read the iv of a loop that would move inside it.  Legality
- * with respect to data dependences is not checked here.
+ * loop's bounds read the iv of a loop that would move inside it, except
+ * for two adjacent loops whose inner bounds are affine in the outer iv
+ * (a triangular or trapezoidal band, steps +1 or -1): then the bounds are
+ * exchanged by Fourier-Motzkin elimination (xf_exchange_bounds in
+ * xf_util.c, shared with loop.reorder).  With a in [A_lo, A_hi] and
+ * B_lo(a) = l + p*a <= b <= B_hi(a) = h + q*a (inclusive ranges, whatever
+ * the directions), the new outer loop runs b over
+ *   [min over a of B_lo(a), max over a of B_hi(a)]
+ * (A_lo or A_hi substituted as the sign of p, q says), and the new inner
+ * loop a over
+ *   [max(A_lo, ceil((l - b) / -p) if p < 0, ceil((b - h) / q) if q > 0),
+ *    min(A_hi, floor((b - l) / p) if p > 0, floor((h - b) / -q) if q < 0)]
+ * — exactly the points of the band, each once; a b without any a runs an
+ * empty inner loop.  Each loop keeps its direction (nussinov's
+ * for (i = n-1; i >= 0; i--) for (j = i+1; j < n; j++) becomes
+ * for (j = 1; j < n; j++) for (i = j - 1; i > -1; i--)); a term of a min
+ * or max that the new outer range makes redundant is dropped.  Data
+ * dependences are checked (dep_check_permutation, on the same points)
+ * before anything moves.
  * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
- * 2001, §5.2 (loop interchange).
+ * 2001, §5.2 (loop interchange); triangular interchange by Fourier-Motzkin
+ * elimination: Wolfe, High Performance Compilers for Parallel Computing,
+ * 1996, §9.2, and Banerjee, Loop Transformations for Restructuring
+ * Compilers, 1993.
  */
 #include "xf_util.h"
 
@@ -50,7 +70,13 @@ xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     perm[d] = d;
   perm[0] = n - 1;
   perm[n - 1] = 0;
-  if (!xf_permutation_bounds_ok(ctx, band, perm, n))
+  /* two adjacent loops, the inner bounds reading the outer iv: new bounds
+   * by Fourier-Motzkin elimination */
+  ir_expr *tri[4] = {0};
+  if (n == 2 && xf_bounds_use(inner, outer->u.loop.iv)) {
+    if (!xf_exchange_bounds(ctx, outer, inner, tri))
+      return XF_SILENCEABLE;
+  } else if (!xf_permutation_bounds_ok(ctx, band, perm, n))
     return XF_SILENCEABLE;
   if (!xf_band_final_values_unread(
           ctx, k, band, n,
@@ -64,6 +90,12 @@ xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     return XF_SILENCEABLE;
   }
   xf_permute_band(band, perm, n);
+  if (tri[0]) {
+    inner->u.loop.lb = tri[0];
+    inner->u.loop.ub = tri[1];
+    outer->u.loop.lb = tri[2];
+    outer->u.loop.ub = tri[3];
+  }
   *out_a = a;
   *out_b = b;
   return XF_OK;

@@ -2,8 +2,11 @@
  * the given loops are, outermost first, in the given order.
  *
  * Nodes are moved, not rebuilt: every loop keeps its iv, bounds, label and
- * attributes.  Refused when the loops are not exactly a perfect band, or
- * when a loop's bounds read the iv of a loop that would move inside it, or
+ * attributes, except that a band of two loops whose inner bounds read the
+ * outer iv (triangular) has its bounds exchanged by Fourier-Motzkin
+ * elimination, as loop.interchange does (xf_exchange_bounds).  Refused
+ * when the loops are not exactly a perfect band, or when a loop's bounds
+ * read the iv of a loop that would move inside it (other than that), or
  * when the new order would reverse a data dependence
  * (dep_check_permutation; skipped with --unsafe).
  */
@@ -47,7 +50,11 @@ xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
       return XF_SILENCEABLE;
     }
   }
-  if (!xf_permutation_bounds_ok(ctx, band, perm, n))
+  ir_expr *tri[4] = {0};
+  if (n == 2 && perm[0] == 1 && xf_bounds_use(band[1], band[0]->u.loop.iv)) {
+    if (!xf_exchange_bounds(ctx, band[0], band[1], tri))
+      return XF_SILENCEABLE;
+  } else if (!xf_permutation_bounds_ok(ctx, band, perm, n))
     return XF_SILENCEABLE;
   scc_buf names = {0};
   for (int i = 0; i < n; i++)
@@ -63,6 +70,12 @@ xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
     return XF_SILENCEABLE;
   }
   xf_permute_band(band, perm, n);
+  if (tri[0]) {
+    band[1]->u.loop.lb = tri[0];
+    band[1]->u.loop.ub = tri[1];
+    band[0]->u.loop.lb = tri[2];
+    band[0]->u.loop.ub = tri[3];
+  }
   for (int i = 0; i < n; i++)
     out[i] = loops[i];
   return XF_OK;

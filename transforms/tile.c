@@ -6,7 +6,9 @@
  *   point loop: for (i = i_t; i < min(i_t + s*st, ub); i += st)
  * The min is omitted when every tile is full: the trip count is a known
  * multiple of s, or ub - lb provably a multiple of s*st (the main part of
- * loop.split: 0 .. 32 * floordiv(n, 32) tiled by 32).
+ * loop.split: 0 .. 32 * floordiv(n, 32) tiled by 32, or, from a lower
+ * bound other than 0, i .. max(i, i + 4 * floordiv(n - i, 4)) tiled by 4:
+ * each operand of a min or max in ub a multiple of s*st away from lb).
  * A tiled dimension whose bounds are affine in outer ivs of the band
  * (non-rectangular: triangular bands, or the inner loop of a skewed band,
  * lb + F*i .. ub + F*i) must have step 1; its tile loop runs over the range
@@ -95,6 +97,18 @@ static ir_expr *box_extreme(scc_ctx *ctx, ir_node **band, int d, ir_expr *x,
     r = ir_add(ctx, r, ir_mul_const(ctx, v, a.coefs[t]));
   }
   return r;
+}
+
+/* True when ub - lb is a multiple of span wherever the loop runs: ub a
+ * min or max of bounds each a multiple of span away from lb (the main
+ * part of loop.split on a loop from i: max(i, i + 4 * floordiv(n - i, 4))
+ * minus i is 0 or 4 * floordiv(n - i, 4)), or ub - lb itself one. */
+static bool span_divides(scc_ctx *ctx, ir_expr *ub, ir_expr *lb, int64_t span) {
+  if (ub->kind == IR_EXPR_BINARY &&
+      (ub->u.bin.op == IR_OP_MIN || ub->u.bin.op == IR_OP_MAX))
+    return span_divides(ctx, ub->u.bin.a, lb, span) &&
+           span_divides(ctx, ub->u.bin.b, lb, span);
+  return ir_expr_multiple_of(ctx, ir_sub(ctx, ub, lb), span);
 }
 
 static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
@@ -247,10 +261,9 @@ static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
       l->ub = ir_min(ctx, end, l->ub);
       continue;
     }
-    bool full_tiles =
-        ir_loop_const_trip_count(ctx, band[d], &trip)
-            ? trip % sizes[d] == 0
-            : ir_expr_multiple_of(ctx, ir_sub(ctx, l->ub, l->lb), span);
+    bool full_tiles = ir_loop_const_trip_count(ctx, band[d], &trip)
+                          ? trip % sizes[d] == 0
+                          : span_divides(ctx, l->ub, l->lb, span);
     if (!full_tiles)
       end = ir_min(ctx, end, l->ub);
     l->lb = ir_var_ref(ctx, t);

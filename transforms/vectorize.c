@@ -19,7 +19,12 @@
  * In the vector body: an access whose subscripts do not read i is invariant
  * and broadcast (so is every invariant subexpression); an access whose last
  * subscript has coefficient 1 in i and whose other subscripts do not read i
- * becomes a contiguous vector load or store; a scalar local assigned before
+ * becomes a contiguous vector load or store; with coefficient -1 (stride
+ * -1: durbin's y[k - i - 1]) a reversed one, the contiguous access at the
+ * address of lane W - 1 (the lowest) under an IR_EXPR_SHUFFLE reversing
+ * the lanes (a store stores the reversed value there); such a loop gets a
+ * scalar remainder, never a masked one (a mask keeps the first lanes, a
+ * reversed access would need the last); a scalar local assigned before
  * any read in each iteration (or declared in the body) becomes a vector
  * variable; `s op= e` / `s = s op e` (op +, -, *) on a scalar local or an
  * invariant array element that nothing else in the loop touches (for an
@@ -35,7 +40,7 @@
  * Refused (silenceable, payload untouched): not a loop, a step other than
  * ±1, an inner loop or an if in the body, an element type other than
  * float/double or a loop mixing them, an access with a stride other than
- * 0 or 1 in i (or i in a non-last subscript), i used as a value, a call
+ * 0, 1 or -1 in i (or i in a non-last subscript), i used as a value, a call
  * other than sqrt, a comparison/select/cast of loop-variant values, a
  * scalar carrying a value across iterations that is not a recognized
  * reduction, a written array accessed through different subscripts that
@@ -85,6 +90,7 @@ typedef struct vx {
   bool on_fma;
   bool build;
   ir_expr *mask;  /* build: the mask of every vector access, or NULL */
+  bool reversed;  /* an access has stride -1 (a load or store reversed) */
   scc_vec defs;   /* vx_def * */
   scc_vec writes; /* ir_expr *: lhs accesses of non-reduction writes */
   dep_access *da; /* element queries on the loop (deps/dep_access.c) */
@@ -207,6 +213,23 @@ static ir_expr *broadcast(vx *st, ir_expr *a) {
   return e;
 }
 
+/* The lanes of the vector a in reverse order: a shuffle picking lane
+ * W - 1 - l of a for lane l (its second operand, unused, a broadcast
+ * 0).  A
+ * stride -1 access of lanes l = 0 .. W-1 (elements e - l) is this of the
+ * contiguous access at the address of lane W - 1 (e - W + 1 .. e); a
+ * store into one stores the reversed value there. */
+static ir_expr *reverse(vx *st, ir_expr *a) {
+  ir_expr *e = new_vexpr(st->ctx, IR_EXPR_SHUFFLE, a->type, st->W, a->loc);
+  int *mask = scc_arena_alloc(st->ctx->arena, sizeof(int) * (size_t)st->W);
+  for (int l = 0; l < st->W; l++)
+    mask[l] = st->W - 1 - l;
+  e->u.shuf.a = a;
+  e->u.shuf.b = broadcast(st, ir_fp(st->ctx, a->type, 0.0, NULL));
+  e->u.shuf.mask = mask;
+  return e;
+}
+
 static ir_expr *fma_of(vx *st, ir_expr *a, ir_expr *b, ir_expr *c,
                        scc_loc loc) {
   ir_expr *args[3] = {a, b, c};
@@ -305,10 +328,10 @@ static ir_expr *vexpr(vx *st, ir_expr *e) {
   }
   case IR_EXPR_ACCESS: {
     int n = e->u.access.n;
+    int64_t c = 0;
     for (int d = 0; d < n; d++) {
-      int64_t c;
       bool ok = iv_coef(ctx, e->u.access.idx[d], st->iv, &c);
-      if (!ok || (d < n - 1 && c != 0) || (d == n - 1 && c != 1)) {
+      if (!ok || (d < n - 1 && c != 0) || (d == n - 1 && c != 1 && c != -1)) {
         fail_at(st, e->loc,
                 "access '%s' is neither unit-stride nor invariant in loop "
                 "'%s'%s",
@@ -320,8 +343,20 @@ static ir_expr *vexpr(vx *st, ir_expr *e) {
         return NULL;
       }
     }
+    if (c == -1)
+      st->reversed = true;
     if (!st->build)
       return e;
+    if (c == -1) { /* the lanes run down from the element of lane 0 */
+      ir_subst last = {0};
+      ir_subst_add(ctx, &last, st->iv,
+                   ir_add_const(ctx, ir_var_ref(ctx, st->iv), st->W - 1));
+      ir_expr *r = ir_expr_clone(ctx, e, &last);
+      r->u.access.idx[n - 1] = ir_simplify(ctx, r->u.access.idx[n - 1]);
+      r->lanes = st->W;
+      r->u.access.mask = NULL; /* no masked iteration: checked */
+      return reverse(st, r);
+    }
     ir_expr *r = ir_expr_clone(ctx, e, NULL);
     r->lanes = st->W;
     r->u.access.mask = st->mask ? ir_expr_clone(ctx, st->mask, NULL) : NULL;
@@ -690,6 +725,12 @@ static void build_node(vx *st, ir_block *to, ir_node *n) {
                  ir_expr_clone(ctx, lhs, NULL), rhs->loc);
     op = IR_OP_NONE;
   }
+  /* a store with stride -1: the contiguous store at the address of lane
+   * W - 1 of the reversed value (lane-wise compound ops alike) */
+  if (lhs->kind == IR_EXPR_SHUFFLE) {
+    lhs = lhs->u.shuf.a;
+    rhs = reverse(st, rhs);
+  }
   ir_node *s = ir_assign_new(ctx, st->k, lhs, op, rhs, n->loc);
   s->u.assign.id = a->id;
   ir_block_append(to, s);
@@ -991,8 +1032,10 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   bool has_red = false;
   for (int i = 0; i < st.defs.len; i++)
     has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
+  /* a masked access loads or stores its first m lanes: a reversed one
+   * would need its last m, so stride -1 gets a scalar remainder */
   bool masked = !exact && isa == IR_ISA_AVX512 && !has_red && interleave == 1 &&
-                !xf_iv_read_after(k, loop, l->iv);
+                !st.reversed && !xf_iv_read_after(k, loop, l->iv);
   if (l->step == -1 &&
       !xf_final_value_unread(
           ctx, k, loop, l->iv,

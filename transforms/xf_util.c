@@ -295,3 +295,148 @@ xf_status xf_fuse_check_pair(scc_ctx *ctx, ir_node *a, ir_node *b) {
   }
   return XF_OK;
 }
+
+/* ---- triangular interchange (loop.interchange, loop.reorder) ---------- */
+
+static bool is_unsigned_type(ir_type t) {
+  return t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG;
+}
+
+/* The inclusive range [lo, hi] a loop's iv takes (step +1 or -1). */
+static void iv_range(scc_ctx *ctx, const ir_loop *l, ir_expr **lo,
+                     ir_expr **hi) {
+  if (l->step > 0) {
+    *lo = l->lb;
+    *hi = ir_add_const(ctx, l->ub, -1);
+  } else {
+    *lo = ir_add_const(ctx, l->ub, 1);
+    *hi = l->lb;
+  }
+}
+
+/* x - c*v, v eliminated from the affine x whose coefficient of v is c. */
+static ir_expr *without(scc_ctx *ctx, ir_expr *x, ir_var *v, int64_t c) {
+  return ir_simplify(ctx, ir_sub(ctx, ir_expr_clone(ctx, x, NULL),
+                                 ir_mul_const(ctx, ir_var_ref(ctx, v), c)));
+}
+
+/* e with v replaced by r, where e = e0 + c*v. */
+static ir_expr *at(scc_ctx *ctx, ir_expr *e0, int64_t c, ir_expr *r) {
+  if (c == 0)
+    return e0;
+  return ir_simplify(
+      ctx, ir_add(ctx, e0, ir_mul_const(ctx, ir_expr_clone(ctx, r, NULL), c)));
+}
+
+/* True when x <= y for every value of b in [blo, bhi] (the other
+ * variables fixed): the smallest value of y - x over that range is a
+ * constant >= 0. */
+static bool below(scc_ctx *ctx, ir_expr *x, ir_expr *y, ir_var *b, ir_expr *blo,
+                  ir_expr *bhi) {
+  ir_expr *d = ir_simplify(ctx, ir_sub(ctx, y, x));
+  int64_t c, v;
+  if (!ir_affine_coef(ctx, d, b, &c))
+    return false;
+  d = at(ctx, without(ctx, d, b, c), c, c > 0 ? blo : bhi);
+  return ir_expr_const_value(ctx, d, &v) && v >= 0;
+}
+
+/* Adds x to the terms of a max (want_max) or min, dropping the terms that
+ * another makes redundant over b in [blo, bhi]. */
+static void add_term(scc_ctx *ctx, scc_vec *terms, ir_expr *x, bool want_max,
+                     ir_var *b, ir_expr *blo, ir_expr *bhi) {
+  for (int t = 0; t < terms->len; t++) {
+    ir_expr *y = terms->items[t];
+    if (want_max ? below(ctx, x, y, b, blo, bhi)
+                 : below(ctx, y, x, b, blo, bhi))
+      return; /* x never wins */
+  }
+  for (int t = 0; t < terms->len;) {
+    ir_expr *y = terms->items[t];
+    if (want_max ? below(ctx, y, x, b, blo, bhi)
+                 : below(ctx, x, y, b, blo, bhi))
+      terms->items[t] = terms->items[--terms->len];
+    else
+      t++;
+  }
+  scc_vec_push(ctx->arena, terms, x);
+}
+
+static ir_expr *fold_terms(scc_ctx *ctx, scc_vec *terms, bool want_max) {
+  ir_expr *r = terms->items[0];
+  for (int t = 1; t < terms->len; t++)
+    r = want_max ? ir_max(ctx, r, terms->items[t])
+                 : ir_min(ctx, r, terms->items[t]);
+  return ir_simplify(ctx, r);
+}
+
+bool xf_exchange_bounds(scc_ctx *ctx, ir_node *outer, ir_node *inner,
+                        ir_expr **new_bounds) {
+  ir_loop *o = &outer->u.loop, *in = &inner->u.loop;
+  ir_var *a = o->iv, *b = in->iv;
+  const char *why = NULL;
+  int64_t p, q;
+  if (xf_bounds_use(outer, b))
+    why = "and the outer loop's bounds read the inner iv";
+  else if ((o->step != 1 && o->step != -1) || (in->step != 1 && in->step != -1))
+    why = "and a step is not 1 or -1 (triangular loops are interchanged "
+          "only with unit steps)";
+  else if (!ir_affine_coef(ctx, in->lb, a, &p) ||
+           !ir_affine_coef(ctx, in->ub, a, &q))
+    why = "but not affinely (triangular loops are interchanged only with "
+          "bounds affine in the outer iv)";
+  else if (is_unsigned_type(a->type) || is_unsigned_type(b->type) ||
+           is_unsigned_type(in->lb->type) || is_unsigned_type(in->ub->type) ||
+           is_unsigned_type(o->lb->type) || is_unsigned_type(o->ub->type))
+    why = "and are unsigned (triangular loops are interchanged only with "
+          "signed bounds)";
+  if (why) {
+    scc_fail(ctx, inner->loc,
+             "bounds of loop '%s' depend on '%s', which would move inside "
+             "it, %s",
+             xf_iv_name(inner), xf_iv_name(outer), why);
+    return false;
+  }
+  ir_expr *alo, *ahi, *blo_a, *bhi_a;
+  iv_range(ctx, o, &alo, &ahi);
+  iv_range(ctx, in, &blo_a, &bhi_a);
+  /* b's inclusive range at a: l + p*a .. h + q*a */
+  if (in->step < 0) {
+    int64_t t = p;
+    p = q;
+    q = t;
+  }
+  ir_expr *l = without(ctx, blo_a, a, p), *h = without(ctx, bhi_a, a, q);
+  ir_expr *blo = at(ctx, l, p, p > 0 ? alo : ahi);
+  ir_expr *bhi = at(ctx, h, q, q > 0 ? ahi : alo);
+  ir_expr *bref = ir_var_ref(ctx, b);
+  scc_vec lows = {0}, highs = {0};
+  scc_vec_push(ctx->arena, &lows, ir_expr_clone(ctx, alo, NULL));
+  scc_vec_push(ctx->arena, &highs, ir_expr_clone(ctx, ahi, NULL));
+  if (p > 0) /* a <= floor((b - l) / p) */
+    add_term(ctx, &highs,
+             ir_simplify(ctx, ir_floordiv(ctx, ir_sub(ctx, bref, l), p)), false,
+             b, blo, bhi);
+  else if (p < 0) /* a >= ceil((l - b) / -p) */
+    add_term(ctx, &lows,
+             ir_simplify(ctx, ir_ceildiv(ctx, ir_sub(ctx, l, bref), -p)), true,
+             b, blo, bhi);
+  if (q > 0) /* a >= ceil((b - h) / q) */
+    add_term(ctx, &lows,
+             ir_simplify(ctx, ir_ceildiv(ctx, ir_sub(ctx, bref, h), q)), true,
+             b, blo, bhi);
+  else if (q < 0) /* a <= floor((h - b) / -q) */
+    add_term(ctx, &highs,
+             ir_simplify(ctx, ir_floordiv(ctx, ir_sub(ctx, h, bref), -q)),
+             false, b, blo, bhi);
+  ir_expr *nalo = fold_terms(ctx, &lows, true);
+  ir_expr *nahi = fold_terms(ctx, &highs, false);
+  /* IR bounds: counting up lb .. ub exclusive, down lb .. ub exclusive */
+  new_bounds[0] = in->step > 0 ? blo : bhi;
+  new_bounds[1] =
+      in->step > 0 ? ir_add_const(ctx, bhi, 1) : ir_add_const(ctx, blo, -1);
+  new_bounds[2] = o->step > 0 ? nalo : nahi;
+  new_bounds[3] =
+      o->step > 0 ? ir_add_const(ctx, nahi, 1) : ir_add_const(ctx, nalo, -1);
+  return true;
+}

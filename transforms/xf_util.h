@@ -143,4 +143,24 @@ bool xf_node_reads(ir_node *n, const ir_var *v);
  * first's iv.  scc_fail and XF_SILENCEABLE when one fails, else XF_OK. */
 xf_status xf_fuse_check_pair(scc_ctx *ctx, ir_node *a, ir_node *b);
 
+/* Two adjacent loops `outer` and `inner` (the only node of outer's body)
+ * whose inner bounds read the outer iv (a triangular or trapezoidal band):
+ * checks that the bounds can be exchanged by Fourier-Motzkin elimination
+ * (steps +1 or -1, the inner bounds affine in the outer iv, signed,
+ * outer's bounds not reading inner's iv; else scc_fail: "bounds of loop
+ * 'j' depend on 'i', which would move inside it, and ...") and sets
+ * new_bounds to the lb and ub of inner as the new outer loop, then those
+ * of outer as the new inner loop: with a in [A_lo, A_hi] and l + p*a <= b
+ * <= h + q*a (inclusive, whatever the directions), b runs over [min_a
+ * (l + p*a), max_a (h + q*a)] and a over [max(A_lo, ceil((l - b) / -p) if
+ * p < 0, ceil((b - h) / q) if q > 0), min(A_hi, floor((b - l) / p) if
+ * p > 0, floor((h - b) / -q) if q < 0)]: the same points, each loop in
+ * its direction; terms of a min or max that b's range makes redundant
+ * are dropped.  Nothing changes.  Source: Wolfe, High Performance
+ * Compilers for Parallel Computing, 1996, §9.2; Banerjee, Loop
+ * Transformations for Restructuring Compilers, 1993 (Fourier-Motzkin
+ * elimination of loop bounds). */
+bool xf_exchange_bounds(scc_ctx *ctx, ir_node *outer, ir_node *inner,
+                        ir_expr **new_bounds);
+
 #endif

@@ -71,6 +71,34 @@ static void test_interchange(void **state) {
     assert_true(xf_same(&o, &t, ns[q]));
 }
 
+/* Triangular: j <= i.  Adjacent i and j exchange their bounds (j from 0
+ * to n - 1 outside, i from j to n - 1 inside): the same points. */
+static void test_interchange_triangular(void **state) {
+  (void)state;
+  xf_kb o = xf_kb_new(ctx), t = xf_kb_new(ctx);
+  ir_node *lo[3], *l[3], *a, *b;
+  mk_mm(&o, xf_bin(&o, IR_OP_ADD, xf_v(&o, o.i), xf_i(&o, 1)), lo);
+  mk_mm(&t, xf_bin(&t, IR_OP_ADD, xf_v(&t, t.i), xf_i(&t, 1)), l);
+  assert_int_equal(xf_interchange(ctx, t.k, l[0], l[1], &a, &b), XF_OK);
+  assert_ptr_equal(t.k->body.first, l[1]);
+  assert_ptr_equal(ir_loop_only_child_loop(l[1]), l[0]);
+  assert_false(ir_expr_uses_var(l[1]->u.loop.lb, t.i));
+  assert_false(ir_expr_uses_var(l[1]->u.loop.ub, t.i));
+  assert_true(ir_expr_uses_var(l[0]->u.loop.lb, t.j));
+  assert_true(ir_verify_kernel(ctx, t.k, "loop.interchange"));
+  for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
+    assert_true(xf_same(&o, &t, ns[q]));
+  /* the same by loop.reorder, back to i, j */
+  ir_node *order[2] = {l[0], l[1]}, *out[2];
+  assert_int_equal(xf_reorder(ctx, t.k, order, 2, out), XF_OK);
+  assert_ptr_equal(t.k->body.first, l[0]);
+  assert_false(ir_expr_uses_var(l[0]->u.loop.lb, t.j));
+  assert_false(ir_expr_uses_var(l[0]->u.loop.ub, t.j));
+  assert_true(ir_verify_kernel(ctx, t.k, "loop.reorder"));
+  for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++)
+    assert_true(xf_same(&o, &t, ns[q]));
+}
+
 static void test_reorder(void **state) {
   (void)state;
   int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
@@ -104,12 +132,13 @@ static void expect_unchanged(xf_kb *t, ir_block *before, const char *msg) {
 
 static void test_refused(void **state) {
   (void)state;
-  /* j's bound reads i: j cannot move outside i */
+  /* j's bound reads i: i cannot move inside j, past j (only two adjacent
+   * loops have their bounds exchanged) */
   xf_kb t = xf_kb_new(ctx);
   ir_node *l[3], *a, *b, *out[3];
   mk_mm(&t, xf_bin(&t, IR_OP_ADD, xf_v(&t, t.i), xf_i(&t, 1)), l);
   ir_block *before = xf_snapshot(ctx, &t.k->body);
-  assert_int_equal(xf_interchange(ctx, t.k, l[0], l[1], &a, &b),
+  assert_int_equal(xf_interchange(ctx, t.k, l[0], l[2], &a, &b),
                    XF_SILENCEABLE);
   expect_unchanged(&t, before,
                    "bounds of loop 'j' depend on 'i', which would move "
@@ -150,6 +179,8 @@ static void test_refused(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_interchange, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_interchange_triangular, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_reorder, setup, teardown),
       cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
   };
