@@ -701,7 +701,9 @@ static void report_clang_diags(fe_state *s, bool quiet) {
         scc_warning(s->ctx, loc, "%s (schedcc's parse ignores it)", m);
     } else if (error) {
       scc_error(s->ctx, loc, "%s", m);
-    } else if (sev == CXDiagnostic_Warning && !quiet) {
+    } else if (sev == CXDiagnostic_Warning && !quiet &&
+               !(!f && strncmp(m, "unknown warning option", 22) == 0)) {
+      /* (libclang prints an unknown -W option itself, when it reads it) */
       CXString opt = clang_getDiagnosticOption(d, NULL);
       const char *o = clang_getCString(opt);
       if (o && *o)

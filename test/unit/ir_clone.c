@@ -181,6 +181,44 @@ static void test_verify_errors(void **state) {
   assert_non_null(strstr(diags(), "block link"));
 }
 
+/* A block is one C scope: a name declared twice in it is a redefinition;
+ * the same variable declared in two sibling blocks (a vector loop and its
+ * remainder) or in a nested block is not. */
+static void test_verify_redeclaration(void **state) {
+  (void)state;
+  ir_node *li = mk();
+  ir_node *lj = li->u.loop.body.first;
+  ir_var *t =
+      ir_var_new(ctx, kb.k, "t", IR_TY_DOUBLE, IR_VAR_LOCAL, (scc_loc){0});
+  ir_var *t2 =
+      ir_var_new(ctx, kb.k, "t", IR_TY_DOUBLE, IR_VAR_LOCAL, (scc_loc){0});
+  ir_node *d1 =
+      ir_decl_new(ctx, t, ir_fp(ctx, IR_TY_DOUBLE, 1.0, "1.0"), (scc_loc){0});
+  ir_insert_before(lj, d1);
+  ir_block_append(
+      &lj->u.loop.body,
+      ir_decl_new(ctx, t2, ir_fp(ctx, IR_TY_DOUBLE, 2.0, "2.0"), (scc_loc){0}));
+  ir_node *li2 = mk();
+  ir_block_append(
+      &li2->u.loop.body,
+      ir_decl_new(ctx, t, ir_fp(ctx, IR_TY_DOUBLE, 3.0, "3.0"), (scc_loc){0}));
+  assert_true(ir_verify_kernel(ctx, kb.k, "ok"));
+  /* another variable named t in i's body, after the first */
+  ir_node *d2 =
+      ir_decl_new(ctx, t2, ir_fp(ctx, IR_TY_DOUBLE, 4.0, "4.0"), (scc_loc){0});
+  ir_insert_after(lj, d2);
+  assert_false(ir_verify_kernel(ctx, kb.k, "loop.scalar_replace"));
+  assert_non_null(strstr(diags(), "IR verification failed after "
+                                  "loop.scalar_replace: 't' is declared "
+                                  "twice in one block"));
+  ir_remove(d2);
+  /* the same variable declared twice in one block */
+  ir_insert_after(d1, ir_decl_new(ctx, t, NULL, (scc_loc){0}));
+  int before = ctx->nerrors;
+  assert_false(ir_verify_kernel(ctx, kb.k, "x"));
+  assert_int_equal(ctx->nerrors, before + 1);
+}
+
 static char *print_kernel(void) {
   scc_buf b = {0};
   ir_print_kernel(&b, ctx, kb.k);
@@ -237,6 +275,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_block_clone, setup, teardown),
       cmocka_unit_test_setup_teardown(test_verify_ok, setup, teardown),
       cmocka_unit_test_setup_teardown(test_verify_errors, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_verify_redeclaration, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_snapshot_restore, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
