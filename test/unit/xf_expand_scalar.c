@@ -148,7 +148,9 @@ static void test_refused(void **state) {
                  "the loop or from an earlier iteration)");
   EXPECT_REFUSED(&b, xf_expand_scalar(ctx, b.k, l, "u", &out),
                  "loop.expand_scalar of 'u' in loop 'i': the kernel has no "
-                 "scalar of that name");
+                 "scalar of that name (an integer local assigned only by its "
+                 "initializer is replaced by its value where it is read, and "
+                 "has none: docs/real-c.md)");
   /* private to each iteration, but live after the kernel */
   xf_kb c = xf_kb_new(ctx);
   ir_var *tc;
