@@ -91,7 +91,9 @@ bool dep_check_parallel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * private to each iteration (an OpenMP private clause): their anti and
  * output dependences are not counted; a carried flow dependence (a value
  * read in a later iteration, the scalars' flow being value-based) still
- * is. */
+ * is.  `priv` may also hold local arrays of the source declared in the
+ * loop (ir_array *, ir_omp.priv_arrays): none of their dependences count
+ * (C gives each iteration its own object). */
 bool dep_check_parallel_private(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                 bool allow_reductions, const scc_vec *priv,
                                 scc_vec *reductions, const char **why);

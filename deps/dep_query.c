@@ -281,6 +281,14 @@ bool dep_check_parallel_private(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     bool own = false; /* a private scalar: each iteration has its own */
     for (int j = 0; priv && e->kind != DEP_FLOW && j < priv->len; j++)
       own = own || priv->items[j] == e->mem_obj;
+    /* a private local array of the source (ir_omp.priv_arrays), declared
+     * in the loop: no value crosses its iterations, flow included */
+    for (int j = 0; priv && j < priv->len; j++)
+      for (int a = 0; a < k->arrays.len; a++) {
+        const ir_array *arr = k->arrays.items[a];
+        own = own || (arr == e->mem_obj && arr == priv->items[j] &&
+                      arr->is_local && arr->storage == IR_STORE_AUTO);
+      }
     if (own)
       continue;
     isl_set *v = violations(e, c, outer, carried_viol, &cd);

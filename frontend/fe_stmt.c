@@ -697,17 +697,28 @@ static bool check_parallel_cb(ir_node *n, void *data) {
   fe_state *s = data;
   if (n->kind != IR_NODE_LOOP || !(n->u.loop.attrs & IR_LOOP_PARALLEL))
     return true;
+  ir_omp *om = n->u.loop.omp;
+  if (om && ir_omp_simd_only(om))
+    return true; /* one thread */
   for (int i = 0; i < s->locals.len; i++) {
     const fe_local *l = s->locals.items[i];
-    for (int v = 0; v < l->nivs; v++)
-      if (l->ivs[v] == n->u.loop.iv)
+    for (int v = 0; v < l->nivs; v++) {
+      if (l->ivs[v] != n->u.loop.iv)
+        continue;
+      if (!om) {
         scc_error(s->ctx, l->loc,
                   "unsupported in a kernel: local array '%s' declared in a "
-                  "loop that OpenMP runs in parallel (schedcc declares local "
-                  "arrays once for the kernel, so the threads would share "
-                  "it); declare it in a function the loop calls, or use "
-                  "scalars",
+                  "loop that runs in parallel",
                   l->array->name);
+        continue;
+      }
+      /* the source's directive: each thread its own copy, as each
+       * iteration had its own object */
+      om->clauses = scc_arena_printf(
+          s->ctx->arena, "%s%sprivate(%s)", om->clauses ? om->clauses : "",
+          om->clauses ? " " : "", l->array->name);
+      scc_vec_push(s->ctx->arena, &om->priv_arrays, l->array);
+    }
   }
   return true;
 }

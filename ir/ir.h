@@ -340,6 +340,10 @@ typedef struct ir_omp {
                             (in `clauses`): not shared either */
   const char *clauses;   /* the clauses kept as written (num_threads(4),
                             nowait, firstprivate(x), ...), or NULL */
+  scc_vec priv_arrays;   /* ir_array *: local arrays of the source declared
+                            in the loop (one object per iteration in C),
+                            declared once for the kernel by schedcc: listed
+                            in a private(...) of `clauses` */
   const char *text;      /* the directive as written, after "#pragma " */
   scc_loc loc;
   bool unchecked; /* found to carry a dependence (warned): kept as written

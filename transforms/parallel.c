@@ -330,6 +330,8 @@ static bool check_loop(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       scc_vec_push(ctx->arena, &priv, o->priv.items[i]);
     for (int i = 0; o && i < o->priv_kept.len; i++)
       scc_vec_push(ctx->arena, &priv, o->priv_kept.items[i]);
+    for (int i = 0; o && i < o->priv_arrays.len; i++)
+      scc_vec_push(ctx->arena, &priv, o->priv_arrays.items[i]);
     if (!dep_check_parallel_private(ctx, k, band[b], reduction, &priv, &r,
                                     &why)) {
       scc_fail(ctx, loop->loc, "%s %s", who,
