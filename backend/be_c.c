@@ -1744,7 +1744,14 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     emit_line(&em, 0, "} else {");
     em.dropped = (scc_vec){0};
     em.dead = (scc_vec){0};
+    /* what the original leaves unused (a local whose reads the frontend
+     * substituted, frontend/fe_subst.c) is not declared either */
+    ir_kernel orig = *k;
+    orig.body = *k->original;
+    em.k = &orig;
+    find_unused(&em);
     emit_version(&em, k->original);
+    em.k = k;
     emit_line(&em, 0, "}");
   }
   if (k->form != IR_KERNEL_FUNCTION && em.nlines == 0)
