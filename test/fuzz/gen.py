@@ -329,6 +329,23 @@ class KGen:
         if True:
             f = self.r.random()
             T = self.k.etype
+            if self.realc and self.chance(0.06):
+                # a small local array (unrolled inference code's partial
+                # sums), written then read in the iteration
+                name = "la%d" % self.tcount
+                self.tcount += 1
+                arr = self.pick(self.warrs)
+                lhs = self.access(arr, scope, write=True)
+                out.append("%s%s %s[2];" % (ind, T, name))
+                out.append("%s%s[0] = %s;" % (ind, name,
+                                             self.clamp(self.expr(scope,
+                                                                  temps))))
+                out.append("%s%s[1] = %s;" % (ind, name,
+                                             self.clamp(self.expr(scope,
+                                                                  temps))))
+                out.append("%s%s = %s;" % (ind, lhs, self.clamp(
+                    "%s[0] - %s[1]" % (name, name))))
+                return
             if f < 0.12:
                 # temporary declared in the body
                 name = "t%d" % self.tcount
@@ -457,7 +474,18 @@ class KGen:
         self.k.loops.append(l)
         if parent:
             parent.children.append(l)
-        out.append(ind + self.loop_header(l, scope, ind) + " {")
+        header = self.loop_header(l, scope, ind)
+        if self.realc and not self.iv_outside and self.chance(0.08):
+            # an OpenMP directive outside a parallel region (orphaned: one
+            # thread runs it, so any loop may carry it): read, kept through
+            # the schedule, re-emitted
+            # (not simd: a carried dependence would make it undefined;
+            # not with ivs declared outside: the construct privatizes the
+            # iv, whose value after it is then unspecified)
+            out.append(ind + "#pragma omp " + self.pick(
+                ["for", "for schedule(static)"]))
+            self.k.has_omp = True
+        out.append(ind + header + " {")
         inner = scope + [l]
         if depth + 1 < maxdepth:
             f = self.r.random()
@@ -498,6 +526,7 @@ class KGen:
         self.fs_ints = []
         k.has_opt = False
         k.has_step = False
+        k.has_omp = False
         T = k.etype
         self.tcount = 0
         self.iv_outside = self.chance(0.4)
