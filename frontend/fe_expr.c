@@ -117,6 +117,18 @@ static int expr_children(fe_state *s, CXCursor c, CXCursor **out) {
   return m;
 }
 
+/* The source text of a cursor's extent (at most 40 bytes, then "..."). */
+char *fe_cursor_text(fe_state *s, CXCursor c) {
+  size_t b, e;
+  fe_cursor_range(s, c, &b, &e);
+  const char *src = s->m->source;
+  if (!src || b >= e || e > s->m->source_len)
+    return scc_arena_strdup(s->ctx->arena, "?");
+  if (e - b > 40)
+    return scc_arena_printf(s->ctx->arena, "%.37s...", src + b);
+  return scc_arena_printf(s->ctx->arena, "%.*s", (int)(e - b), src + b);
+}
+
 static char *cursor_name(fe_state *s, CXCursor c) {
   CXString n = clang_getCursorSpelling(c);
   char *r = scc_arena_strdup(s->ctx->arena, clang_getCString(n));
@@ -486,7 +498,18 @@ static ir_expr *fe_subscript(fe_state *s, CXCursor c, scc_loc l) {
     base = fe_strip(s, kids[0]);
   }
   if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) {
-    fe_unsupported(s, base, "subscript of a computed pointer");
+    if (clang_getCursorKind(base) == CXCursor_MemberRefExpr)
+      fe_unsupported(s, base,
+                     "subscript of a struct member ('%s'): the IR has no "
+                     "structs; copy the pointer into a local before the "
+                     "kernel (`const T *p = %s;`, marking the loop with "
+                     "#pragma schedcc kernel) or pass it as a parameter",
+                     fe_cursor_text(s, base), fe_cursor_text(s, base));
+    else
+      fe_unsupported(s, base,
+                     "subscript of a computed pointer ('%s'; subscript a "
+                     "pointer variable: `T *p = ...;` before the kernel)",
+                     fe_cursor_text(s, base));
     return NULL;
   }
   CXCursor d = clang_getCursorReferenced(base);
@@ -801,7 +824,11 @@ static ir_expr *expr(fe_state *s, CXCursor c) {
   case CXCursor_DeclRefExpr:
     return fe_declref(s, c, l);
   case CXCursor_MemberRefExpr:
-    fe_unsupported(s, c, "struct member access");
+    fe_unsupported(s, c,
+                   "struct member access ('%s'): the IR has no structs; read "
+                   "it into a local before the kernel (marking the loop with "
+                   "#pragma schedcc kernel) or pass it as a parameter",
+                   fe_cursor_text(s, c));
     return NULL;
   case CXCursor_CallExpr:
     if (!expr_type(s, c, &t))

@@ -176,8 +176,8 @@ void fe_omp_directive(fe_state *s, unsigned i, unsigned end, size_t after);
  * for, for, simd, parallel for simd, for simd); others are foreign. */
 bool fe_omp_reads(fe_state *s, unsigned i, unsigned end);
 /* The compile flags libclang parses the file with: `-fopenmp` (and
- * `-fopenmp=lib`, `-fopenmp-simd`) left out, `_OPENMP` defined as clang-19
- * defines it instead (libclang does not expose the loop under an OpenMP
+ * `-fopenmp=lib`, `-fopenmp-simd`) left out, `_OPENMP` defined as 201511
+ * instead (OpenMP 4.5: <omp.h> parses without -fopenmp; libclang does not expose the loop under an OpenMP
  * directive: the directives are read from the tokens either way).  Sets
  * *n. */
 const char *const *fe_omp_args(scc_ctx *ctx, const char *const *args, int nargs,
@@ -196,6 +196,9 @@ void fe_omp_finish(fe_state *s);
 
 /* ---- fe_expr.c -------------------------------------------------------- */
 
+/* The source text of a cursor's extent, cut to 40 bytes (an arena copy),
+ * for messages that name a construct. */
+char *fe_cursor_text(fe_state *s, CXCursor c);
 /* Skips implicit casts (UnexposedExpr) and parentheses. */
 CXCursor fe_strip(fe_state *s, CXCursor c);
 /* Maps a clang type (canonicalized) to an IR scalar type. */

@@ -191,8 +191,13 @@ const char *const *fe_omp_args(scc_ctx *ctx, const char *const *args, int nargs,
       continue;
     out[(*n)++] = args[i];
   }
+  /* OpenMP 4.5's value, not clang-19's 202011: without -fopenmp, clang
+   * ignores the `begin declare variant` pragmas that <omp.h> puts around
+   * two definitions of omp_is_initial_device for _OPENMP >= 201811, which
+   * then clash ("static declaration follows non-static declaration").
+   * Only the parse sees it; the real compiler defines its own. */
   if (omp)
-    out[(*n)++] = "-D_OPENMP=202011"; /* clang-19's value */
+    out[(*n)++] = "-D_OPENMP=201511";
   return out;
 }
 

@@ -330,7 +330,10 @@ static ir_expr *fe_lhs(fe_state *s, CXCursor lhs) {
       clang_getCursorUnaryOperatorKind(lhs) == CXUnaryOperator_Deref)
     return fe_expr(s, lhs); /* *p = ... as p[0] (fe_expr.c) */
   if (k == CXCursor_MemberRefExpr)
-    fe_unsupported(s, lhs, "struct member access");
+    fe_unsupported(s, lhs,
+                   "struct member access ('%s'): the IR has no structs; "
+                   "write through a pointer or array the kernel can hold",
+                   fe_cursor_text(s, lhs));
   else if (k == CXCursor_UnaryOperator)
     fe_unsupported(s, lhs, "pointer dereference");
   else
@@ -714,9 +717,9 @@ static bool check_parallel_cb(ir_node *n, void *data) {
       }
       /* the source's directive: each thread its own copy, as each
        * iteration had its own object */
-      om->clauses = scc_arena_printf(
-          s->ctx->arena, "%s%sprivate(%s)", om->clauses ? om->clauses : "",
-          om->clauses ? " " : "", l->array->name);
+      om->clauses = scc_arena_printf(s->ctx->arena, "%s%sprivate(%s)",
+                                     om->clauses ? om->clauses : "",
+                                     om->clauses ? " " : "", l->array->name);
       scc_vec_push(s->ctx->arena, &om->priv_arrays, l->array);
     }
   }
