@@ -177,9 +177,9 @@ void fe_omp_directive(fe_state *s, unsigned i, unsigned end, size_t after);
 bool fe_omp_reads(fe_state *s, unsigned i, unsigned end);
 /* The compile flags libclang parses the file with: `-fopenmp` (and
  * `-fopenmp=lib`, `-fopenmp-simd`) left out, `_OPENMP` defined as 201511
- * instead (OpenMP 4.5: <omp.h> parses without -fopenmp; libclang does not expose the loop under an OpenMP
- * directive: the directives are read from the tokens either way).  Sets
- * *n. */
+ * instead (OpenMP 4.5: <omp.h> parses without -fopenmp; libclang does not
+ * expose the loop under an OpenMP directive: the directives are read from the
+ * tokens either way).  Sets *n. */
 const char *const *fe_omp_args(scc_ctx *ctx, const char *const *args, int nargs,
                                int *n);
 /* Called by fe_for once `loop` (starting at offset `off`) is raised with
@@ -247,6 +247,9 @@ ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
  * next write of k), and the removal of the stores left dead (fe_subst.c).
  * Called once the whole kernel is raised. */
 void fe_subst_assignments(fe_state *s);
+/* Whether an expression has the same value wherever the kernel runs: it
+ * reads only parameters the kernel does not write. */
+bool fe_kernel_invariant(fe_state *s, ir_expr *e);
 /* Whether the main file references the declaration outside the kernel's
  * region (or it is declared in another file). */
 bool fe_subst_used_outside(fe_state *s, CXCursor decl);

@@ -449,11 +449,22 @@ static void fe_local_array(fe_state *s, CXCursor d) {
        x = clang_getCanonicalType(clang_getArrayElementType(x)))
     rank++;
   bool init = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d));
-  if (t.kind != CXType_ConstantArray || init) {
+  /* one variable-length dimension (`float result[LOOP_UNROLL]` with a
+   * `const int`, `float t[n]`) whose extent reads only the kernel's
+   * parameters: declared at the kernel's start with that extent (at least
+   * 1: the declaration runs even where the loops around it do not) */
+  bool vla = t.kind == CXType_VariableArray &&
+             clang_getCanonicalType(clang_getArrayElementType(t)).kind !=
+                 CXType_VariableArray &&
+             clang_getCanonicalType(clang_getArrayElementType(t)).kind !=
+                 CXType_ConstantArray;
+  if (vla)
+    rank = 1;
+  if ((t.kind != CXType_ConstantArray && !vla) || init) {
     fe_unsupported(s, d,
                    "array declaration %s (a local array needs constant "
-                   "extents and no initializer: assign its elements in a "
-                   "loop)",
+                   "extents, or one extent of the kernel's parameters, and "
+                   "no initializer: assign its elements in a loop)",
                    init ? "with an initializer" : "of variable length");
     return;
   }
@@ -471,6 +482,21 @@ static void fe_local_array(fe_state *s, CXCursor d) {
   ir_array *a = fe_array_for_decl(s, d, d);
   if (!a)
     return;
+  if (vla) {
+    ir_expr *x = a->dims ? a->dims[0] : NULL;
+    if (!x || !fe_kernel_invariant(s, x)) {
+      fe_unsupported(s, d,
+                     "local array '%s' whose extent changes in the kernel "
+                     "(declare it with an extent of the kernel's parameters)",
+                     name);
+      return;
+    }
+    int64_t c;
+    if (!ir_expr_const_value(s->ctx, x, &c))
+      a->dims[0] = ir_binary(s->ctx, IR_OP_MAX, x, ir_int(s->ctx, 1), x->type);
+    else if (c < 1)
+      a->dims[0] = ir_int(s->ctx, 1);
+  }
   if (old && (!old->is_local || old->elem != a->elem || old->rank != rank)) {
     fe_unsupported(s, d, "a second array named '%s' in the kernel (rename one)",
                    name);

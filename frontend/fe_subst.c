@@ -274,8 +274,8 @@ static bool subst_affine(const ir_expr *e) {
   return fe_quasi_affine(e);
 }
 
-static bool kernel_invariant(fe_state *s, ir_expr *e);
 static char *c_text(fe_state *s, const ir_expr *e);
+static bool kernel_invariant(fe_state *s, ir_expr *e);
 
 /* A division or remainder by a divisor that is not a positive constant
  * (it may trap where the original never evaluates it). */
@@ -786,6 +786,10 @@ static bool kernel_invariant(fe_state *s, ir_expr *e) {
   invariant inv = {true};
   ir_walk_expr(e, no_iv_cb, &inv);
   return inv.ok && stable_expr(s, e);
+}
+
+bool fe_kernel_invariant(fe_state *s, ir_expr *e) {
+  return kernel_invariant(s, e);
 }
 
 typedef struct after_scan {
