@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: 'break'; unsupported in a kernel: pointer dereference
+// REFUSED: construct_break_search.c:10:7: error: unsupported in a kernel: 'break' (and 1 more)
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: pointer dereference
+// REFUSED: construct_deref_output_absmax.c:10:3: error: unsupported in a kernel: pointer dereference
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: call to 'fmaf' (only <math.h> functions are allowed)
+// REFUSED: construct_fmaf_call.c:7:12: error: unsupported in a kernel: call to 'fmaf' (only <math.h> functions are allowed)
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

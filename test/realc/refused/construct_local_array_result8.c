@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: array declaration; unsupported in a kernel: loop condition that does not compare the induction variable; unsupported in a kernel: pointer dereference
+// REFUSED: construct_local_array_result8.c:6:3: error: unsupported in a kernel: array declaration (and 2 more)
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

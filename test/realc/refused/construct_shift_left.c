@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: operator '<<'
+// REFUSED: construct_shift_left.c:7:29: error: unsupported in a kernel: operator '<<'
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED: darknet_activate.c:20:12: error: unsupported in a kernel: call to 'activate' (only <math.h> functions are allowed); 27:12: call to 'leaky_activate' (a static inline helper)
+// REFUSED: darknet_activate.c:22:12: error: unsupported in a kernel: call to 'activate' (only <math.h> functions are allowed) (and 1 more)
 #include <float.h>
 #include <math.h>
 typedef enum { LOGISTIC, RELU, LINEAR, LEAKY } ACTIVATION;

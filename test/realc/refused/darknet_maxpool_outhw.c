@@ -1,4 +1,4 @@
-// REFUSED: darknet_maxpool_outhw.c:15:23: error: unsupported in a kernel: loop bound depending on 'out_h', which the kernel writes (and out_w; then non-affine subscript of the written array 'output' / 'indexes') -- 'int out_h = (h + pad - size) / stride + 1;'
+// REFUSED ('int out_h = (h + pad - size) / stride + 1;'): darknet_maxpool_outhw.c:15:23: error: unsupported in a kernel: loop bound depending on 'out_h', which the kernel writes (and 3 more)
 #include <float.h>
 #include <math.h>
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED: darknet_upsample.c:16:16: error: unsupported in a kernel: non-affine subscript of the written array 'in' -- in[... + (j / stride) * w + i / stride] += ... (the backward branch)
+// REFUSED (in[... + (j / stride) * w + i / stride] += ... (the backward branch)): darknet_upsample.c:18:16: error: unsupported in a kernel: non-affine subscript of the written array 'in'
 #include <float.h>
 #include <math.h>
 #pragma schedcc kernel

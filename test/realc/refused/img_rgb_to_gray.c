@@ -1,4 +1,4 @@
-// REFUSED: img_rgb_to_gray.c:19:26: error: unsupported in a kernel: operator '>>' -- (77 * r + 150 * g + 29 * b + 128) >> 8, the fixed-point weighting of 8-bit image code
+// REFUSED ((77 * r + 150 * g + 29 * b + 128) >> 8, the fixed-point weighting of 8-bit image code): img_rgb_to_gray.c:20:26: error: unsupported in a kernel: operator '>>'
 /* Pixel operations as C image-processing code writes them: interleaved
  * 8-bit RGB to gray with integer weights, a brightness/contrast
  * adjustment with saturation, alpha blending of two float planes, and

@@ -1,4 +1,4 @@
-// REFUSED: llama_rope.c:13:7: error: unsupported in a kernel: pointer declaration that is not a row of an array (its initializer is not a pointer plus an offset; ...) -- 'float *vec = v == 0 ? q : k;'; and 12:25: loop bound depending on 'rotn', which the kernel writes -- 'int rotn = i < kv_dim ? 2 : 1;'
+// REFUSED ('float *vec = v == 0 ? q : k;' and 'int rotn = i < kv_dim ? 2 : 1;' as a loop bound): llama_rope.c:13:7: error: unsupported in a kernel: pointer declaration that is not a row of an array (its initializer is not a pointer plus an offset; write 'T *p = A + offset;' or '&A[i][k]' and never assign p); llama_rope.c:12:25: error: unsupported in a kernel: loop bound depending on 'rotn', which the kernel writes
 #include <math.h>
 #pragma schedcc kernel
 void rope(float *q, float *k, int dim, int kv_dim, int head_size, int pos) {

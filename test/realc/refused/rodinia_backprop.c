@@ -1,4 +1,4 @@
-// REFUSED: error: unsupported in a kernel: array 'conn' of type 'float **' (a matrix as an array of row pointers); call to 'squash' (only <math.h> functions are allowed)
+// REFUSED: rodinia_backprop.c:12:14: error: unsupported in a kernel: array 'conn' of type 'float **' (and 1 more)
 #include <math.h>
 float squash(float x) { return (1.0f / (1.0f + expf(-x))); }
 #pragma schedcc kernel

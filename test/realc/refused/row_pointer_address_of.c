@@ -1,4 +1,4 @@
-// REFUSED: 'float *row = &A[i * lda];' on a pointer parameter (scale_rows, and scale_rows3 where B is only read): error: unsupported in a kernel: pointer declaration that is not a row of an array (the pointer it is computed from is assigned in the kernel; ...) -- the message is wrong (A/B is never assigned); 'A + i * lda' (scale_rows2) is accepted
+// REFUSED ('float *row = &A[i * lda];' on a pointer parameter, even when only read as in scale_rows3; 'A + i * lda' in scale_rows2 is accepted; the message is wrong: A is never assigned): row_pointer_address_of.c:5:5: error: unsupported in a kernel: pointer declaration that is not a row of an array (the pointer it is computed from is assigned in the kernel; write 'T *p = A + offset;' or '&A[i][k]' and never assign p) (and 1 more)
 #pragma schedcc kernel
 void scale_rows(float *A, int n, int lda) {
   for (int i = 0; i < n; i++) {
