@@ -288,6 +288,19 @@ static void risky_cb(ir_expr *e, void *data) {
   (void)c;
 }
 
+/* A product of parameters and integer literals (`nx * ny`, `C * 3`, `n`,
+ * `8`): substituted as it is, since delinearization reads its factors
+ * (`z * plane` as `z * nx * ny`); other kernel-invariant values become a
+ * parameter of their own. */
+static bool monomial(const ir_expr *e) {
+  while (e->kind == IR_EXPR_CAST && ir_type_is_integer(e->u.cast.a->type))
+    e = e->u.cast.a;
+  if (e->kind == IR_EXPR_INT || e->kind == IR_EXPR_VAR)
+    return true;
+  return e->kind == IR_EXPR_BINARY && e->u.bin.op == IR_OP_MUL &&
+         monomial(e->u.bin.a) && monomial(e->u.bin.b);
+}
+
 /* The parameter standing for a kernel-invariant value (`C / NH`, `(h +
  * pad - size) / stride + 1`, `H - K + 1`): an int of the kernel whose
  * backends print the value's C text (ir_var.c_value), so the value is a
@@ -329,11 +342,7 @@ bool fe_subst_int(fe_state *s, CXCursor d) {
    * evaluation of it does) */
   bool risky = false;
   ir_walk_expr(e, risky_cb, &risky);
-  ir_expr *plain = e;
-  while (plain->kind == IR_EXPR_CAST)
-    plain = plain->u.cast.a;
-  if (plain->kind != IR_EXPR_INT && plain->kind != IR_EXPR_VAR &&
-      kernel_invariant(s, e) && (!risky || s->ivs.len == 0)) {
+  if (!monomial(e) && kernel_invariant(s, e) && (!risky || s->ivs.len == 0)) {
     ir_expr *v = ir_var_ref(s->ctx, value_param(s, d, e, t));
     v->loc = e->loc;
     fe_subst *x = scc_arena_alloc(s->ctx->arena, sizeof *x);

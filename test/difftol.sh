@@ -50,11 +50,17 @@ if [ -n "$same" ]; then
 fi
 # the libraries of loop.to_library calls (the C backend's comment)
 libs=$(sed -n 's|^/\* schedcc-link: \(.*\) \*/$|\1|p' "$tmp/gen.c" | tr '\n' ' ')
+# OpenMP directives in the output (loop.parallel, or the source's own):
+# built with -fopenmp (a tolerance covers reductions in any order)
+if grep -q '^[[:space:]]*#[[:space:]]*pragma[[:space:]][[:space:]]*omp' "$tmp/gen.c"; then
+  libs="$libs -fopenmp"
+  common_gen="-fopenmp"
+fi
 
 # gcc -O1 sees -Wmaybe-uninitialized cases that -O2 inlines away (a pack
 # buffer read before its tile is copied): the generated file compiles
 # cleanly there too.
-if ! gcc $common -O1 -Wall -Wextra -Werror -c "$tmp/gen.c" -o "$tmp/gen1.o" 2>"$tmp/warn"; then
+if ! gcc $common ${common_gen:-} -O1 -Wall -Wextra -Werror -c "$tmp/gen.c" -o "$tmp/gen1.o" 2>"$tmp/warn"; then
   echo "FAIL: generated code does not compile cleanly with gcc -O1:"
   cat "$tmp/warn"
   exit 1

@@ -1,4 +1,4 @@
-// REFUSED (schedule; 'dst[(size_t)r * dst_stride + c]', 64-bit index arithmetic through a cast): c99_copy_rows_sizet.vec.sched: loop.vectorize of 'c' would break the output dependence S0[r, c] -> S0[r, c + 1] carried by 'c' (distance (1)); `dst[(unsigned long)r * dst_stride + c]` is not affine (product of 'r' and the parameter 'dst_stride'); declare the array as `float dst[][dst_stride]` (tile.sched: loop.tile of 'r', 'c' would reverse the output dependence likewise) -- the same subscript without the cast is delinearized
+// REFUSED (as of the current schedcc): c99_copy_rows_sizet.tile.sched:10:3: error: loop.tile of 'r', 'c' would reverse the output dependence S0[r, c] -> S0[r + 1, c'] (distance (1, *)); `dst[(unsigned long)r * dst_stride + c]` is not affine (product of 'r' and the parameter 'dst_stride'); declare the array as `float dst[][dst_stride]`; S0 is at c99_copy_rows_sizet.c:36:7
 /* Matrix loops in the C99 style of numerical code: pointer-to-VLA
  * parameters (float (*A)[m]) for an axpy of matrices and a row-scaled
  * matrix-vector product, and 64-bit index arithmetic with size_t casts

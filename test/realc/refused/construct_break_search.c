@@ -1,4 +1,4 @@
-// REFUSED: construct_break_search.c:10:7: error: unsupported in a kernel: 'break' (and 1 more)
+// REFUSED (as of the current schedcc): construct_break_search.c:10:7: error: unsupported in a kernel: 'break'
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: 'continue'
+// REFUSED (as of the current schedcc): construct_continue_sparse_skip.c:10:22: error: unsupported in a kernel: 'continue'
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>

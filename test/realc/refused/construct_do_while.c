@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: 'do' loop
+// REFUSED (as of the current schedcc): construct_do_while.c:8:3: error: unsupported in a kernel: 'do' loop
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// REFUSED: construct_knr_call.c:8:12: error: unsupported in a kernel: call to 'clampd' (only <math.h> functions are allowed)
+// REFUSED (as of the current schedcc): construct_knr_call.c:8:12: error: unsupported in a kernel: call to 'clampd' (only <math.h> functions are allowed)
 #include <string.h>
 #include <math.h>
 double clampd();

@@ -1,4 +1,4 @@
-// REFUSED: construct_local_array_result8.c:6:3: error: unsupported in a kernel: array declaration (and 2 more)
+// REFUSED (as of the current schedcc): construct_local_array_result8.c:6:3: error: unsupported in a kernel: array declaration with an initializer (a local array needs constant extents, or one extent of the kernel's parameters, and no initializer: assign its elements in a loop)
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

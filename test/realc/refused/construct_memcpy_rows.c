@@ -1,4 +1,4 @@
-// REFUSED: construct_memcpy_rows.c:7:5: error: unsupported in a kernel: call to 'memcpy' as a statement
+// REFUSED (as of the current schedcc): construct_memcpy_rows.c:7:5: error: unsupported in a kernel: call to 'memcpy' as a statement
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: pointer dereference
+// REFUSED (as of the current schedcc): construct_ptr_arith_deref.c:9:7: error: unsupported in a kernel: pointer dereference (of a computed pointer; write p[i])
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// REFUSED: unsupported in a kernel: 'for' init declaring several variables
+// REFUSED (as of the current schedcc): construct_two_ivs_reverse.c:7:8: error: unsupported in a kernel: 'for' init declaring several variables
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>

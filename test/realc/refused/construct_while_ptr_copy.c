@@ -1,4 +1,4 @@
-// REFUSED: construct_while_ptr_copy.c:6:3: error: unsupported in a kernel: 'while' loop
+// REFUSED (as of the current schedcc): construct_while_ptr_copy.c:6:3: error: unsupported in a kernel: 'while' loop
 #include <string.h>
 #include <math.h>
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED: darknet_activate.c:22:12: error: unsupported in a kernel: call to 'activate' (only <math.h> functions are allowed) (and 1 more)
+// REFUSED (as of the current schedcc): darknet_activate.c:22:12: error: unsupported in a kernel: call to 'activate' (only <math.h> functions are allowed)
 #include <float.h>
 #include <math.h>
 typedef enum { LOGISTIC, RELU, LINEAR, LEAKY } ACTIVATION;

@@ -1,4 +1,4 @@
-// REFUSED: darknet_im2col.c:27:31: error: unsupported in a kernel: call to 'im2col_get_pixel' (only <math.h> functions are allowed) (and 2 more)
+// REFUSED (as of the current schedcc): darknet_im2col.c:27:31: error: unsupported in a kernel: call to 'im2col_get_pixel' (only <math.h> functions are allowed)
 #include <float.h>
 #include <math.h>
 float im2col_get_pixel(float *im, int height, int width, int channels,

@@ -1,4 +1,4 @@
-// REFUSED (f2c-translated reference BLAS: '--sx;' 1-based pointers, '*n' scalars through pointers, int return): unsupported in a kernel: assignment target; unsupported in a kernel: pointer dereference; unsupported in a kernel: 'return'; unsupported in a kernel: loop bound depending on 'i__1', which the kernel writes
+// REFUSED (as of the current schedcc): f2c_saxpy.c:10:5: error: unsupported in a kernel: assignment target
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-// REFUSED ('float *vec = v == 0 ? q : k;' and 'int rotn = i < kv_dim ? 2 : 1;' as a loop bound): llama_rope.c:13:7: error: unsupported in a kernel: pointer declaration that is not a row of an array (its initializer is not a pointer plus an offset; write 'T *p = A + offset;' or '&A[i][k]' and never assign p); llama_rope.c:12:25: error: unsupported in a kernel: loop bound depending on 'rotn', which the kernel writes
+// REFUSED (as of the current schedcc): llama_rope.c:12:25: error: unsupported in a kernel: non-affine loop bound
 #include <math.h>
 #pragma schedcc kernel
 void rope(float *q, float *k, int dim, int kv_dim, int head_size, int pos) {

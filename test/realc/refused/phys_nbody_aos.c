@@ -1,4 +1,4 @@
-// REFUSED (array of structs, p[j].x): phys_nbody_aos.c:9:18: error: unsupported in a kernel: struct member access (and 8 more)
+// REFUSED (as of the current schedcc): phys_nbody_aos.c:9:18: error: unsupported in a kernel: struct member access ('p[j].x'): the IR has no structs; read it into a local before the kernel (marking the loop with #pragma schedcc kernel) or pass it as a parameter
 #include <math.h>
 typedef struct { float x, y, z, vx, vy, vz; } Body;
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED: rodinia_backprop.c:12:14: error: unsupported in a kernel: array 'conn' of type 'float **' (and 1 more)
+// REFUSED (as of the current schedcc): rodinia_backprop.c:12:14: error: unsupported in a kernel: array 'conn' of type 'float **'
 #include <math.h>
 float squash(float x) { return (1.0f / (1.0f + expf(-x))); }
 #pragma schedcc kernel

@@ -1,4 +1,4 @@
-// REFUSED (schedule): loop.vectorize of 'c' would break the anti dependence S1[r, c] -> S0[r, c + 1] carried by 'c' (distance (1)); loop.parallel of 'r_t' would break the anti dependence S1[r_t, c_t, r, c] -> S0[r_t + 16, c_t', r + 1, c'] -- 'FLOAT delta;' a function-scope scalar used as a per-iteration temporary (see .vec.sched / .tile.sched here)
+// REFUSED (as of the current schedcc): rodinia_hotspot.tile.sched:6:3: error: loop.parallel of 'r_t' would break the anti dependence S1[r_t, c_t, r, c] -> S0[r_t + 16, c_t', r + 1, c'] carried by 'r_t' (distance (16, *, 1, *)); S1 is at rodinia_hotspot.c:24:7, S0 at rodinia_hotspot.c:20:7
 /* One transient step of a chip-temperature simulation in the style of a
  * heterogeneous-computing benchmark suite: a 5-point update of the
  * interior of a row-major grid from the power map, with the step's delta

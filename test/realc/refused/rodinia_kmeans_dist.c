@@ -1,4 +1,4 @@
-// REFUSED (a kernel function that returns its reduction (float euclid_dist_2(...) { ... return (ans); })): rodinia_kmeans_dist.c:8:3: error: unsupported in a kernel: 'return'
+// REFUSED (as of the current schedcc): rodinia_kmeans_dist.c:8:3: error: unsupported in a kernel: 'return'
 #pragma schedcc kernel
 float euclid_dist_2(float *pt1, float *pt2, int numdims) {
   int i;

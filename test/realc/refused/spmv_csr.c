@@ -1,4 +1,4 @@
-// REFUSED (CSR sparse matrix-vector product, row bounds loaded from rowptr[]): spmv_csr.c:7:18: error: unsupported in a kernel: non-affine loop bound (and 1 more)
+// REFUSED (as of the current schedcc): spmv_csr.c:7:18: error: unsupported in a kernel: non-affine loop bound
 #include <math.h>
 #pragma schedcc kernel
 void spmv_csr(float *y, const float *val, const int *col, const int *rowptr, const float *x, int nrows) {

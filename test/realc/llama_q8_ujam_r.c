@@ -1,4 +1,3 @@
-// MISCOMPILE (with restrict) / UNCOMPILABLE OUTPUT (without): schedcc llama_q8.c -s llama_q8.ujam.sched: unroll_and_jam of 'i' renames 'int j;' (declared in i's body before 'for (j = ...)') to j1 in copy 1 but jams copy 1 under 'j': reads uninitialized j1 (gcc: 'j1' may be used uninitialized); without restrict the kernel is left untransformed (run-time check cannot bound ws[(i * n + j) / 32]) and the fallback emits '(void)j1; (void)j2;' for ivs that do not exist: error: 'j1' undeclared
 /* The int8 group-quantized matrix-vector product of a llama-style
  * inference code in C: x and each row of W quantized in groups of GS
  * values with one float scale per group; integer dot products per group,

@@ -1,4 +1,3 @@
-// REFUSED ('int k;' at function scope, assigned 'k = i * cols + j;' in the loop body (not at its declaration)): rodinia_srad.c:19:10: error: unsupported in a kernel: non-affine subscript of the written array 'dN' (and 6 more)
 /* The diffusion-coefficient pass of speckle-reducing anisotropic
  * diffusion in the style of a heterogeneous-computing benchmark suite:
  * neighbour rows and columns through index arrays (clamped at the

@@ -1,4 +1,3 @@
-// REFUSED ('int hs = C / NH;', integer division of parameters, assigned once, then used in row offsets and loop bounds): gpt2_attention.c:18:9: error: unsupported in a kernel: pointer declaration that is not a row of an array (its offset reads a variable the kernel writes; write 'T *p = A + offset;' or '&A[i][k]' and never assign p) (and 6 more, among them 25:31: loop bound depending on 'hs', which the kernel writes)
 /* GPT-2-style causal self-attention forward in C: per (b, t, head), the
  * scaled dot products with the keys up to t, the softmax, and the weighted
  * sum of the values; q, k, v packed in one (B, T, 3C) buffer. */

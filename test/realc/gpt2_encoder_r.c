@@ -1,4 +1,3 @@
-// REFUSED (the row offset is a token id loaded from inp[]): gpt2_encoder.c:14:7: error: unsupported in a kernel: pointer declaration that is not a row of an array (its offset reads a variable the kernel writes; write 'T *p = A + offset;' or '&A[i][k]' and never assign p)
 /* GPT-2-style encoder forward in C: token embedding row chosen by the token
  * id, plus the position embedding row. */
 #include <stdlib.h>

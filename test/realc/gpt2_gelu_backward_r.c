@@ -1,4 +1,3 @@
-// REFUSED (coshf is a <math.h> function): gpt2_gelu_backward.c:29:23: error: unsupported in a kernel: call to 'coshf' (only <math.h> functions are allowed)
 /* GELU (tanh approximation) forward and backward as GPT-2 training code in
  * C writes them, and the residual add. */
 #include <math.h>

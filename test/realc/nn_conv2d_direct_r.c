@@ -1,4 +1,3 @@
-// REFUSED (schedule): nn_conv2d_direct.tile.sched: loop.unroll_and_jam of 'oc' would reverse the output dependence S1[oc, y, x] -> S1[oc + 1, y', x'] (distance (1, *, *)); `out[(oc * (H - K + 1) + y) * (W - K + 1) + x]` is not affine: it may touch any element of 'out'.  ujam.sched: warning: kernel 'conv2d_direct' is left untransformed: the run-time check ... cannot be built: the elements of 'out' it touches cannot be bounded -- 'const int OH = H - K + 1;' row sizes that are expressions of parameters are not delinearized
 /* Convolution the way small C inference libraries write it: im2col with
  * the bounds test inline (stride 1, zero padding) feeding a gemm, and a
  * direct NCHW convolution with a NULL-able bias. */

@@ -1,4 +1,3 @@
-// REFUSED ('j += GS' with the group size a parameter): llama_q8_param_gs.c:19:35: error: unsupported in a kernel: loop step that is not a nonzero constant
 /* The int8 group-quantized matrix-vector product of a llama-style
  * inference code in C: x and each row of W quantized in groups of GS
  * values with one float scale per group; integer dot products per group,

@@ -1,4 +1,3 @@
-// REFUSED ((77 * r + 150 * g + 29 * b + 128) >> 8, the fixed-point weighting of 8-bit image code): img_rgb_to_gray.c:20:26: error: unsupported in a kernel: operator '>>'
 /* Pixel operations as C image-processing code writes them: interleaved
  * 8-bit RGB to gray with integer weights, a brightness/contrast
  * adjustment with saturation, alpha blending of two float planes, and
@@ -57,7 +56,7 @@ static void run(int w, int h) {
   int stride = 3 * w + 2, n = w * h + 1;
   uint8_t *rgb = malloc((size_t)(stride * h + 1));
   uint8_t *gray = malloc((size_t)n);
-  uint8_t *bin = malloc((size_t)n);
+  uint8_t *bin = calloc((size_t)n, 1);
   float *f[4];
   for (int q = 0; q < 4; q++) {
     f[q] = malloc(sizeof(float) * (size_t)n);

@@ -1,4 +1,3 @@
-// REFUSED (schedule): loop.unroll_and_jam of 'y' would reverse the output dependence S0[y, x] -> S0[y + 1, x'] (distance (1, *)); `dst[y * (w / 2) + x]` is not affine: it may touch any element of 'dst' (loop.parallel of 'y' likewise) -- 'const int ow = w / 2;' a row size that is a quasi-affine expression of a parameter is not delinearized; see the @downsample2x sequences of ../img_filters.*.sched in git history: ujam y by 2, parallel y
 /* Image filters as C image-processing code writes them: a 3x3 box blur of
  * the interior through row pointers, a separable Gaussian-like blur (a
  * horizontal then a vertical pass with taps in an array), and a 2x
