@@ -994,43 +994,6 @@ static void value_ok_cb(ir_expr *e, void *data) {
   o->ok = false;
 }
 
-static void subst_node(scc_ctx *ctx, ir_node *n, const ir_subst *sub);
-
-static void subst_block(scc_ctx *ctx, ir_block *b, const ir_subst *sub) {
-  for (ir_node *n = b->first; n; n = n->next)
-    subst_node(ctx, n, sub);
-}
-
-static ir_expr *subst_expr(scc_ctx *ctx, ir_expr *e, const ir_subst *sub) {
-  if (!e)
-    return NULL;
-  ir_expr *r = ir_expr_clone(ctx, e, sub);
-  r->loc = e->loc;
-  return r;
-}
-
-static void subst_node(scc_ctx *ctx, ir_node *n, const ir_subst *sub) {
-  switch (n->kind) {
-  case IR_NODE_LOOP:
-    n->u.loop.lb = subst_expr(ctx, n->u.loop.lb, sub);
-    n->u.loop.ub = subst_expr(ctx, n->u.loop.ub, sub);
-    subst_block(ctx, &n->u.loop.body, sub);
-    break;
-  case IR_NODE_IF:
-    n->u.ifs.cond = subst_expr(ctx, n->u.ifs.cond, sub);
-    subst_block(ctx, &n->u.ifs.then_body, sub);
-    subst_block(ctx, &n->u.ifs.else_body, sub);
-    break;
-  case IR_NODE_ASSIGN:
-    n->u.assign.lhs = subst_expr(ctx, n->u.assign.lhs, sub);
-    n->u.assign.rhs = subst_expr(ctx, n->u.assign.rhs, sub);
-    break;
-  case IR_NODE_DECL:
-    n->u.decl.init = subst_expr(ctx, n->u.decl.init, sub);
-    break;
-  }
-}
-
 static bool candidate(const ir_node *n) {
   if (n->kind != IR_NODE_ASSIGN || n->u.assign.op != IR_OP_NONE ||
       n->u.assign.lhs->kind != IR_EXPR_VAR)
@@ -1075,7 +1038,7 @@ static void assign_block(fe_state *s, ir_block *b, scc_vec *done) {
       ir_walk_node(m, writes_var_cb, &w);
       if (w.hit)
         break; /* (its reads before its write keep v) */
-      subst_node(s->ctx, m, &sub);
+      ir_node_substitute(s->ctx, m, &sub);
     }
     bool seen = false;
     for (int i = 0; i < done->len; i++)

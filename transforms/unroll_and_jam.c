@@ -100,11 +100,8 @@ static void jam(scc_ctx *ctx, ir_block *dst, ir_block **copies, int64_t f) {
            * and the copy's declaration, now unused, goes */
           ir_subst s = {0};
           ir_subst_add(ctx, &s, ivu, ir_var_ref(ctx, iv0));
-          ir_block t2;
-          ir_block_init(&t2, NULL);
-          ir_block_clone_into(ctx, &t2, &tmp[u], &s);
-          ir_block_init(&tmp[u], NULL);
-          ir_block_move_all(&tmp[u], &t2);
+          for (ir_node *m = tmp[u].first; m; m = m->next)
+            ir_node_substitute(ctx, m, &s);
           for (ir_node *d = dst->first; d; d = d->next)
             if (d->kind == IR_NODE_DECL && d->u.decl.var == ivu) {
               ir_remove(d);
