@@ -730,16 +730,6 @@ static ir_expr *fe_unop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
     fe_unsupported(s, c, "increment or decrement inside an expression");
     return NULL;
   }
-  if (k == CXUnaryOperator_LNot && n == 1) {
-    const char *why;
-    ir_expr *nt = fe_null_test(s, c, &why);
-    if (nt)
-      return nt;
-    if (why) {
-      fe_unsupported(s, c, "%s", why);
-      return NULL;
-    }
-  }
   if (n != 1 || (k != CXUnaryOperator_Minus && k != CXUnaryOperator_LNot &&
                  k != CXUnaryOperator_Plus)) {
     CXString sp = clang_getUnaryOperatorKindSpelling(k);
@@ -747,7 +737,9 @@ static ir_expr *fe_unop(fe_state *s, CXCursor c, ir_type t, scc_loc l) {
     clang_disposeString(sp);
     return NULL;
   }
-  ir_expr *a = fe_expr(s, kids[0]);
+  /* !p of a pointer p: the negation of its null test (fe_cond) */
+  ir_expr *a =
+      k == CXUnaryOperator_LNot ? fe_cond(s, kids[0]) : fe_expr(s, kids[0]);
   if (!a)
     return NULL;
   if (k == CXUnaryOperator_Plus)
