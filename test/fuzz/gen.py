@@ -475,7 +475,9 @@ class KGen:
         if parent:
             parent.children.append(l)
         header = self.loop_header(l, scope, ind)
-        if self.realc and not self.iv_outside and self.chance(0.08):
+        omp_here = False
+        if self.realc and not self.iv_outside and not self.in_omp and \
+                self.chance(0.08):
             # an OpenMP directive outside a parallel region (orphaned: one
             # thread runs it, so any loop may carry it): read, kept through
             # the schedule, re-emitted
@@ -485,6 +487,8 @@ class KGen:
             out.append(ind + "#pragma omp " + self.pick(
                 ["for", "for schedule(static)"]))
             self.k.has_omp = True
+            omp_here = True  # (no work-sharing nested in it)
+            self.in_omp = True
         out.append(ind + header + " {")
         inner = scope + [l]
         if depth + 1 < maxdepth:
@@ -511,6 +515,8 @@ class KGen:
             l.nstmts += len(s)
             out.extend(s)
         out.append(ind + "}")
+        if omp_here:
+            self.in_omp = False
 
     def kernel(self):
         r, k = self.r, self.k
@@ -527,6 +533,7 @@ class KGen:
         k.has_opt = False
         k.has_step = False
         k.has_omp = False
+        self.in_omp = False
         T = k.etype
         self.tcount = 0
         self.iv_outside = self.chance(0.4)
