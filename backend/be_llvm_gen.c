@@ -765,6 +765,11 @@ static const math_fn math_fns[] = {{"sqrt", 1, "llvm.sqrt"},
                                    {"expm1", 1, NULL},
                                    {"log1p", 1, NULL},
                                    {"erfc", 1, NULL},
+                                   {"asinh", 1, NULL},
+                                   {"acosh", 1, NULL},
+                                   {"atanh", 1, NULL},
+                                   {"fdim", 2, NULL},
+                                   {"rint", 1, "llvm.rint"},
                                    {NULL, 0, NULL}};
 
 /* The entry of a math function name ("sqrtf" -> sqrt with *t = float). */
