@@ -266,6 +266,20 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
              f->next == b1->last && f->next->kind == IR_NODE_LOOP) {
       scale = f;
       loops[2] = f->next;
+    } else if (f && f->kind == IR_NODE_DECL && f->next && f->next == b1->last &&
+               f->next->kind == IR_NODE_LOOP) {
+      /* darknet's gemm_nn: register float A_PART = ALPHA * A[i][k];
+       * for j: C[i][j] += A_PART * B[k][j] */
+      no(&m, f->loc,
+         scc_arena_printf(ctx->arena,
+                          "the product is scaled by '%s', a local computed "
+                          "in loop '%s' before loop '%s'; write its value "
+                          "into the statement (C[i][j] += ALPHA * A[i][k] * "
+                          "B[k][j]) so that the nest is three loops around "
+                          "one statement",
+                          f->u.decl.var->name, loops[1]->u.loop.iv->name,
+                          f->next->u.loop.iv->name));
+      goto out;
     } else {
       no(&m, loops[1]->loc, shape);
       goto out;
