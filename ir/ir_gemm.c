@@ -236,6 +236,7 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
   memset(g, 0, sizeof *g);
   bool ok = false;
   ir_node *loops[3] = {root, NULL, NULL}, *scale = NULL, *stmt = NULL;
+  ir_node *decl = NULL; /* a scale held in a local before the inner loop */
   ir_node *scale_loop = NULL; /* PolyBench's form: for j: C[i][j] *= beta */
   const char *shape = "a matrix product is a nest of three loops (i, j, k) "
                       "around one statement C[i][j] += A[i][k] * B[k][j]";
@@ -266,20 +267,15 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
              f->next == b1->last && f->next->kind == IR_NODE_LOOP) {
       scale = f;
       loops[2] = f->next;
-    } else if (f && f->kind == IR_NODE_DECL && f->next && f->next == b1->last &&
-               f->next->kind == IR_NODE_LOOP) {
+    } else if (f && f->kind == IR_NODE_DECL && f->u.decl.init && f->next &&
+               f->next == b1->last && f->next->kind == IR_NODE_LOOP &&
+               !f->u.decl.var->live_out && f->u.decl.var->lanes <= 1) {
       /* darknet's gemm_nn: register float A_PART = ALPHA * A[i][k];
-       * for j: C[i][j] += A_PART * B[k][j] */
-      no(&m, f->loc,
-         scc_arena_printf(ctx->arena,
-                          "the product is scaled by '%s', a local computed "
-                          "in loop '%s' before loop '%s'; write its value "
-                          "into the statement (C[i][j] += ALPHA * A[i][k] * "
-                          "B[k][j]) so that the nest is three loops around "
-                          "one statement",
-                          f->u.decl.var->name, loops[1]->u.loop.iv->name,
-                          f->next->u.loop.iv->name));
-      goto out;
+       * for j: C[i][j] += A_PART * B[k][j].  The local is the value it is
+       * declared with in the j loop (nothing there writes it): matched as
+       * C[i][j] += (ALPHA * A[i][k]) * B[k][j]. */
+      decl = f;
+      loops[2] = f->next;
     } else {
       no(&m, loops[1]->loc, shape);
       goto out;
@@ -300,6 +296,19 @@ bool ir_gemm_match(scc_ctx *ctx, ir_node *root, ir_gemm *g, const char **why,
       goto out;
     }
     stmt = b2->first;
+    if (decl) {
+      const ir_var *v = decl->u.decl.var;
+      const ir_expr *lhs = stmt->u.assign.lhs;
+      if (lhs->kind == IR_EXPR_VAR && lhs->u.var == v) {
+        no(&m, stmt->loc, shape);
+        goto out;
+      }
+      /* the statement as if the local were its value (a copy: the
+       * payload keeps its declaration, and the fallback loops run it) */
+      ir_subst sub = {0};
+      ir_subst_add(ctx, &sub, (ir_var *)v, decl->u.decl.init);
+      stmt = ir_node_clone(ctx, stmt, &sub);
+    }
   }
   for (int d = 0; d < 3; d++)
     m.iv[d] = loops[d]->u.loop.iv;
