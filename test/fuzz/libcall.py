@@ -18,6 +18,8 @@ user writes them, and near misses that are not products:
   - A or B transposed (`A[k][i]`, `B[j][k]`); `C += A * B`,
     `C = C + A * B`, `C += alpha * A * B`, `C += A * B * alpha`,
     `C = A * B + C`, `C -= A * B`, `C = C - A * B`, `C -= alpha * A * B`,
+    the scale held in a local before the j loop (darknet's `register float
+    A_PART = ALPHA * A[i][k]`),
     with or without `C *= beta` (`C = beta * C`, `C = C * beta`) first;
     the roles permuted
     (`A[i][k] += C[i][j] * B[k][j]`, a product summed over j);
@@ -127,6 +129,11 @@ class Case:
                "k": min(self.K, self.N) if self.miss == "wrong_c" else self.K}
         for v in "ijk":
             self.lb[v] = min(self.lb[v], ext[v] - 1)
+        # darknet's gemm_nn: the scale held in a local between the second
+        # loop and j (`T s = alpha * A[i][k]; ... C += s * B;`)
+        self.local = (self.order[2] == "j" and not self.beta and
+                      not self.roles and not self.miss and not self.bt and
+                      not self.tile and r.random() < 0.5)
 
     # -- subscripts -------------------------------------------------------
     def ext(self, name):
@@ -211,6 +218,8 @@ class Case:
                 "minus": "%s -= %s;" % (c, prod),
                 "minus_plain": "%s = %s - %s;" % (c, c, prod),
                 "minus_alpha": "%s -= alpha * %s;" % (c, prod)}[self.form]
+        if self.local:
+            stmt = "%s += s_a * %s;" % (c, b)
         if self.miss == "extra":
             stmt = stmt[:-1] + " + 1;"
         if self.roles:
@@ -239,6 +248,9 @@ class Case:
                 lines.append("%s  %s" % (ind, self.scaling()))
             elif self.beta and not self.poly and d == 1:
                 lines.append(ind + self.scaling())
+            if self.local and d == 1:
+                lines.append("%sregister %s s_a = alpha * %s;" % (
+                    ind, self.T, a))
         lines.append(ind + stmt)
         for d in range(3 + (1 if self.bt else 0)):
             ind = ind[:-2]
