@@ -952,53 +952,6 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                               int nscope, bool same_outer, int level,
                               build_what what);
 
-/* Whether a value that v takes inside the scope reaches a read of it
- * outside the scope (its live range leaves the scope), by the value-based
- * flow of the whole kernel: a later write outside the scope that every
- * path takes before the read kills it (Feautrier 1991, as for the flow
- * within the scope).  True when the analysis fails. */
-static bool scope_value_read_outside(scc_ctx *ctx, ir_kernel *k,
-                                     ir_node **scope, int nscope,
-                                     const ir_var *v) {
-  dep_graph *g = graph_build(ctx, k, NULL, 0, false, -1, BUILD_SCALARS);
-  bool hit = false, seen = false;
-  for (int i = 0; i < g->scalars.len && !hit; i++) {
-    const dep_scalar *sc = g->scalars.items[i];
-    if (sc->var != v)
-      continue;
-    seen = true;
-    if (!sc->flow) {
-      hit = true;
-      break;
-    }
-    isl_map_list *ml = isl_union_map_get_map_list(sc->flow);
-    int nm = isl_map_list_n_map(ml);
-    for (int m = 0; m < nm && !hit; m++) {
-      isl_map *map = isl_map_list_get_map(ml, m);
-      const char *sn = isl_map_get_tuple_name(map, isl_dim_in);
-      const char *dn = isl_map_get_tuple_name(map, isl_dim_out);
-      const ir_node *src = NULL, *dst = NULL;
-      for (int st = 0; st < g->nstmts; st++) {
-        if (sn && !strcmp(g->stmts[st].name, sn))
-          src = g->stmts[st].node;
-        if (dn && !strcmp(g->stmts[st].name, dn))
-          dst = g->stmts[st].node;
-      }
-      bool src_in = false, dst_in = false;
-      for (int j = 0; j < nscope; j++) {
-        src_in = src_in || (src && scope[j] && ir_node_within(src, scope[j]));
-        dst_in = dst_in || (dst && scope[j] && ir_node_within(dst, scope[j]));
-      }
-      if (!src || !dst || (src_in && !dst_in))
-        hit = isl_map_is_empty(map) != isl_bool_true;
-      isl_map_free(map);
-    }
-    isl_map_list_free(ml);
-  }
-  dep_graph_free(g);
-  return hit || !seen;
-}
-
 static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                               int nscope, bool same_outer, int level,
                               build_what what) {
@@ -1153,7 +1106,7 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     isl_union_map_free(r);
     sc->read_outside =
         v->live_out || (scalar_read_outside(&c, v) &&
-                        scope_value_read_outside(ctx, k, scope, nscope, v));
+                        dep_scalar_leaves_scope(ctx, k, scope, nscope, v));
     scc_vec_push(ctx->arena, &g->scalars, sc);
   }
   isl_union_map_free(sched);
@@ -1224,6 +1177,10 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
 dep_graph *dep_graph_build_in(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                               int nscope, bool same_outer, int level) {
   return graph_build(ctx, k, scope, nscope, same_outer, level, BUILD_EDGES);
+}
+
+dep_graph *dep_graph_build_scalars(scc_ctx *ctx, ir_kernel *k) {
+  return graph_build(ctx, k, NULL, 0, false, -1, BUILD_SCALARS);
 }
 
 dep_graph *dep_graph_build_stmts(scc_ctx *ctx, ir_kernel *k, ir_node **scope,

@@ -181,6 +181,17 @@ dep_delin_result dep_delin_split(scc_ctx *ctx, const ir_expr *sub,
  * as they are (they carry no dependence). */
 bool dep_delin_size(scc_ctx *ctx, const ir_block *body, const ir_array *a,
                     dep_shape *out);
+/* The graph of the whole kernel with its statements, accesses and the
+ * value-based flow of its local scalars (no dependence edges). */
+dep_graph *dep_graph_build_scalars(scc_ctx *ctx, ir_kernel *k);
+/* Whether a value that the local scalar v takes in the scope (the nodes
+ * within scope[0..nscope-1]) reaches a read of it outside the scope, by the
+ * value-based flow of the whole kernel: a later write outside that every
+ * path takes before the read kills it (Feautrier 1991).  True when the
+ * analysis fails.  (dep_scalar.c; dep_scalar_read_after is its case of one
+ * loop, with the value after the kernel.) */
+bool dep_scalar_leaves_scope(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                             int nscope, const ir_var *v);
 /* Whether two shapes have the same sizes. */
 bool dep_shape_equal(const dep_shape *a, const dep_shape *b);
 

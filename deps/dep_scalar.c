@@ -194,35 +194,34 @@ bool dep_check_expansion(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 
 typedef struct escape_data {
   dep_graph *g;
-  const ir_node *loop;
+  ir_node **scope;
+  int nscope;
   bool hit;
 } escape_data;
 
-static bool node_in(const ir_node *n, const ir_node *loop) {
-  for (; n; n = ir_parent((ir_node *)n))
-    if (n == loop)
+static bool node_in(const escape_data *x, const ir_node *n) {
+  for (int i = 0; i < x->nscope; i++)
+    if (x->scope[i] && ir_node_within(n, x->scope[i]))
       return true;
   return false;
 }
 
-/* A flow relation from a statement in the loop to one outside it, not
+/* A flow relation from a statement in the scope to one outside it, not
  * empty (or of an unknown statement). */
 static isl_stat escape_cb(isl_map *m, void *user) {
   escape_data *x = user;
   dep_stmt *s = stmt_named(x->g, isl_map_get_tuple_name(m, isl_dim_in));
   dep_stmt *t = stmt_named(x->g, isl_map_get_tuple_name(m, isl_dim_out));
-  if (!s || !t || (node_in(s->node, x->loop) && !node_in(t->node, x->loop)))
+  if (!s || !t || (node_in(x, s->node) && !node_in(x, t->node)))
     x->hit = x->hit || isl_map_is_empty(m) != isl_bool_true;
   isl_map_free(m);
   return isl_stat_ok;
 }
 
-bool dep_scalar_read_after(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                           const ir_var *v) {
-  if (v->live_out)
-    return true;
-  dep_graph *g = dep_graph_build(ctx, k, NULL, 0);
-  escape_data x = {g, loop, false};
+bool dep_scalar_leaves_scope(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                             int nscope, const ir_var *v) {
+  dep_graph *g = dep_graph_build_scalars(ctx, k);
+  escape_data x = {g, scope, nscope, false};
   bool seen = false;
   for (int i = 0; i < g->scalars.len && !x.hit; i++) {
     const dep_scalar *sc = g->scalars.items[i];
@@ -236,6 +235,11 @@ bool dep_scalar_read_after(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   }
   dep_graph_free(g);
   return x.hit || !seen;
+}
+
+bool dep_scalar_read_after(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                           const ir_var *v) {
+  return v->live_out || dep_scalar_leaves_scope(ctx, k, &loop, 1, v);
 }
 
 const char *dep_scalar_expand_hint(dep_graph *g, const dep_edge *e, int depth,
