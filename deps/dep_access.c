@@ -25,7 +25,24 @@ struct dep_access {
   bool owned; /* g is ours to free */
   int outer;  /* loops enclosing the loop */
   ir_node *loop;
+  /* access relations already built (scalar replacement asks about every
+   * pair of accesses: each relation once, not once per pair) */
+  scc_vec cache_e; /* const ir_expr * */
+  scc_vec cache_m; /* isl_map *, owned */
 };
+
+/* The access relation of e in st, from the cache (a copy: the caller owns
+ * it), or NULL when it cannot be represented. */
+static isl_map *relation_of(dep_access *da, const dep_stmt *st,
+                            const ir_expr *e) {
+  for (int i = 0; i < da->cache_e.len; i++)
+    if (da->cache_e.items[i] == e)
+      return da->cache_m.items[i] ? isl_map_copy(da->cache_m.items[i]) : NULL;
+  isl_map *m = dep_access_relation(da->g, st, e);
+  scc_vec_push(da->ctx->arena, &da->cache_e, (void *)e);
+  scc_vec_push(da->ctx->arena, &da->cache_m, m);
+  return m ? isl_map_copy(m) : NULL;
+}
 
 dep_access *dep_access_open(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
   dep_access *da = scc_arena_alloc(ctx->arena, sizeof *da);
@@ -48,7 +65,12 @@ dep_access *dep_access_from_graph(dep_graph *g, ir_node *loop) {
 }
 
 void dep_access_close(dep_access *da) {
-  if (da && da->owned)
+  if (!da)
+    return;
+  for (int i = 0; i < da->cache_m.len; i++)
+    isl_map_free(da->cache_m.items[i]);
+  da->cache_m.len = da->cache_e.len = 0;
+  if (da->owned)
     dep_graph_free(da->g);
 }
 
@@ -80,8 +102,8 @@ static bool disjoint_in(dep_access *da, const dep_stmt *sa, const ir_expr *a,
                         const dep_stmt *sb, const ir_expr *b) {
   if (a->u.access.array != b->u.access.array)
     return true; /* distinct arrays: the analysis's model (legality.md) */
-  isl_map *ma = dep_access_relation(da->g, sa, a);
-  isl_map *mb = ma ? dep_access_relation(da->g, sb, b) : NULL;
+  isl_map *ma = relation_of(da, sa, a);
+  isl_map *mb = ma ? relation_of(da, sb, b) : NULL;
   if (!ma || !mb) {
     isl_map_free(ma);
     isl_map_free(mb);

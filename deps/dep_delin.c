@@ -41,10 +41,13 @@ static ir_var *param_of(const ir_expr *e) {
   return NULL;
 }
 
-/* The cofactor of P in the product e (e / P, an arena expression; the
- * literal 1 for P itself), or NULL when P is not one of its factors.  The
- * cofactor may hold P again (`(o*K + y)*K`: the quotient splits at the
- * next level). */
+/* The cofactor of P in the product e (e / P, an arena expression that
+ * shares e's operands: analysis only, cloned before it goes into the IR;
+ * the literal 1 for P itself), or NULL when P is not one of its factors.
+ * The cofactor may hold P again (`(o*K + y)*K`: the quotient splits at the
+ * next level).  Nothing is copied: the dependence analysis splits every
+ * access at every check, and a masked column tile's subscripts hold large
+ * min/max expressions. */
 static ir_expr *cofactor(scc_ctx *ctx, const ir_expr *e, const ir_var *p) {
   if (param_of(e) == p)
     return ir_int(ctx, 1);
@@ -61,7 +64,7 @@ static ir_expr *cofactor(scc_ctx *ctx, const ir_expr *e, const ir_var *p) {
     if (!c)
       continue;
     int64_t one;
-    ir_expr *yc = ir_expr_clone(ctx, y, NULL);
+    ir_expr *yc = (ir_expr *)y;
     if (ir_expr_const_value(ctx, c, &one) && one == 1)
       return yc;
     return ir_binary(ctx, IR_OP_MUL, c, yc, e->type);
@@ -166,8 +169,7 @@ static dep_delin_result split1(scc_ctx *ctx, const ir_expr *e, ir_var *p,
     else if (ir_expr_uses_var(ts.t[i], p))
       return DEP_DELIN_FAIL;
     else
-      rr = add_signed(ctx, e->type, rr, ir_expr_clone(ctx, ts.t[i], NULL),
-                      ts.sign[i]);
+      rr = add_signed(ctx, e->type, rr, (ir_expr *)ts.t[i], ts.sign[i]);
   }
   *q = qq;
   *r = rr ? rr : ir_int(ctx, 0);
@@ -326,5 +328,31 @@ bool dep_shape_equal(const dep_shape *a, const dep_shape *b) {
   for (int i = 0; i < a->n; i++)
     if (a->size[i] != b->size[i])
       return false;
+  return true;
+}
+
+bool dep_delin_view(scc_ctx *ctx, ir_expr *const *subs, int n, int *rank,
+                    ir_var **sizes, ir_expr ***parts) {
+  dep_shape best = {0}, sh;
+  ir_expr *tmp[IR_DELIN_MAX + 1];
+  for (int i = 0; i < n; i++) {
+    if (dep_delin_split(ctx, subs[i], NULL, &sh, tmp) == DEP_DELIN_FAIL)
+      return false;
+    if (sh.n > best.n)
+      best = sh;
+  }
+  if (best.n == 0)
+    return false;
+  for (int i = 0; i < n; i++) {
+    parts[i] =
+        scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)(best.n + 1));
+    if (dep_delin_split(ctx, subs[i], &best, &sh, parts[i]) == DEP_DELIN_FAIL)
+      return false;
+    for (int d = 0; d <= best.n; d++)
+      parts[i][d] = ir_simplify(ctx, ir_expr_clone(ctx, parts[i][d], NULL));
+  }
+  *rank = best.n + 1;
+  for (int d = 0; d < best.n; d++)
+    sizes[d] = best.size[d];
   return true;
 }

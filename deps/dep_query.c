@@ -153,7 +153,6 @@ bool dep_check_tiling(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
 
 /* ---- parallel loops and reductions -------------------------------------- */
 
-
 /* The memory object (ir_array * or ir_var *) of an lhs. */
 static const void *obj_of(const ir_expr *e) {
   return e->kind == IR_EXPR_ACCESS ? (const void *)e->u.access.array
@@ -242,7 +241,9 @@ static bool is_reduction(dep_graph *g, ir_node *s, ir_node *loop) {
   if (lhs->kind != IR_EXPR_ACCESS)
     return false;
   dep_access *da = dep_access_from_graph(g, loop);
-  return dep_access_lhs_private(da, s);
+  bool priv = dep_access_lhs_private(da, s);
+  dep_access_close(da); /* its cached relations; g stays the caller's */
+  return priv;
 }
 
 typedef struct carried_data {
