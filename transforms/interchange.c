@@ -21,7 +21,9 @@
  * for (j = 1; j < n; j++) for (i = j - 1; i > -1; i--)); a term of a min
  * or max that the new outer range makes redundant is dropped.  Data
  * dependences are checked (dep_check_permutation, on the same points)
- * before anything moves.
+ * before anything moves.  Declarations between the loops of the band are
+ * sunk into its innermost loop first, as loop.tile does (xf_sink.c); on
+ * refusal the kernel is restored.
  * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
  * 2001, §5.2 (loop interchange); triangular interchange by Fourier-Motzkin
  * elimination: Wolfe, High Performance Compilers for Parallel Computing,
@@ -32,8 +34,33 @@
 
 #include "../deps/dep.h"
 
+static xf_status interchange_band(scc_ctx *ctx, ir_kernel *k, ir_node *a,
+                                  ir_node *b, ir_node **out_a, ir_node **out_b);
+
 xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
                          ir_node **out_a, ir_node **out_b) {
+  if (!a || !b || a == b || a->kind != IR_NODE_LOOP || b->kind != IR_NODE_LOOP)
+    return interchange_band(ctx, k, a, b, out_a, out_b);
+  ir_node *outer = a, *inner = b;
+  if (ir_node_within(a, b))
+    outer = b, inner = a;
+  else if (!ir_node_within(b, a))
+    return interchange_band(ctx, k, a, b, out_a, out_b);
+  int n = ir_depth(inner) - ir_depth(outer) + 1;
+  if (!xf_band_has_decls(outer, n))
+    return interchange_band(ctx, k, a, b, out_a, out_b);
+  ir_snapshot *snap = ir_kernel_snapshot(ctx, k);
+  xf_status st = xf_sink_band_decls(ctx, outer, n)
+                     ? interchange_band(ctx, k, a, b, out_a, out_b)
+                     : XF_SILENCEABLE;
+  if (st == XF_SILENCEABLE)
+    ir_kernel_restore(k, snap);
+  return st;
+}
+
+static xf_status interchange_band(scc_ctx *ctx, ir_kernel *k, ir_node *a,
+                                  ir_node *b, ir_node **out_a,
+                                  ir_node **out_b) {
   if (!a || !b || a->kind != IR_NODE_LOOP || b->kind != IR_NODE_LOOP) {
     scc_fail(ctx, a ? a->loc : (scc_loc){0},
              "loop.interchange needs two loops");

@@ -8,14 +8,40 @@
  * when the loops are not exactly a perfect band, or when a loop's bounds
  * read the iv of a loop that would move inside it (other than that), or
  * when the new order would reverse a data dependence
- * (dep_check_permutation; skipped with --unsafe).
+ * (dep_check_permutation; skipped with --unsafe).  Declarations between
+ * the band's loops (darknet's `register float A_PART = ALPHA * A[i*lda +
+ * k];` before the j loop) are sunk into the innermost band loop first, as
+ * loop.tile does (xf_sink.c); on refusal the kernel is restored.
  */
 #include "xf_util.h"
 
 #include "../deps/dep.h"
 
+static xf_status reorder_band(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
+                              int n, ir_node **out);
+
 xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
                      ir_node **out) {
+  ir_node *outer = NULL;
+  for (int i = 0; i < n; i++) {
+    if (!loops[i] || loops[i]->kind != IR_NODE_LOOP)
+      return reorder_band(ctx, k, loops, n, out); /* reports it */
+    if (!outer || ir_depth(loops[i]) < ir_depth(outer))
+      outer = loops[i];
+  }
+  if (n < 2 || !xf_band_has_decls(outer, n))
+    return reorder_band(ctx, k, loops, n, out);
+  ir_snapshot *snap = ir_kernel_snapshot(ctx, k);
+  xf_status st = xf_sink_band_decls(ctx, outer, n)
+                     ? reorder_band(ctx, k, loops, n, out)
+                     : XF_SILENCEABLE;
+  if (st == XF_SILENCEABLE)
+    ir_kernel_restore(k, snap);
+  return st;
+}
+
+static xf_status reorder_band(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
+                              int n, ir_node **out) {
   if (n < 1) {
     scc_fail(ctx, (scc_loc){0}, "loop.reorder needs at least one loop");
     return XF_SILENCEABLE;
