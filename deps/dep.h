@@ -141,6 +141,35 @@ bool dep_fusion_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
 bool dep_check_distribution(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                             int *groups, int **group_of, const char **why);
 
+/* ---- delinearized views for transforms (dep_delin.c) ------------------- */
+
+/* The rows of a one-dimensional array as its linearized subscripts give
+ * them, for a transform that must see them (loop.pack of `B[k*ldb + j]`):
+ * the `n` subscripts subs[i] are split with one shape (the deepest shape
+ * one of them has: up to IR_DELIN_MAX integer parameters, written
+ * innermost first into sizes[0 .. *rank - 1)) into parts[i][0 .. *rank),
+ * outermost first, so that
+ *     subs[i] == (...(parts[i][0] * sizes[*rank-2] + parts[i][1])...)
+ *                * sizes[0] + parts[i][*rank-1]
+ * as integers, whatever the values (no run-time fact is assumed: the
+ * parts need not stay within a row).  parts[i] and its expressions are
+ * fresh arena allocations the caller may put into the IR.  False when no
+ * subscript has a product with a parameter, or one does not split with the
+ * shape (a size squared, divided, ...).  Source: Grosser et al., ICS 2015
+ * (see dep_delin.c). */
+bool dep_delin_view(scc_ctx *ctx, ir_expr *const *subs, int n, int *rank,
+                    ir_var **sizes, ir_expr ***parts);
+
+/* The elements of array `arr` that kernel k touches, as the run-time
+ * overlap checks compute them (dep_assume.c): [*lo, *hi) element offsets
+ * from its base, row-major (a pointer's linearized subscripts through their
+ * delinearized view), arena expressions over the kernel's parameters (type
+ * long).  Computed on the source's accesses (k->original) while a schedule
+ * runs, else on k's body.  False when they cannot be bounded (a subscript
+ * that loads: `x[idx[i]]`). */
+bool dep_array_range(scc_ctx *ctx, ir_kernel *k, const ir_array *arr,
+                     ir_expr **lo, ir_expr **hi);
+
 /* ---- run-time checks (dep_assume.c) --------------------------------------
  * Kernel versioning for the facts the analysis uses but cannot prove:
  * arrays that may overlap, delinearized subscripts (docs/legality.md

@@ -298,6 +298,8 @@ static isl_set *unite(isl_set *u, isl_set *s) {
   return u ? isl_set_union(u, s) : s;
 }
 
+static isl_ast_build *params_build(dep_graph *g);
+
 /* ---- element ranges ------------------------------------------------------ */
 
 typedef struct range {
@@ -643,6 +645,38 @@ static void compute_range(asm_ctx *a, range *r) {
   r->lo = ir_simplify(ctx, lo);
   r->hi = ir_simplify(ctx, ir_add_const(ctx, hi, 1));
   r->ok = true;
+}
+
+/* ---- element ranges for transforms ----------------------------------------
+ */
+
+bool dep_array_range(scc_ctx *ctx, ir_kernel *k, const ir_array *arr,
+                     ir_expr **lo, ir_expr **hi) {
+  /* the accesses as the source wrote them when the schedule keeps them
+   * (k->original): the elements the program touches */
+  ir_kernel t = *k;
+  bool orig = k->original != NULL;
+  if (orig) {
+    ir_block_init(&t.body, NULL);
+    ir_block_move_all(&t.body, k->original);
+  }
+  t.delinearized = (scc_vec){0};
+  t.assumptions = (scc_vec){0};
+  t.original = NULL;
+  dep_graph *g = dep_graph_build(ctx, &t, NULL, 0);
+  asm_ctx a = {.ctx = ctx, .k = k, .g = g};
+  a.build = params_build(g);
+  range r = {.arr = arr};
+  compute_range(&a, &r);
+  isl_ast_build_free(a.build);
+  dep_graph_free(g);
+  if (orig)
+    ir_block_move_all(k->original, &t.body);
+  if (a.fail || !r.ok)
+    return false;
+  *lo = r.lo;
+  *hi = r.hi;
+  return true;
 }
 
 /* ---- aliasing ------------------------------------------------------------ */

@@ -29,6 +29,16 @@
  *     footprint.
  *  4. Rewrite.  Each load becomes X_p[s_d - base_d - lo_d] (lanes and
  *     mask kept).
+ *  Pointers.  A one-dimensional array with linearized subscripts
+ *     (`float *B` read as B[k*ldb + j]) is packed through its
+ *     delinearized view (dep_delin_view: B[k][j] over rows of ldb): the
+ *     steps above run on the view's subscripts, the copy reads B at the
+ *     linearized subscript again, and each copy dimension is clamped by the
+ *     largest subscript the loop bounds allow (`min(k_t + 256, K)`: the
+ *     loops' own bounds, not the row length, so a partial tile reads no
+ *     element the loops do not reach) instead of a declared extent.  The
+ *     view is an identity of integers, not an assumption: no run-time
+ *     check is added.
  *  Panels ({panel = N[, dim = D]}): the outermost buffer dimension p (or
  *  the one of subscript D) (extent E) is cut into ceil(E / N) micro-panels
  *  of N: X_p[ceil(E / N)][..][N], the element t_p of that dimension at
@@ -39,7 +49,8 @@
  * instead of N rows a leading dimension apart (BLIS's packed A: Van Zee and van
  * de Geijn 2015, Fig. 2; Goto and van de Geijn 2008, section 6). Values are
  * copied, not recomputed: the result is bit-identical. Refused (payload
- * untouched): unknown array, pointer array, a load of X that a store in the
+ * untouched): unknown array, a pointer array whose subscripts have no
+ * product with a parameter (no rows), a load of X that a store in the
  * loop may overwrite, no load, a non-affine subscript, a loop whose extent is
  * not bounded by a constant, accesses that disagree on the base, an extent the
  * declaration does not give, a buffer over 2 MiB, a copy that would run inside
@@ -337,6 +348,88 @@ static void panel_split(scc_ctx *ctx, ir_expr **idx, int n, int q, int panel,
   }
 }
 
+/* An expression M over variables outside the packed loop with e <= M
+ * wherever the loop runs (e an integer subscript of the packed region):
+ * each iv of a loop inside it replaced by its largest value, from its upper
+ * bound (the operands of a min that read no such iv: `min(j_t + 64, N)`
+ * gives N - 1 when j_t is inside).  NULL when e is not affine in them
+ * with nonnegative coefficients of the inner ivs. */
+static ir_expr *max_of(packer *p, const ir_expr *e, int depth) {
+  if (depth > PACK_MAX_DEPTH)
+    return NULL;
+  bool inner = false;
+  for (int i = 0; i < p->inner.len && !inner; i++)
+    inner = ir_expr_uses_var(e, ((ir_node *)p->inner.items[i])->u.loop.iv);
+  if (!inner)
+    return ir_expr_clone(p->ctx, e, NULL);
+  if (e->kind == IR_EXPR_BINARY && e->u.bin.op == IR_OP_MIN) {
+    ir_expr *a = max_of(p, e->u.bin.a, depth + 1);
+    ir_expr *b = max_of(p, e->u.bin.b, depth + 1);
+    return a && b ? ir_min(p->ctx, a, b) : a ? a : b;
+  }
+  ir_affine a;
+  if (!ir_expr_to_affine(p->ctx, e, &a))
+    return NULL;
+  ir_expr *m = ir_int(p->ctx, a.constant);
+  for (int i = 0; i < a.nterms; i++) {
+    ir_node *l = inner_loop_of(p, a.vars[i]);
+    ir_expr *t;
+    if (!l) {
+      t = ir_var_ref(p->ctx, a.vars[i]);
+    } else {
+      if (a.coefs[i] < 0 || l->u.loop.step <= 0)
+        return NULL;
+      ir_expr *ub = max_of(p, l->u.loop.ub, depth + 1);
+      if (!ub)
+        return NULL;
+      t = ir_add_const(p->ctx, ub, -1);
+    }
+    if (a.coefs[i] != 1)
+      t = ir_binary(p->ctx, IR_OP_MUL, ir_int(p->ctx, a.coefs[i]), t,
+                    IR_TY_INT);
+    m = ir_add(p->ctx, m, t);
+  }
+  return ir_simplify(p->ctx, m);
+}
+
+/* The subscripts loop.pack works on, per access slot: the array's own, or
+ * for a pointer with linearized subscripts the parts of its delinearized
+ * view (sizes innermost first).  False after scc_fail. */
+static bool pack_subscripts(scc_ctx *ctx, const ir_array *x, scc_vec *slots,
+                            ir_node *loop, int *rank, ir_expr ****subs,
+                            ir_var **sizes, bool *view) {
+  *subs = scc_arena_alloc(ctx->arena, sizeof **subs * (size_t)slots->len);
+  *view = x->rank == 1 && (x->is_pointer || !x->dims[0]);
+  *rank = x->rank;
+  if (!*view) {
+    if (x->is_pointer || x->rank < 1) {
+      scc_fail(ctx, loop->loc,
+               "loop.pack: array '%s' is a pointer whose shape is not known "
+               "(only one-dimensional pointers with linearized subscripts, "
+               "`A[i*lda + k]`, are read as rows)",
+               x->name);
+      return false;
+    }
+    for (int i = 0; i < slots->len; i++)
+      (*subs)[i] = (*(ir_expr **)slots->items[i])->u.access.idx;
+    return true;
+  }
+  ir_expr **flat =
+      scc_arena_alloc(ctx->arena, sizeof *flat * (size_t)slots->len);
+  for (int i = 0; i < slots->len; i++)
+    flat[i] = (*(ir_expr **)slots->items[i])->u.access.idx[0];
+  if (!dep_delin_view(ctx, flat, slots->len, rank, sizes, *subs)) {
+    scc_fail(ctx, loop->loc,
+             "loop.pack: array '%s' is a pointer whose subscripts in loop "
+             "'%s' are not rows of a parameter's length (`%s[i*ld + j]` with "
+             "ld an integer parameter): only such a view, or an array "
+             "declared with dimensions, can be packed",
+             x->name, xf_iv_name(loop), x->name);
+    return false;
+  }
+  return true;
+}
+
 xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                   int panel, int panel_dim, ir_node **out) {
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
@@ -349,13 +442,6 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   if (!x) {
     scc_fail(ctx, loop->loc, "loop.pack: kernel '%s' has no array '%s'",
              k->name, array);
-    return XF_SILENCEABLE;
-  }
-  if (x->is_pointer || x->rank < 1) {
-    scc_fail(ctx, loop->loc,
-             "loop.pack: array '%s' is a pointer (linearized subscripts): "
-             "only arrays declared with dimensions can be packed",
-             array);
     return XF_SILENCEABLE;
   }
   scc_vec vars = {0}, written = {0};
@@ -408,7 +494,12 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   packer p = {.ctx = ctx, .loop = loop};
   ir_walk_node(loop, inner_cb, &p);
 
-  int rank = x->rank;
+  int rank;
+  ir_expr ***subs;
+  ir_var *vsizes[IR_DELIN_MAX];
+  bool view;
+  if (!pack_subscripts(ctx, x, &as.slots, loop, &rank, &subs, vsizes, &view))
+    return XF_SILENCEABLE;
   span *dim = scc_arena_alloc(ctx->arena, sizeof *dim * (size_t)rank);
   int *depth = scc_arena_alloc(ctx->arena, sizeof *depth * (size_t)rank);
   bool *vector_dim = scc_arena_alloc(ctx->arena, sizeof *vector_dim * rank);
@@ -418,7 +509,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     ir_expr *a = *(ir_expr **)as.slots.items[i];
     for (int d = 0; d < rank; d++) {
       span s;
-      if (!expand_expr(&p, a->u.access.idx[d], &s, 0)) {
+      if (!expand_expr(&p, subs[i][d], &s, 0)) {
         scc_fail(ctx, p.why_loc.file ? p.why_loc : a->loc,
                  "loop.pack: cannot bound the tile of '%s' that loop '%s' "
                  "reads: %s",
@@ -429,7 +520,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
         s.hi += a->lanes - 1;
         vector_dim[d] = true;
       }
-      int dd = driving_depth(&p, a->u.access.idx[d]);
+      int dd = driving_depth(&p, subs[i][d]);
       if (dd > depth[d])
         depth[d] = dd;
       if (i == 0) {
@@ -449,6 +540,21 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
       }
     }
   }
+  /* The end of each dimension: its declared extent, or for a pointer's
+   * view the largest subscript the loop bounds allow, plus one. */
+  ir_expr **lim = scc_arena_alloc(ctx->arena, sizeof *lim * (size_t)rank);
+  for (int d = 0; d < rank; d++) {
+    lim[d] = view ? NULL : x->dims[d];
+    for (int i = 0; view && i < as.slots.len; i++) {
+      ir_expr *m = max_of(&p, subs[i][d], 0);
+      if (!m) {
+        lim[d] = NULL;
+        break;
+      }
+      m = ir_add_const(ctx, m, 1);
+      lim[d] = lim[d] ? ir_max(ctx, lim[d], m) : m;
+    }
+  }
   /* Buffer dimensions and order. */
   int *order = scc_arena_alloc(ctx->arena, sizeof *order * (size_t)rank);
   int nkept = 0;
@@ -456,11 +562,18 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   for (int d = 0; d < rank; d++) {
     int64_t e = dim[d].hi - dim[d].lo + 1;
     if (e > 1 || (d == rank - 1 && nkept == 0)) {
-      if (!x->dims[d]) {
-        scc_fail(ctx, loop->loc,
-                 "loop.pack: array '%s' declares no extent for dimension %d, "
-                 "so the copy cannot be kept within the array",
-                 array, d + 1);
+      if (!lim[d]) {
+        if (view)
+          scc_fail(ctx, loop->loc,
+                   "loop.pack: the loop bounds give no largest value for "
+                   "subscript %d of '%s' (read as rows), so the copy cannot "
+                   "be kept within what the loops read",
+                   d + 1, array);
+        else
+          scc_fail(ctx, loop->loc,
+                   "loop.pack: array '%s' declares no extent for dimension "
+                   "%d, so the copy cannot be kept within the array",
+                   array, d + 1);
         return XF_SILENCEABLE;
       }
       order[nkept++] = d;
@@ -554,6 +667,14 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
    * starts at a multiple of L from the tile's corner (isl: over the
    * iteration domains; B[k][j_t1 + 16] with j_t1 moving by 64 from
    * j_t_t does, B[k][j + 1] does not). */
+  if (panel > 0 && vector_dim[order[q]] && view) {
+    scc_fail(ctx, loop->loc,
+             "loop.pack: {panel = %d} cuts the dimension along which "
+             "vectors load '%s', a pointer read as rows: not supported "
+             "(cut another dimension with {dim = D}, or drop {panel})",
+             panel, array);
+    return XF_SILENCEABLE;
+  }
   if (panel > 0 && vector_dim[order[q]]) {
     int d = order[q];
     dep_access *pda = NULL;
@@ -599,7 +720,8 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     xfr_loop_defs(ctx, q, &qv, &qw);
     bool moves = xfr_vec_has(&qw, x);
     for (int d = 0; d < rank && !moves; d++)
-      moves = !xfr_invariant(origin[d], &qv, NULL);
+      moves = !xfr_invariant(origin[d], &qv, NULL) ||
+              (view && !xfr_invariant(lim[d], &qv, NULL));
     if (moves)
       break;
     at = q;
@@ -660,8 +782,8 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
        * run 0 times leaves it "maybe uninitialized" for the compiler).
        * Where the packed loop reads it, the subscript is within the array
        * and the clamp changes nothing. */
-      ir_expr *sub = ir_min(ctx, origin[d], ir_add_const(ctx, x->dims[d], -1));
-      if (!low_ok)
+      ir_expr *sub = ir_min(ctx, origin[d], ir_add_const(ctx, lim[d], -1));
+      if (!low_ok && !view)
         sub = ir_max(ctx, ir_int(ctx, 0), sub);
       src_idx[d] = sub;
       dst_idx[i] = ir_int(ctx, 0);
@@ -672,9 +794,9 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
         ir_fresh_name(ctx, k,
                       scc_arena_printf(ctx->arena, "%s_p%d", x->name, i)),
         IR_TY_INT, IR_VAR_IV, loop->loc);
-    ir_expr *ub = ir_min(ctx, ext, ir_sub(ctx, x->dims[d], origin[d]));
+    ir_expr *ub = ir_min(ctx, ext, ir_sub(ctx, lim[d], origin[d]));
     ir_expr *lb = ir_int(ctx, 0);
-    if (!low_ok)
+    if (!low_ok && !view)
       lb = ir_max(ctx, lb, ir_sub(ctx, ir_int(ctx, 0), origin[d]));
     ir_node *l = ir_loop_new(ctx, tv[i], lb, ub, 1, loop->loc);
     if (innermost)
@@ -687,7 +809,19 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   }
   if (panel > 0)
     panel_split(ctx, dst_idx, nkept, q, panel, vlast);
-  ir_expr *src = ir_access(ctx, x, rank, src_idx);
+  ir_expr *src;
+  if (view) {
+    /* the linearized subscript again: rows of vsizes[rank - 1 - d] */
+    ir_expr *lin = src_idx[0];
+    for (int d = 1; d < rank; d++)
+      lin = ir_add(ctx,
+                   ir_binary(ctx, IR_OP_MUL, lin,
+                             ir_var_ref(ctx, vsizes[rank - 1 - d]), IR_TY_INT),
+                   src_idx[d]);
+    src = ir_access(ctx, x, 1, &lin);
+  } else {
+    src = ir_access(ctx, x, rank, src_idx);
+  }
   ir_expr *dst = ir_access(ctx, buf, buf->rank, dst_idx);
   ir_node *copy = ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc);
   if (innermost) {
@@ -705,7 +839,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
         scc_arena_alloc(ctx->arena, sizeof *idx * (size_t)(nkept + 1));
     for (int j = 0; j < nkept; j++) {
       int d = order[j];
-      idx[j] = ir_simplify(ctx, ir_sub(ctx, a->u.access.idx[d], origin[d]));
+      idx[j] = ir_simplify(ctx, ir_sub(ctx, subs[i][d], origin[d]));
     }
     if (panel > 0)
       panel_split(ctx, idx, nkept, q, panel, vlast);

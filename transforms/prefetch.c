@@ -28,9 +28,19 @@
  *     iv + s * min(D, floordiv(ub - 1 - iv, s))), an iteration that runs,
  *     so the address (and every value its subscripts compute) is one the
  *     kernel computes and accesses in that iteration.  That holds only for
- *     accesses that run in every iteration: X's accesses under an if or
- *     in a one-iteration loop are left out, and a loop counting down is
- *     refused for X.
+ *     accesses that run in every iteration: X's accesses under an if, or
+ *     in a one-iteration loop that may be empty, are left out, and a loop
+ *     counting down is refused for X; unless the elements the kernel
+ *     touches can be bounded (dep_array_range: [lo, hi) from isl, the
+ *     range the run-time overlap checks use), then such an access is kept
+ *     with its subscript clamped into max(lo, min(s, hi - 1)) (the C tile
+ *     of the next row tile, in the main loop of an unroll-and-jam that may
+ *     not run for the last rows).  A one-iteration loop runs in every
+ *     iteration of its parent when each upper bound it has (its ub, or an
+ *     operand of a min) exceeds its lower bound L by a positive constant,
+ *     or L is the iv of an enclosing loop counting up and the bound is one
+ *     of that loop's upper bounds (the row tile `i = i_t .. min(i_t + 14,
+ *     M)` under `i_t = 0 .. M by 14`: i_t < M wherever it runs).
  *  3. The loop keeps them (ir_loop.prefetch, or ir_loop.prefetchw when
  *     l's body stores into X: the intent to write, rw 1, PREFETCHW on
  *     x86); the backends emit them at the start of each iteration:
@@ -57,21 +67,26 @@
  */
 #include "xf_reg.h"
 
+#include "../deps/dep.h"
+
 typedef struct pf_state {
   scc_ctx *ctx;
   ir_node *loop;
   const ir_array *x;
-  bool ptr;         /* X is a pointer without extent: no clamp, the
-                       iteration is clamped instead (see the top) */
-  int cond;         /* enclosing ifs and one-iteration loops: an access
-                       under them may not run in an iteration of l */
-  int conds;        /* pointer accesses left out for that */
+  bool ptr;  /* X is a pointer without extent: no clamp, the
+                iteration is clamped instead (see the top) */
+  int cond;  /* enclosing ifs and one-iteration loops: an access
+                under them may not run in an iteration of l */
+  int conds; /* pointer accesses left out for that */
   const ir_expr *cond_at;
-  scc_vec changed; /* ir_var *: what l's body changes (xfr_loop_defs) */
-  scc_vec out;     /* ir_expr *: the prefetched addresses */
-  int found;       /* accesses of X met at l's level */
-  int skipped;     /* of those, left out: a subscript changes in l */
-  int dups;        /* of those, prefetched already (an earlier op) */
+  ir_kernel *k;
+  int range;          /* for a pointer: 0 not computed, 1 known, -1 not */
+  ir_expr *rlo, *rhi; /* [rlo, rhi): the elements the kernel touches */
+  scc_vec changed;    /* ir_var *: what l's body changes (xfr_loop_defs) */
+  scc_vec out;        /* ir_expr *: the prefetched addresses */
+  int found;          /* accesses of X met at l's level */
+  int skipped;        /* of those, left out: a subscript changes in l */
+  int dups;           /* of those, prefetched already (an earlier op) */
   const ir_expr *skipped_at;
 } pf_state;
 
@@ -121,7 +136,9 @@ static void access_cb(ir_expr *e, void *data) {
       s->skipped_at = e;
     return;
   }
-  if (s->ptr && s->cond) {
+  if (s->ptr && s->cond && s->range == 0)
+    s->range = dep_array_range(s->ctx, s->k, s->x, &s->rlo, &s->rhi) ? 1 : -1;
+  if (s->ptr && s->cond && s->range < 0) {
     /* may not run in the iteration the address is taken from */
     if (!s->conds++)
       s->cond_at = e;
@@ -131,6 +148,17 @@ static void access_cb(ir_expr *e, void *data) {
       scc_arena_alloc(s->ctx->arena, sizeof *idx * (size_t)e->u.access.n);
   for (int d = 0; d < e->u.access.n; d++) {
     ir_expr *sub = ir_expr_clone(s->ctx, e->u.access.idx[d], p->subst);
+    if (s->ptr && s->cond) {
+      /* an access that may not run in that iteration: its subscript
+       * clamped into the elements the kernel touches */
+      sub =
+          ir_max(s->ctx, ir_expr_clone(s->ctx, s->rlo, NULL),
+                 ir_min(s->ctx, ir_cast(s->ctx, IR_TY_LONG, sub),
+                        ir_add_const(s->ctx,
+                                     ir_expr_clone(s->ctx, s->rhi, NULL), -1)));
+      idx[d] = ir_simplify(s->ctx, sub);
+      continue;
+    }
     if (s->ptr) { /* the iteration is clamped: the access as it runs */
       idx[d] = ir_simplify(s->ctx, sub);
       continue;
@@ -165,6 +193,58 @@ static void access_cb(ir_expr *e, void *data) {
 
 static void collect_block(pf_state *s, ir_block *b, const ir_subst *subst);
 
+/* The upper bounds an expression gives: itself, or the operands of a min
+ * (recursively); up to 8. */
+static int upper_terms(const ir_expr *e, const ir_expr **out, int n) {
+  if (e->kind == IR_EXPR_BINARY && e->u.bin.op == IR_OP_MIN) {
+    n = upper_terms(e->u.bin.a, out, n);
+    return upper_terms(e->u.bin.b, out, n);
+  }
+  if (n < 8)
+    out[n] = e;
+  return n + 1;
+}
+
+/* True when loop n (counting up) runs at least once in every iteration of
+ * the loops around it (see the top). */
+static bool surely_runs(scc_ctx *ctx, const ir_node *n) {
+  const ir_loop *l = &n->u.loop;
+  if (l->step <= 0)
+    return false;
+  const ir_expr *ub[8];
+  int nub = upper_terms(l->ub, ub, 0);
+  if (nub > 8)
+    return false;
+  const ir_node *q = NULL; /* the enclosing loop whose iv l starts at */
+  if (l->lb->kind == IR_EXPR_VAR)
+    for (const ir_node *p = ir_parent((ir_node *)n); p && !q;
+         p = ir_parent((ir_node *)p))
+      if (p->kind == IR_NODE_LOOP && p->u.loop.iv == l->lb->u.var &&
+          p->u.loop.step > 0)
+        q = p;
+  for (int i = 0; i < nub; i++) {
+    ir_affine la, ua;
+    if (ir_expr_to_affine(ctx, l->lb, &la) &&
+        ir_expr_to_affine(ctx, ub[i], &ua)) {
+      ir_expr *d = ir_simplify(ctx, ir_sub(ctx, ir_expr_clone(ctx, ub[i], NULL),
+                                           ir_expr_clone(ctx, l->lb, NULL)));
+      int64_t c;
+      if (ir_expr_const_value(ctx, d, &c) && c >= 1)
+        continue;
+    }
+    bool found = false;
+    if (q) {
+      const ir_expr *qub[8];
+      int nq = upper_terms(q->u.loop.ub, qub, 0);
+      for (int j = 0; j < nq && j < 8 && !found; j++)
+        found = ir_expr_equal(qub[j], ub[i]);
+    }
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
 static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
   pf_expr p = {s, subst};
   switch (n->kind) {
@@ -185,9 +265,10 @@ static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
       break;
     ir_subst inner = *subst;
     ir_subst_add(s->ctx, &inner, l->iv, ir_expr_clone(s->ctx, l->lb, subst));
-    s->cond++;
+    int may_skip = !surely_runs(s->ctx, n);
+    s->cond += may_skip;
     collect_block(s, &n->u.loop.body, &inner);
-    s->cond--;
+    s->cond -= may_skip;
     break;
   }
   }
@@ -319,7 +400,7 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              distance);
     return XF_SILENCEABLE;
   }
-  pf_state s = {.ctx = ctx, .loop = loop, .x = x, .ptr = ptr};
+  pf_state s = {.ctx = ctx, .loop = loop, .x = x, .ptr = ptr, .k = k};
   scc_vec written = {0};
   xfr_loop_defs(ctx, loop, &s.changed, &written);
   ir_loop *l = &loop->u.loop;

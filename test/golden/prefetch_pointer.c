@@ -3,8 +3,9 @@
  * clamped instead of the address: B's access in the vector loop (step 16)
  * is taken at iteration j + 16 * min(4, floordiv(ub - 1 - j, 16)), the
  * 4th vector iteration ahead or the last one, an access the kernel makes
- * (test/neg/prefetch_pointer_cond: A, whose access in loop k is in the
- * masked remainder, a loop that may not run, is refused). */
+ * (test/golden/prefetch_pointer_cond: A, whose access in loop k is in
+ * the masked remainder, a loop that may not run, is clamped into the
+ * elements the kernel touches instead). */
 #pragma schedcc kernel
 void gemm(int m, int n, int p, int lda, int ldb, int ldc, const float *A,
           const float *B, float *C) {

@@ -5,8 +5,9 @@
  * clamped instead of the address: B's access in the vector loop (step 16)
  * is taken at iteration j + 16 * min(4, floordiv(ub - 1 - j, 16)), the
  * 4th vector iteration ahead or the last one, an access the kernel makes
- * (test/neg/prefetch_pointer_cond: A, whose access in loop k is in the
- * masked remainder, a loop that may not run, is refused). */
+ * (test/golden/prefetch_pointer_cond: A, whose access in loop k is in
+ * the masked remainder, a loop that may not run, is clamped into the
+ * elements the kernel touches instead). */
 __attribute__((target("avx512f,avx2,fma"))) void gemm(int m, int n, int p, int lda, int ldb, int ldc, const float *A,
           const float *B, float *C) {
   if ((m <= 0 || n <= 0 || p <= 0 || ldc >= n) && ((uintptr_t)A + (uintptr_t)(p + (0 > (m - 1L) * lda ? 0 : (m - 1L) * lda)) * sizeof(float) <= (uintptr_t)C + (uintptr_t)((0 < (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) || (uintptr_t)C + (uintptr_t)(n + (0 > (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) <= (uintptr_t)A + (uintptr_t)((0 < (m - 1L) * lda ? 0 : (m - 1L) * lda)) * sizeof(float)) && ((uintptr_t)B + (uintptr_t)(n + (0 > (p - 1L) * ldb ? 0 : (p - 1L) * ldb)) * sizeof(float) <= (uintptr_t)C + (uintptr_t)((0 < (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) || (uintptr_t)C + (uintptr_t)(n + (0 > (m - 1L) * ldc ? 0 : (m - 1L) * ldc)) * sizeof(float) <= (uintptr_t)B + (uintptr_t)((0 < (p - 1L) * ldb ? 0 : (p - 1L) * ldb)) * sizeof(float))) {
