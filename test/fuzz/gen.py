@@ -740,7 +740,10 @@ SCHED_OPS = [
     "loop.prefetch",
 ]
 # loop.to_library is left out: its calls need -lopenblas/-lxsmm at link time
-# (test/difftol/gemmlib.* and wrapper.library test it).
+# (test/difftol/gemmlib.* and wrapper.library test it).  match.matmul is
+# left out too: the random nests here are almost never matrix products;
+# libcall.py generates products and runs the library's whole matmul on them
+# through match.matmul.
 
 
 class H:

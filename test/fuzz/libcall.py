@@ -34,7 +34,13 @@ when p is a parameter) and prints every element of C and A; the outputs
 must be equal as numbers (-0 and 0 are: the sign of a zero sum depends on
 the order of the additions).  The schedule is `loop.to_library
 %outer "cblas"` or `"libxsmm"`, after a `loop.tile` of the band in a
-quarter of the cases (the call then goes on the point band).
+quarter of the cases (the call then goes on the point band), or, in a
+third of the cases, no call at all but the library's whole-matmul
+sequence on the nest as written (`include @matmul_avx2_nest(%root, rows,
+vecs, kc)`: match.matmul finds the loops by role, loop.reorder puts them
+in i, j, k order, then register tiles, B packed, C prefetched: the
+pointer layouts exercise packing and prefetching through the
+delinearized view).
 
 Each case: the original built with gcc -O2 -Wall -Wextra -Werror; schedcc
 either refuses (exit 1 with an error: counted, not a failure) or emits C
@@ -105,7 +111,13 @@ class Case:
                    for v in "ijk"}
         self.symbolic = r.random() < 0.5
         self.tile = r.random() < 0.25 and not self.beta
-        self.lib = r.choice(["cblas", "libxsmm"])
+        self.lib = r.choice(["cblas", "libxsmm", "nest"])
+        # "nest": no library call but the library's whole-matmul sequence
+        # on the nest as written (match.matmul, loop.reorder, then
+        # @matmul_avx2: register tiles, B packed, C prefetched), with a
+        # random register tile and k block
+        self.shape = (r.choice([1, 2, 3, 4, 6]), r.choice([1, 2]),
+                      r.choice([4, 8, 16, 256]))
         # a batch: every array gets an outer dimension of BT, indexed by an
         # outer loop b; the call goes on the nest inside it
         self.bt = r.choice([2, 3]) if (self.layout != "pointer" and
@@ -287,7 +299,11 @@ class Case:
             else:
                 args.append("(%s(*)[%d])%s" % (T, cols, name))
         out.append("  kern(%s);" % ", ".join(args))
-        if "p" in self.used:  # again with no k iteration: C *= beta only
+        # again with no k iteration: C *= beta only (when the k loop reads
+        # p: with a constant bound, p = 0 would only shrink the declared
+        # rows of A and B under the loops, reads out of their bounds, which
+        # loop.pack's clamp into the declared extents rightly ignores)
+        if "p" in self.used and self.bound("k") == "p":
             again = ["0" if u == "p" else val[u] for u in self.used]
             out.append("  kern(%s);" % ", ".join(again +
                                                 args[len(self.used):]))
@@ -301,6 +317,11 @@ class Case:
         return "\n".join(out) + "\n"
 
     def schedule(self):
+        if self.lib == "nest":
+            return ('import "lib/matmul_avx2.sched"\n'
+                    "named_sequence @main(%%root) {\n"
+                    "  include @matmul_avx2_nest(%%root, %d, %d, %d)\n}\n"
+                    % self.shape)
         outer = self.order[0]
         lines = ["named_sequence @main(%root) {",
                  '  %%l = match.loop "%s" in %%root' % outer]
@@ -315,7 +336,9 @@ class Case:
         return "\n".join(lines) + "\n"
 
     def describe(self):
-        return "%s %s %dx%dx%d order %s%s%s form %s%s%s%s%s%s" % (
+        return "%s%s %s %dx%dx%d order %s%s%s form %s%s%s%s%s%s" % (
+            "@matmul_avx2_nest%s: " % (self.shape,) if self.lib == "nest"
+            else "",
             self.T, self.layout, self.M, self.N, self.K, "".join(self.order),
             " A^T" if self.ta else "", " B^T" if self.tb else "", self.form,
             " beta" if self.beta else "", " tiled" if self.tile else "",

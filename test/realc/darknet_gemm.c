@@ -70,6 +70,9 @@ int main(void) {
   run(1, 5, 3, 2.0f);
   run(4, 0, 6, 1.0f);
   run(0, 4, 6, 1.0f);
+  /* several register tiles and k blocks, partial at every edge */
+  run(45, 70, 300, 1.0f);
+  run(29, 33, 257, 0.25f);
   /* overlapping: C written over the rows of B it reads (a square block) */
   float buf[12 * 12];
   realc_fill(buf, 144);
