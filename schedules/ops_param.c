@@ -15,7 +15,16 @@
  * Transform dialect's parameters computed from the payload
  * (transform.match.structured.elemental_bitwidth, transform.param.cmpi;
  * Lücke et al., "The MLIR Transform Dialect", CGO 2025, §4.5).
+ *
+ *   %l1 = param.target "l1d_bytes"
+ *
+ * param.target is a field of the machine model of the CPU the code is
+ * compiled for (machine/mach.h: -march=/-mcpu=/--mcpu=, else the host):
+ * vector bits and registers, lanes, FMA units and width, cache sizes, so a
+ * library sequence sizes its register tile and blocks for that CPU (BLIS's
+ * analytical model, Low et al., TOMS 2016).
  */
+#include "../machine/mach.h"
 #include "sched_int.h"
 
 #include <string.h>
@@ -105,5 +114,23 @@ bool sched_op_param_lanes(sched_run *r, const sched_stmt *s) {
   sched_remark_applied(r, s, "'%%%s' = %lld (%s, %d-byte registers)",
                        s->res_names[0], (long long)lanes, ir_isa_name(isa),
                        bytes);
+  return true;
+}
+
+bool sched_op_param_target(sched_run *r, const sched_stmt *s) {
+  const mach_model *m = r->ctx->machine ? r->ctx->machine : mach_host();
+  const char *key = s->ops[0]->text;
+  int64_t v;
+  if (!mach_get(m, key, &v)) { /* the checker refuses it first */
+    scc_error(r->ctx, s->ops[0]->loc,
+              "param.target: unknown field \"%s\" of the machine model "
+              "(known: %s)",
+              key, mach_key_names());
+    return false;
+  }
+  if (s->nslots_out > 0)
+    sched_bind(r, s, 0)->ival = v;
+  sched_remark_applied(r, s, "'%%%s' = %lld (%s of %s: %s)", s->res_names[0],
+                       (long long)v, key, m->name, m->source);
   return true;
 }

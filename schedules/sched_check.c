@@ -12,6 +12,7 @@
  * Source: the MLIR Transform dialect's handle invalidation
  * (TransformState::forgetMapping; Lücke et al., CGO 2025, §3).
  */
+#include "../machine/mach.h"
 #include "sched_int.h"
 
 #include <string.h>
@@ -892,13 +893,26 @@ static void check_stmt(checker *c, sched_stmt *s) {
           sig_ok = false;
         }
       }
+      if (sig_ok && s->op == SCHED_OP_PARAM_TARGET) {
+        int64_t v;
+        if (!mach_get(&(mach_model){0}, s->ops[0]->text, &v)) {
+          err(c, s->ops[0]->loc,
+              "param.target: unknown field \"%s\" of the machine model "
+              "(known: %s)",
+              s->ops[0]->text, mach_key_names());
+          sig_ok = false;
+        }
+      }
       if (sig_ok)
         nslots = check_results(c, s, d);
       if (sig_ok &&
           (s->op == SCHED_OP_MATCH_LOOP || s->op == SCHED_OP_MATCH_OP))
         parent = s->ops[1]->slot;
-      is_param =
-          s->op == SCHED_OP_PARAM_CONSTANT || s->op == SCHED_OP_PARAM_LANES;
+      if (sig_ok && s->op == SCHED_OP_MATCH_MATMUL)
+        parent = s->ops[0]->slot;
+      is_param = s->op == SCHED_OP_PARAM_CONSTANT ||
+                 s->op == SCHED_OP_PARAM_LANES ||
+                 s->op == SCHED_OP_PARAM_TARGET;
       if (sig_ok)
         for (int i = 0; i < s->nops; i++) {
           if (!(d->consumes & (1u << i)))

@@ -110,6 +110,10 @@ typedef struct scc_ctx {
    * AVX-512 always has FMA; so has AVX2 code that the flags do not enable
    * (its function's target attribute adds fma). */
   bool no_fma;
+  /* The machine model of the CPU the code is compiled for (machine/mach.h:
+   * the driver's mach_select from -march=/-mcpu=/--mcpu=); NULL: the
+   * host's, taken on first use (param.target). */
+  const struct mach_model *machine;
   /* A silenceable failure's message, set by scc_fail(), taken (and cleared)
    * by whoever decides whether to report or suppress it. */
   char *pending_msg;

@@ -10,6 +10,7 @@
 #include "backend/be.h"
 #include "deps/dep.h"
 #include "frontend/fe.h"
+#include "machine/mach.h"
 #include "schedules/sched.h"
 #include "transforms/xf.h"
 
@@ -42,6 +43,7 @@ typedef struct options {
   bool unsafe;
   bool line_markers;      /* --line-markers */
   bool gcc;               /* --cc=gcc */
+  bool print_target;      /* --print-target */
   const char *target_isa; /* --target-isa= */
   const char *triple;     /* --target= */
   const char *cpu;        /* --mcpu= */
@@ -125,6 +127,11 @@ static const char usage_text[] =
     "  -D <name>=<int>         Set the schedule's tunable parameter <name>\n"
     "                          (param.tunable; C flags go after --)\n"
     "  --unsafe                Skip legality checks (with a warning)\n"
+    "  --print-target          Print the machine model schedules read "
+    "(param.target)\n"
+    "                          for the CPU that -march=/-mcpu= after '--' "
+    "or\n"
+    "                          --mcpu= name (else the host) and exit\n"
     "  -h, --help              Show this help and exit\n"
     "  --version               Show the version and exit\n"
     "  -- <compile flags>      The rest goes to libclang (-I, -D, -std=, "
@@ -299,6 +306,8 @@ static void parse_args(options *o, int argc, char **argv) {
       o->gcc = strcmp(v, "gcc") == 0;
     } else if (strcmp(a, "--line-markers") == 0) {
       o->line_markers = true;
+    } else if (strcmp(a, "--print-target") == 0) {
+      o->print_target = true;
     } else if (starts_with(a, "-D")) {
       parse_define(o, option_value(argc, argv, &i, "-D"));
     } else if (a[0] == '-' && a[1] != 0) {
@@ -311,7 +320,7 @@ static void parse_args(options *o, int argc, char **argv) {
       o->input = a;
     }
   }
-  if (!o->input)
+  if (!o->input && !o->print_target)
     usage_error("%s", "no input file");
 }
 
@@ -336,8 +345,8 @@ static bool names_target(const options *o) {
  * -march is the target's baseline); the LLVM backend without -march/--mcpu
  * compiles for the host, and so does its vector code. */
 static void choose_isa(scc_ctx *ctx, const options *o) {
-  bool llvm = o->emit == EMIT_OBJECT || o->emit == EMIT_ASM ||
-              o->emit == EMIT_LLVM;
+  bool llvm =
+      o->emit == EMIT_OBJECT || o->emit == EMIT_ASM || o->emit == EMIT_LLVM;
   if (llvm && !names_target(o)) {
     ctx->target_isa = o->target_isa; /* NULL: the host's */
     return;
@@ -361,10 +370,11 @@ static void warn_target_attrs(scc_ctx *ctx, const ir_module *m) {
                 "needs a CPU with %s; to say so for the whole file, add "
                 "-m%s or -march=<cpu> to the flags, or choose an isa the "
                 "flags enable in the schedule",
-                k->name, ir_isa_name(k->isa), ctx->enabled_isa, k->func_name,
-                f, f, k->isa == IR_ISA_AVX512 ? "avx512f -mfma"
-                      : k->isa == IR_ISA_AVX2 ? "avx2 -mfma"
-                                              : "sse4.2");
+                k->name, ir_isa_name(k->isa), ctx->enabled_isa, k->func_name, f,
+                f,
+                k->isa == IR_ISA_AVX512 ? "avx512f -mfma"
+                : k->isa == IR_ISA_AVX2 ? "avx2 -mfma"
+                                        : "sse4.2");
   }
 }
 
@@ -565,6 +575,13 @@ int main(int argc, char **argv) {
   scc_ctx *ctx = scc_ctx_new();
   ctx->unsafe = o.unsafe;
   ctx->remarks = o.remarks;
+  ctx->machine = mach_select(ctx, o.clang_args, o.nclang, o.cpu);
+  if (o.print_target) {
+    mach_print(stdout, ctx->machine, true);
+    scc_ctx_free(ctx);
+    free(gcc_args);
+    return 0;
+  }
   choose_isa(ctx, &o);
   int status = run(ctx, &o);
   scc_ctx_free(ctx);

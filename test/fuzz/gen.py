@@ -743,7 +743,8 @@ SCHED_OPS = [
 # (test/difftol/gemmlib.* and wrapper.library test it).  match.matmul is
 # left out too: the random nests here are almost never matrix products;
 # libcall.py generates products and runs the library's whole matmul on them
-# through match.matmul.
+# through match.matmul.  param.target is left out: its values are the
+# machine's, so a failure would not reproduce on another CPU.
 
 
 class H:

@@ -1,0 +1,205 @@
+/* mach_model.c — named CPUs, the fields by name, printing, and the choice
+ * of the model a compilation targets.
+ *
+ * The table holds the CPU names GCC and LLVM take in -march=/-mcpu= that
+ * schedcc's users target most, with typical per-core values: the vector
+ * ISA, its registers, the FMA pipes (Intel "64 and IA-32 Architectures
+ * Optimization Reference Manual"; AMD "Software Optimization Guide" for
+ * families 17h, 19h and 1Ah; Arm "Neoverse N1/N2/V1/V2 Software
+ * Optimization Guide"), the L1 data and L2 caches per core and a common L3
+ * of the family's server parts (the product briefs).  A CPU that is not
+ * listed is compiled with the host's model and a warning.
+ */
+#include "mach.h"
+
+#include <string.h>
+
+#define SRC "the table of named CPUs (typical values: schedcc --print-target)"
+#define K (INT64_C(1) << 10)
+#define M (INT64_C(1) << 20)
+
+/* name, arch, isa, vector bits, vector registers, FMA units x bits, L1d,
+ * L2, L3 (line: 64 bytes everywhere here) */
+static const mach_model table[] = {
+    /* the x86-64 micro-architecture levels (psABI): generic parts */
+    {"x86-64", SRC, "x86_64", "scalar", 0, 16, 0, 0, 32 * K, 256 * K, 8 * M, 64,
+     0, 0},
+    {"x86-64-v2", SRC, "x86_64", "sse4.2", 128, 16, 2, 128, 32 * K, 256 * K,
+     8 * M, 64, 0, 0},
+    {"x86-64-v3", SRC, "x86_64", "avx2", 256, 16, 2, 256, 32 * K, 1 * M, 32 * M,
+     64, 0, 0},
+    {"x86-64-v4", SRC, "x86_64", "avx512", 512, 32, 2, 512, 48 * K, 2 * M,
+     32 * M, 64, 0, 0},
+    /* Intel */
+    {"haswell", SRC, "x86_64", "avx2", 256, 16, 2, 256, 32 * K, 256 * K, 8 * M,
+     64, 6, 0x3c},
+    {"broadwell", SRC, "x86_64", "avx2", 256, 16, 2, 256, 32 * K, 256 * K,
+     8 * M, 64, 6, 0x3d},
+    {"skylake", SRC, "x86_64", "avx2", 256, 16, 2, 256, 32 * K, 256 * K, 8 * M,
+     64, 6, 0x5e},
+    {"alderlake", SRC, "x86_64", "avx2", 256, 16, 2, 256, 48 * K, 1280 * K,
+     30 * M, 64, 6, 0x97},
+    {"skylake-avx512", SRC, "x86_64", "avx512", 512, 32, 2, 512, 32 * K, 1 * M,
+     32 * M, 64, 6, 0x55},
+    {"cascadelake", SRC, "x86_64", "avx512", 512, 32, 2, 512, 32 * K, 1 * M,
+     32 * M, 64, 6, 0x55},
+    {"icelake-client", SRC, "x86_64", "avx512", 512, 32, 1, 512, 48 * K,
+     512 * K, 8 * M, 64, 6, 0x7e},
+    {"tigerlake", SRC, "x86_64", "avx512", 512, 32, 1, 512, 48 * K, 1280 * K,
+     12 * M, 64, 6, 0x8c},
+    {"icelake-server", SRC, "x86_64", "avx512", 512, 32, 2, 512, 48 * K,
+     1280 * K, 48 * M, 64, 6, 0x6a},
+    {"sapphirerapids", SRC, "x86_64", "avx512", 512, 32, 2, 512, 48 * K, 2 * M,
+     105 * M, 64, 6, 0x8f},
+    {"emeraldrapids", SRC, "x86_64", "avx512", 512, 32, 2, 512, 48 * K, 2 * M,
+     320 * M, 64, 6, 0xcf},
+    {"graniterapids", SRC, "x86_64", "avx512", 512, 32, 2, 512, 48 * K, 2 * M,
+     504 * M, 64, 6, 0xad},
+    /* AMD */
+    {"znver1", SRC, "x86_64", "avx2", 256, 16, 2, 128, 32 * K, 512 * K, 8 * M,
+     64, 0x17, 0x01},
+    {"znver2", SRC, "x86_64", "avx2", 256, 16, 2, 256, 32 * K, 512 * K, 16 * M,
+     64, 0x17, 0x31},
+    {"znver3", SRC, "x86_64", "avx2", 256, 16, 2, 256, 32 * K, 512 * K, 32 * M,
+     64, 0x19, 0x01},
+    {"znver4", SRC, "x86_64", "avx512", 512, 32, 2, 256, 32 * K, 1 * M, 32 * M,
+     64, 0x19, 0x11},
+    {"znver5", SRC, "x86_64", "avx512", 512, 32, 2, 512, 48 * K, 1 * M, 32 * M,
+     64, 0x1a, 0x02},
+    /* AArch64 */
+    {"generic", SRC, "aarch64", "neon", 128, 32, 2, 128, 32 * K, 512 * K, 0, 64,
+     0, 0},
+    {"armv8-a", SRC, "aarch64", "neon", 128, 32, 2, 128, 32 * K, 512 * K, 0, 64,
+     0, 0},
+    {"cortex-a72", SRC, "aarch64", "neon", 128, 32, 2, 128, 32 * K, 1 * M, 0,
+     64, 0, 0},
+    {"cortex-a76", SRC, "aarch64", "neon", 128, 32, 2, 128, 64 * K, 512 * K,
+     4 * M, 64, 0, 0},
+    {"neoverse-n1", SRC, "aarch64", "neon", 128, 32, 2, 128, 64 * K, 1 * M,
+     32 * M, 64, 0, 0},
+    {"neoverse-n2", SRC, "aarch64", "neon", 128, 32, 2, 128, 64 * K, 1 * M,
+     32 * M, 64, 0, 0},
+    {"neoverse-v1", SRC, "aarch64", "neon", 128, 32, 4, 128, 64 * K, 1 * M,
+     32 * M, 64, 0, 0},
+    {"neoverse-v2", SRC, "aarch64", "neon", 128, 32, 4, 128, 64 * K, 2 * M,
+     114 * M, 64, 0, 0},
+    {"apple-m1", SRC, "aarch64", "neon", 128, 32, 4, 128, 128 * K, 12 * M, 0,
+     128, 0, 0},
+};
+
+const mach_model *mach_for_cpu(const char *cpu) {
+  if (!cpu)
+    return NULL;
+  if (strcmp(cpu, "native") == 0)
+    return mach_host();
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (strcmp(table[i].name, cpu) == 0)
+      return &table[i];
+  return NULL;
+}
+
+/* The CPU a compile flag names: -march=X, -mcpu=X (NULL otherwise). */
+static const char *cpu_flag(const char *a) {
+  if (strncmp(a, "-march=", 7) == 0)
+    return a + 7;
+  if (strncmp(a, "-mcpu=", 6) == 0)
+    return a + 6;
+  return NULL;
+}
+
+const mach_model *mach_select(scc_ctx *ctx, const char *const *flags,
+                              int nflags, const char *mcpu) {
+  const char *cpu = mcpu;
+  for (int i = 0; i < nflags && !mcpu; i++)
+    if (flags[i] && cpu_flag(flags[i]))
+      cpu = cpu_flag(flags[i]);
+  if (!cpu)
+    return mach_host();
+  const mach_model *m = mach_for_cpu(cpu);
+  if (m)
+    return m;
+  if (ctx)
+    scc_diag(ctx, SCC_WARNING, (scc_loc){0},
+             "no machine model for CPU '%s': the host's is used (schedcc "
+             "--print-target lists the CPUs it knows)",
+             cpu);
+  return mach_host();
+}
+
+/* ---- fields by name --------------------------------------------------- */
+
+typedef enum key_id {
+  KEY_VECTOR_BITS,
+  KEY_VECTOR_REGISTERS,
+  KEY_LANES_F32,
+  KEY_LANES_F64,
+  KEY_FMA_UNITS,
+  KEY_FMA_BITS,
+  KEY_L1D,
+  KEY_L2,
+  KEY_L3,
+  KEY_LINE,
+  KEY_COUNT
+} key_id;
+
+static const char *const key_names[KEY_COUNT] = {
+    "vector_bits", "vector_registers", "lanes_f32", "lanes_f64", "fma_units",
+    "fma_bits",    "l1d_bytes",        "l2_bytes",  "l3_bytes",  "line_bytes"};
+
+static int64_t key_value(const mach_model *m, key_id k) {
+  switch (k) {
+  case KEY_VECTOR_BITS:
+    return m->vector_bits;
+  case KEY_VECTOR_REGISTERS:
+    return m->vector_registers;
+  case KEY_LANES_F32: /* scalar code: one lane */
+    return m->vector_bits >= 32 ? m->vector_bits / 32 : 1;
+  case KEY_LANES_F64:
+    return m->vector_bits >= 64 ? m->vector_bits / 64 : 1;
+  case KEY_FMA_UNITS:
+    return m->fma_units;
+  case KEY_FMA_BITS:
+    return m->fma_bits;
+  case KEY_L1D:
+    return m->l1d_bytes;
+  case KEY_L2:
+    return m->l2_bytes;
+  case KEY_L3:
+    return m->l3_bytes;
+  case KEY_LINE:
+    return m->line_bytes;
+  case KEY_COUNT:
+    break;
+  }
+  return 0;
+}
+
+bool mach_get(const mach_model *m, const char *key, int64_t *out) {
+  for (int k = 0; k < KEY_COUNT; k++)
+    if (strcmp(key, key_names[k]) == 0) {
+      *out = key_value(m, (key_id)k);
+      return true;
+    }
+  return false;
+}
+
+const char *mach_key_names(void) {
+  return "vector_bits, vector_registers, lanes_f32, lanes_f64, fma_units, "
+         "fma_bits, l1d_bytes, l2_bytes, l3_bytes, line_bytes";
+}
+
+void mach_print(FILE *out, const mach_model *m, bool list_cpus) {
+  fprintf(out, "cpu: %s\n", m->name);
+  fprintf(out, "source: %s\n", m->source);
+  fprintf(out, "arch: %s\n", m->arch);
+  fprintf(out, "isa: %s\n", m->isa);
+  for (int k = 0; k < KEY_COUNT; k++)
+    fprintf(out, "%s = %lld\n", key_names[k],
+            (long long)key_value(m, (key_id)k));
+  if (list_cpus) {
+    fprintf(out, "known CPUs (-march=, -mcpu=, --mcpu=):");
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+      fprintf(out, "%s%s", i % 8 ? " " : "\n  ", table[i].name);
+    fprintf(out, "\n");
+  }
+}
