@@ -160,6 +160,10 @@ bool sched_op_match_matmul(sched_run *r, const sched_stmt *s) {
                            b.data ? b.data : "");
       scc_buf_free(&b);
     }
+    const ir_expr *el[3] = {f.g.a, f.g.b, f.g.c};
+    for (int i = 0; i < 3; i++)
+      if (el[i] && el[i]->kind == IR_EXPR_ACCESS)
+        r->mm_roles[i] = el[i]->u.access.array->name;
     scc_vec_push(r->ctx->arena, &out[0], f.g.loop_i);
     scc_vec_push(r->ctx->arena, &out[1], f.g.loop_j);
     scc_vec_push(r->ctx->arena, &out[2], f.g.loop_k);
@@ -167,4 +171,11 @@ bool sched_op_match_matmul(sched_run *r, const sched_stmt *s) {
   for (int i = 0; i < 3; i++)
     sched_set_result(r, s, i, &out[i]);
   return true;
+}
+
+const char *sched_role_array(const sched_run *r, const char *text) {
+  if (text[0] != '@' || text[1] < 'A' || text[1] > 'C' || text[2])
+    return text;
+  const char *a = r->mm_roles[text[1] - 'A'];
+  return a ? a : text + 1;
 }

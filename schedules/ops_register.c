@@ -123,7 +123,8 @@ bool sched_op_pack(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
-  return one_loop(r, s, do_pack, s->ops[1]->text, panel + 65 * dim);
+  return one_loop(r, s, do_pack, sched_role_array(r, s->ops[1]->text),
+                  panel + 65 * dim);
 }
 
 bool sched_op_prefetch(sched_run *r, const sched_stmt *s) {
@@ -139,5 +140,6 @@ bool sched_op_prefetch(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
-  return one_loop(r, s, do_prefetch, s->ops[1]->text, distance);
+  return one_loop(r, s, do_prefetch, sched_role_array(r, s->ops[1]->text),
+                  distance);
 }

@@ -231,6 +231,10 @@ struct sched_run {
   int opno;     /* ops started on this kernel (--dump-after=N, remarks) */
   bool dumped;  /* --dump-after printed something for this kernel */
   int nremarks; /* remarks printed by sched_remark_applied (-v) */
+  /* The arrays of the matrix product the last match.matmul on this kernel
+   * found, in the roles A, B, C (C += A * B): what the array operands "@A",
+   * "@B", "@C" of loop.pack and loop.prefetch name (sched_role_array). */
+  const char *mm_roles[3];
   /* Silenceable failures (sched_alt.c): while catching > 0 (inside an
    * alternatives region or a {failures = suppress} sequence) a silenceable
    * failure is recorded here, not reported: failed is set, fail_msg holds
@@ -240,6 +244,12 @@ struct sched_run {
   const char *fail_msg;
   scc_loc fail_at, fail_payload;
 };
+
+/* The array an op's string operand names: the text itself, or for "@A",
+ * "@B", "@C" the array in that role of the last match.matmul on the kernel
+ * (without one: "A", "B", "C"), so library sequences pack and prefetch the
+ * matrices of code whose arrays have other names. */
+const char *sched_role_array(const sched_run *r, const char *text);
 
 /* Marks the handles named by `consumed` (n values) as consumed by `by`, and
  * invalidates every other live handle whose payload is one of, or nested
