@@ -647,6 +647,20 @@ static void compute_range(asm_ctx *a, range *r) {
   r->ok = true;
 }
 
+/* A kernel of its own over the body the schedule started from: the nodes
+ * of k->original moved into t->body (k's own body when there is none), no
+ * assumptions, no delinearization; the caller moves them back. */
+static void source_kernel(ir_kernel *t, ir_kernel *k) {
+  *t = *k;
+  if (k->original) {
+    ir_block_init(&t->body, NULL);
+    ir_block_move_all(&t->body, k->original);
+  }
+  t->delinearized = (scc_vec){0};
+  t->assumptions = (scc_vec){0};
+  t->original = NULL;
+}
+
 /* ---- element ranges for transforms ----------------------------------------
  */
 
@@ -654,15 +668,8 @@ bool dep_array_range(scc_ctx *ctx, ir_kernel *k, const ir_array *arr,
                      ir_expr **lo, ir_expr **hi) {
   /* the accesses as the source wrote them when the schedule keeps them
    * (k->original): the elements the program touches */
-  ir_kernel t = *k;
-  bool orig = k->original != NULL;
-  if (orig) {
-    ir_block_init(&t.body, NULL);
-    ir_block_move_all(&t.body, k->original);
-  }
-  t.delinearized = (scc_vec){0};
-  t.assumptions = (scc_vec){0};
-  t.original = NULL;
+  ir_kernel t;
+  source_kernel(&t, k);
   dep_graph *g = dep_graph_build(ctx, &t, NULL, 0);
   asm_ctx a = {.ctx = ctx, .k = k, .g = g};
   a.build = params_build(g);
@@ -670,7 +677,7 @@ bool dep_array_range(scc_ctx *ctx, ir_kernel *k, const ir_array *arr,
   compute_range(&a, &r);
   isl_ast_build_free(a.build);
   dep_graph_free(g);
-  if (orig)
+  if (k->original)
     ir_block_move_all(k->original, &t.body);
   if (a.fail || !r.ok)
     return false;
@@ -921,12 +928,8 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
     return true;
   }
   /* the analysis of the original body, in a kernel of its own */
-  ir_kernel t = *k;
-  ir_block_init(&t.body, NULL);
-  ir_block_move_all(&t.body, k->original);
-  t.delinearized = (scc_vec){0};
-  t.assumptions = (scc_vec){0};
-  t.original = NULL;
+  ir_kernel t;
+  source_kernel(&t, k);
   dep_graph *g = dep_graph_build(ctx, &t, NULL, 0);
   asm_ctx a = {.ctx = ctx, .k = k, .g = g};
   a.build = params_build(g);

@@ -37,6 +37,17 @@
 static xf_status interchange_band(scc_ctx *ctx, ir_kernel *k, ir_node *a,
                                   ir_node *b, ir_node **out_a, ir_node **out_b);
 
+typedef struct interchange_args {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  ir_node *a, *b, **out_a, **out_b;
+} interchange_args;
+
+static xf_status interchange_fn(void *data) {
+  interchange_args *x = data;
+  return interchange_band(x->ctx, x->k, x->a, x->b, x->out_a, x->out_b);
+}
+
 xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
                          ir_node **out_a, ir_node **out_b) {
   if (!a || !b || a == b || a->kind != IR_NODE_LOOP || b->kind != IR_NODE_LOOP)
@@ -46,16 +57,9 @@ xf_status xf_interchange(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     outer = b, inner = a;
   else if (!ir_node_within(b, a))
     return interchange_band(ctx, k, a, b, out_a, out_b);
-  int n = ir_depth(inner) - ir_depth(outer) + 1;
-  if (!xf_band_has_decls(outer, n))
-    return interchange_band(ctx, k, a, b, out_a, out_b);
-  ir_snapshot *snap = ir_kernel_snapshot(ctx, k);
-  xf_status st = xf_sink_band_decls(ctx, outer, n)
-                     ? interchange_band(ctx, k, a, b, out_a, out_b)
-                     : XF_SILENCEABLE;
-  if (st == XF_SILENCEABLE)
-    ir_kernel_restore(k, snap);
-  return st;
+  interchange_args x = {ctx, k, a, b, out_a, out_b};
+  return xf_with_sunk_decls(
+      ctx, k, outer, ir_depth(inner) - ir_depth(outer) + 1, interchange_fn, &x);
 }
 
 static xf_status interchange_band(scc_ctx *ctx, ir_kernel *k, ir_node *a,

@@ -20,6 +20,19 @@
 static xf_status reorder_band(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
                               int n, ir_node **out);
 
+typedef struct reorder_args {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  ir_node **loops;
+  int n;
+  ir_node **out;
+} reorder_args;
+
+static xf_status reorder_fn(void *data) {
+  reorder_args *a = data;
+  return reorder_band(a->ctx, a->k, a->loops, a->n, a->out);
+}
+
 xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
                      ir_node **out) {
   ir_node *outer = NULL;
@@ -29,15 +42,8 @@ xf_status xf_reorder(scc_ctx *ctx, ir_kernel *k, ir_node **loops, int n,
     if (!outer || ir_depth(loops[i]) < ir_depth(outer))
       outer = loops[i];
   }
-  if (n < 2 || !xf_band_has_decls(outer, n))
-    return reorder_band(ctx, k, loops, n, out);
-  ir_snapshot *snap = ir_kernel_snapshot(ctx, k);
-  xf_status st = xf_sink_band_decls(ctx, outer, n)
-                     ? reorder_band(ctx, k, loops, n, out)
-                     : XF_SILENCEABLE;
-  if (st == XF_SILENCEABLE)
-    ir_kernel_restore(k, snap);
-  return st;
+  reorder_args a = {ctx, k, loops, n, out};
+  return xf_with_sunk_decls(ctx, k, outer, n, reorder_fn, &a);
 }
 
 static xf_status reorder_band(scc_ctx *ctx, ir_kernel *k, ir_node **loops,

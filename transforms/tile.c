@@ -38,13 +38,13 @@
  * band loop when it computes the same value for them in every iteration
  * (xf_sink_band_decls): the band becomes perfect, each point declares its
  * own copy.
- * Refused: not a perfect band (after sinking), sizes < 0, a non-positive step, a
- * non-rectangular tiled dimension with step != 1, bounds that are not
- * affine in the band ivs they read, unsigned ivs or bounds in a
- * non-rectangular dimension, a dependence the tiled order would violate.
- * Source: M. Wolfe, "More Iteration Space Tiling", Supercomputing 1989;
- * bounds of tiled non-rectangular (skewed) spaces: Wolfe 1996, §9.5, and
- * J. Xue, "Loop Tiling for Parallelism", 2000, ch. 4.
+ * Refused: not a perfect band (after sinking), sizes < 0, a non-positive step,
+ * a non-rectangular tiled dimension with step != 1, bounds that are not affine
+ * in the band ivs they read, unsigned ivs or bounds in a non-rectangular
+ * dimension, a dependence the tiled order would violate. Source: M. Wolfe,
+ * "More Iteration Space Tiling", Supercomputing 1989; bounds of tiled
+ * non-rectangular (skewed) spaces: Wolfe 1996, §9.5, and J. Xue, "Loop Tiling
+ * for Parallelism", 2000, ch. 4.
  */
 #include <string.h>
 
@@ -117,18 +117,24 @@ static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
 /* Declarations between the band's loops (`float a = ...;` before the
  * inner loop) are sunk into the innermost band loop first (xf_sink.c);
  * on refusal the kernel is restored. */
+typedef struct tile_args {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  ir_node *outer;
+  const int64_t *sizes;
+  int n;
+  ir_node **loops_out;
+} tile_args;
+
+static xf_status tile_fn(void *data) {
+  tile_args *a = data;
+  return tile_band(a->ctx, a->k, a->outer, a->sizes, a->n, a->loops_out);
+}
+
 xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                   const int64_t *sizes, int n, ir_node **loops_out) {
-  if (n < 2 || !outer || outer->kind != IR_NODE_LOOP ||
-      !xf_band_has_decls(outer, n))
-    return tile_band(ctx, k, outer, sizes, n, loops_out);
-  ir_snapshot *snap = ir_kernel_snapshot(ctx, k);
-  xf_status st = xf_sink_band_decls(ctx, outer, n)
-                     ? tile_band(ctx, k, outer, sizes, n, loops_out)
-                     : XF_SILENCEABLE;
-  if (st == XF_SILENCEABLE)
-    ir_kernel_restore(k, snap);
-  return st;
+  tile_args a = {ctx, k, outer, sizes, n, loops_out};
+  return xf_with_sunk_decls(ctx, k, outer, n, tile_fn, &a);
 }
 
 static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,

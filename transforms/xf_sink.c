@@ -140,3 +140,15 @@ bool xf_sink_band_decls(scc_ctx *ctx, ir_node *outer, int n) {
   }
   return true;
 }
+
+xf_status xf_with_sunk_decls(scc_ctx *ctx, ir_kernel *k, ir_node *outer, int n,
+                             xf_status (*fn)(void *data), void *data) {
+  if (n < 2 || !outer || outer->kind != IR_NODE_LOOP ||
+      !xf_band_has_decls(outer, n))
+    return fn(data);
+  ir_snapshot *snap = ir_kernel_snapshot(ctx, k);
+  xf_status st = xf_sink_band_decls(ctx, outer, n) ? fn(data) : XF_SILENCEABLE;
+  if (st == XF_SILENCEABLE)
+    ir_kernel_restore(k, snap);
+  return st;
+}

@@ -127,6 +127,12 @@ bool xf_band_has_decls(ir_node *outer, int n);
  * restores a snapshot.  Stops (true) at a level that is not declarations
  * and one loop. */
 bool xf_sink_band_decls(scc_ctx *ctx, ir_node *outer, int n);
+/* Runs fn(data), a transform of the band of n loops from `outer`, after
+ * sinking the declarations between them (xf_sink_band_decls) when there
+ * are any; when the sinking or fn refuses (XF_SILENCEABLE), the kernel is
+ * restored from a snapshot taken first.  fn alone when there are none. */
+xf_status xf_with_sunk_decls(scc_ctx *ctx, ir_kernel *k, ir_node *outer, int n,
+                             xf_status (*fn)(void *data), void *data);
 
 /* *d = y - x when that difference is a known constant (0 for equal
  * expressions; else both affine with the same terms).  False otherwise. */
