@@ -893,6 +893,14 @@ static void check_stmt(checker *c, sched_stmt *s) {
           sig_ok = false;
         }
       }
+      if (sig_ok && s->op == SCHED_OP_SPECIALIZE) {
+        s->expr = sched_cond_parse(c->ctx, s->ops[1]->text, s->ops[1]->loc,
+                                   expr_resolve, c);
+        if (!s->expr) {
+          c->ok = false;
+          sig_ok = false;
+        }
+      }
       if (sig_ok && s->op == SCHED_OP_PARAM_TARGET) {
         int64_t v;
         if (!mach_get(&(mach_model){0}, s->ops[0]->text, &v)) {

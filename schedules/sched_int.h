@@ -299,6 +299,19 @@ sched_expr *sched_expr_parse(scc_ctx *ctx, const char *text, scc_loc loc,
                              int (*resolve)(void *data, const char *name,
                                             scc_loc at),
                              void *data);
+/* A condition of loop.specialize: the grammar of sched_expr_parse, where
+ * a bare name is a parameter of the kernel ("n % 16 == 0 && m >= %min"). */
+sched_expr *sched_cond_parse(scc_ctx *ctx, const char *text, scc_loc loc,
+                             int (*resolve)(void *data, const char *name,
+                                            scc_loc at),
+                             void *data);
+/* The condition as an IR expression of kernel k: %params take their values
+ * in env, names are k's integer parameters.  NULL with *why (and *where,
+ * the name at fault when one is) for a name that is not one, or a
+ * division by a value that is not a nonzero constant. */
+ir_expr *sched_cond_ir(scc_ctx *ctx, const sched_expr *e,
+                       const sched_value *env, ir_kernel *k, const char **why,
+                       scc_loc *where);
 /* The value of e with the parameters of `env`; false (and *why) on a
  * division by zero or an overflow. */
 bool sched_expr_eval(const sched_expr *e, const sched_value *env, int64_t *out,

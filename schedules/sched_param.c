@@ -30,11 +30,15 @@
 /* ---- data ---------------------------------------------------------------- */
 
 typedef struct cexpr {
-  int op; /* 'n' number, 'v' parameter, 'u' unary minus, '!', or a binary
+  int op; /* 'n' number, 'v' parameter, 's' slot of the sequence, 'k' a
+             name of the kernel (loop.specialize), 'u' unary minus, '!', or
+             a binary
              operator: + - * / % < > 'l' (<=) 'g' (>=) 'e' (==) 'N' (!=)
              '&' (&&) '|' (||) */
   int64_t num;
   int param;
+  const char *name; /* 'k' */
+  scc_loc loc;      /* 'k': of the name */
   struct cexpr *a, *b;
 } cexpr;
 
@@ -253,6 +257,7 @@ typedef struct eparser {
   /* sched_expr_parse: %names resolve to slots of the sequence */
   int (*resolve)(void *data, const char *name, scc_loc at);
   void *rdata;
+  bool names; /* sched_cond_parse: bare names are the kernel's ('k') */
 } eparser;
 
 static void eskip(eparser *e) {
@@ -332,6 +337,18 @@ static cexpr *eprimary(eparser *e) {
     e->p = end;
     return x;
   }
+  if (e->names && (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
+                   (*e->p >= 'A' && *e->p <= 'Z'))) {
+    const char *start = e->p;
+    while (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
+           (*e->p >= 'A' && *e->p <= 'Z') || (*e->p >= '0' && *e->p <= '9'))
+      e->p++;
+    cexpr *x = enode(e, 'k', NULL, NULL);
+    x->name = scc_arena_strndup(e->ctx->arena, start, (size_t)(e->p - start));
+    x->loc = e->loc;
+    x->loc.col += 1 + (int)(start - e->text);
+    return x;
+  }
   if (!e->resolve && (*e->p == '_' || (*e->p >= 'a' && *e->p <= 'z') ||
                       (*e->p >= 'A' && *e->p <= 'Z'))) {
     const char *start = e->p;
@@ -377,8 +394,10 @@ static cexpr *eprimary(eparser *e) {
       eerror(e, "')'");
     return x;
   }
-  eerror(e, e->resolve ? "a number, a parameter '%name' or '('"
-                       : "a number, a parameter name or '('");
+  eerror(e, e->names     ? "a number, a name of the kernel, a parameter "
+                           "'%name' or '('"
+            : e->resolve ? "a number, a parameter '%name' or '('"
+                         : "a number, a parameter name or '('");
   return enode(e, 'n', NULL, NULL);
 }
 
@@ -474,6 +493,9 @@ static int64_t eval(const cexpr *x, const sched_params *ps, const char **why) {
     return x->num;
   case 's':
     return eval_env ? eval_env[x->param].ival : 0;
+  case 'k': /* a kernel's name: only in conditions, never evaluated here */
+    *why = "a name of the kernel";
+    return 0;
   case 'v':
     return decl_at(ps, x->param)->value;
   case 'u':
@@ -560,9 +582,16 @@ static void collect_constraints(scc_ctx *ctx, sched_params *ps,
       collect_constraints(ctx, ps, &s->regions[r], ok);
     if (s->op != SCHED_OP_PARAM_CONSTRAINT || s->nops < 1)
       continue;
-    eparser e = {
-        ctx,  ps,  s->ops[0]->text, s->ops[0]->text, s->ops[0]->loc, true, {0},
-        NULL, NULL};
+    eparser e = {ctx,
+                 ps,
+                 s->ops[0]->text,
+                 s->ops[0]->text,
+                 s->ops[0]->loc,
+                 true,
+                 {0},
+                 NULL,
+                 NULL,
+                 false};
     cexpr *x = eor(&e);
     eskip(&e);
     if (e.ok && *e.p)
@@ -798,11 +827,30 @@ static void expr_slots(const cexpr *x, scc_vec *out, scc_arena *a) {
   expr_slots(x->b, out, a);
 }
 
+static sched_expr *parse(scc_ctx *ctx, const char *text, scc_loc loc,
+                         int (*resolve)(void *data, const char *name,
+                                        scc_loc at),
+                         void *data, bool names);
+
 sched_expr *sched_expr_parse(scc_ctx *ctx, const char *text, scc_loc loc,
                              int (*resolve)(void *data, const char *name,
                                             scc_loc at),
                              void *data) {
-  eparser e = {ctx, NULL, text, text, loc, true, {0}, resolve, data};
+  return parse(ctx, text, loc, resolve, data, false);
+}
+
+sched_expr *sched_cond_parse(scc_ctx *ctx, const char *text, scc_loc loc,
+                             int (*resolve)(void *data, const char *name,
+                                            scc_loc at),
+                             void *data) {
+  return parse(ctx, text, loc, resolve, data, true);
+}
+
+static sched_expr *parse(scc_ctx *ctx, const char *text, scc_loc loc,
+                         int (*resolve)(void *data, const char *name,
+                                        scc_loc at),
+                         void *data, bool names) {
+  eparser e = {ctx, NULL, text, text, loc, true, {0}, resolve, data, names};
   cexpr *x = eor(&e);
   eskip(&e);
   if (e.ok && *e.p)
@@ -894,4 +942,121 @@ bool sched_op_param_assert(sched_run *r, const sched_stmt *s) {
   else
     scc_fail(r->ctx, (scc_loc){0}, "the value is 0");
   return sched_silenceable(r, s);
+}
+
+/* ---- conditions on the kernel's parameters (loop.specialize) ------------ */
+
+typedef struct to_ir {
+  scc_ctx *ctx;
+  const sched_value *env;
+  ir_kernel *k;
+  const char *why;
+  scc_loc where;
+} to_ir;
+
+static ir_expr *cexpr_ir(to_ir *t, const cexpr *x) {
+  if (t->why)
+    return NULL;
+  switch (x->op) {
+  case 'n':
+    return ir_int(t->ctx, x->num);
+  case 's':
+    return ir_int(t->ctx, t->env[x->param].ival);
+  case 'k': {
+    ir_var *v = NULL;
+    for (int i = 0; i < t->k->vars.len && !v; i++) {
+      ir_var *w = t->k->vars.items[i];
+      if (strcmp(w->name, x->name) == 0)
+        v = w;
+    }
+    if (!v || v->kind != IR_VAR_PARAM || !ir_type_is_integer(v->type)) {
+      t->why = scc_arena_printf(
+          t->ctx->arena,
+          v ? "'%s' is not an integer parameter of kernel '%s' (a condition "
+              "may read only those: it is evaluated once, before the loop)"
+            : "kernel '%s' has no parameter '%s'",
+          v ? x->name : t->k->name, v ? t->k->name : x->name);
+      t->where = x->loc;
+      return NULL;
+    }
+    return ir_var_ref(t->ctx, v);
+  }
+  case 'u':
+  case '!': {
+    ir_expr *a = cexpr_ir(t, x->a);
+    return a ? ir_unary(t->ctx, x->op == 'u' ? IR_OP_NEG : IR_OP_NOT, a,
+                        x->op == 'u' ? a->type : IR_TY_INT)
+             : NULL;
+  }
+  }
+  ir_expr *a = cexpr_ir(t, x->a), *b = cexpr_ir(t, x->b);
+  if (!a || !b)
+    return NULL;
+  ir_op op;
+  bool cmp = true;
+  switch (x->op) {
+  case '+':
+    op = IR_OP_ADD, cmp = false;
+    break;
+  case '-':
+    op = IR_OP_SUB, cmp = false;
+    break;
+  case '*':
+    op = IR_OP_MUL, cmp = false;
+    break;
+  case '/':
+    op = IR_OP_DIV, cmp = false;
+    break;
+  case '%':
+    op = IR_OP_MOD, cmp = false;
+    break;
+  case '<':
+    op = IR_OP_LT;
+    break;
+  case '>':
+    op = IR_OP_GT;
+    break;
+  case 'l':
+    op = IR_OP_LE;
+    break;
+  case 'g':
+    op = IR_OP_GE;
+    break;
+  case 'e':
+    op = IR_OP_EQ;
+    break;
+  case 'N':
+    op = IR_OP_NE;
+    break;
+  case '&':
+    op = IR_OP_LAND;
+    break;
+  default:
+    op = IR_OP_LOR;
+    break;
+  }
+  if ((op == IR_OP_DIV || op == IR_OP_MOD) && b->kind != IR_EXPR_INT) {
+    t->why = "a division or remainder by a value that is not a constant "
+             "(it could be 0 when the condition is evaluated)";
+    return NULL;
+  }
+  if ((op == IR_OP_DIV || op == IR_OP_MOD) && b->u.ival == 0) {
+    t->why = "a division or remainder by 0";
+    return NULL;
+  }
+  return ir_binary(t->ctx, op, a, b,
+                   cmp ? IR_TY_INT
+                       : (a->type == IR_TY_LONG || b->type == IR_TY_LONG
+                              ? IR_TY_LONG
+                              : a->type));
+}
+
+ir_expr *sched_cond_ir(scc_ctx *ctx, const sched_expr *e,
+                       const sched_value *env, ir_kernel *k, const char **why,
+                       scc_loc *where) {
+  to_ir t = {ctx, env, k, NULL, {0}};
+  ir_expr *x = cexpr_ir(&t, e->e);
+  *why = t.why;
+  *where = t.where;
+  return t.why ? NULL : x;
 }

@@ -28,6 +28,17 @@ typedef enum xf_status {
   XF_DEFINITE,    /* reported; abort */
 } xf_status;
 
+/* loop.specialize %l "cond": `if (cond) loop else copy-of-loop`
+ * (transforms/specialize.c).  cond reads only the kernel's integer
+ * parameters and constants (the caller builds it).  *then_out is the
+ * original loop node, now in the then-branch; *else_out the copy (its
+ * declarations renamed, no label).  Refused: not a loop of the kernel, a
+ * condition reading anything else.  Source: Halide's Func::specialize. */
+SCC_NODISCARD xf_status xf_specialize(scc_ctx *ctx, ir_kernel *k,
+                                      ir_node *loop, ir_expr *cond,
+                                      ir_node **then_out,
+                                      ir_node **else_out);
+
 /* loop.split %l div_by N: splits `loop` (step s > 0) into a main loop whose
  * trip count is a multiple of N and a remainder loop with the rest:
  *   for (i = lb; i < lb + ((ub-lb)/(N*s))*(N*s); i += s)   main

@@ -737,7 +737,7 @@ SCHED_OPS = [
     "loop.skew", "loop.parallel", "loop.expand_scalar", "param.tunable",
     "param.constraint", "param.assert", "alternatives", "yield",
     "loop.transpose_block", "param.expr", "param.lanes", "loop.sink",
-    "loop.prefetch",
+    "loop.prefetch", "loop.specialize",
 ]
 # loop.to_library is left out: its calls need -lopenblas/-lxsmm at link time
 # (test/difftol/gemmlib.* and wrapper.library test it).  match.matmul is
@@ -1394,6 +1394,23 @@ class SGen:
         self.consume(h)
         self.emit("include @sub(%s)" % h.name, "include")
 
+    def maybe_specialize(self):
+        """loop.specialize last, on a live loop, in about one schedule in
+        six, from a generator of its own (seeded by the schedule so far):
+        the main stream, and so every other op, stays what it was."""
+        side = random.Random("\n".join(self.lines))
+        hs = [h for h in self.live() if h is not self.handles[0]]
+        if not hs or side.random() >= 0.17:
+            return
+        h = side.choice(hs)
+        cond = side.choice(["n % 2 == 0", "n > 5 && m >= 2", "m % 4 == 0 || n < 3",
+                            "n >= m", "!(n % 3) && m != 7"])
+        a, b = self.add(), self.add()
+        self.consume(h)
+        self.emit("%s, %s = loop.specialize %s \"%s\"" % (a.name, b.name,
+                                                           h.name, cond),
+                  "loop.specialize")
+
     def schedule(self):
         self.handles.append(H("%root"))
         root = self.handles[0]
@@ -1409,6 +1426,7 @@ class SGen:
             root.alive = False
             self.gen_op()
             root.alive = True
+        self.maybe_specialize()
         text = []
         if self.tolerance:
             text.append("// tolerance: 1e-3 abs 1e-3")
