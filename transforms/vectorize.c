@@ -11,6 +11,12 @@
  *                                           with every access masked to the
  *                                           ub - i remaining lanes
  *
+ * With {interleave = K} the vector loop steps by K * W with K accumulators
+ * per reduction, and the remainder's whole vectors run in a loop of one
+ * vector (W at a time, into the first accumulators) before the K
+ * accumulators are folded in a tree and reduced: at most W - 1
+ * iterations are left to the epilogue, not K * W - 1.
+ *
  * split = max(lb, lb + floordiv(ub - lb, W) * W) (xf_split); with a
  * constant trip count that is a multiple of W there is no remainder loop.
  * A loop counting down by 1 is first reversed (its iterations are
@@ -1034,7 +1040,7 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
   /* a masked access loads or stores its first m lanes: a reversed one
    * would need its last m, so stride -1 gets a scalar remainder */
-  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red && interleave == 1 &&
+  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red &&
                 !st.reversed && !xf_iv_read_after(k, loop, l->iv);
   if (l->step == -1 &&
       !xf_final_value_unread(
@@ -1208,6 +1214,20 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     main->u.loop.vwidth = width;
   }
 
+  /* {interleave = K}: the remainder's whole vectors in a loop of one
+   * vector (into the first accumulators), so at most W - 1 iterations are
+   * left to the scalar or masked tail instead of K * W - 1 (a row of 320
+   * floats with K = 8 would otherwise end in 64 scalar additions) */
+  ir_node *vlast = main; /* the last vector loop: the reductions end there */
+  if (rest && interleave > 1) {
+    ir_node *vrest = NULL, *tail = NULL;
+    if (xf_split(ctx, k, rest, width, &vrest, &tail) != XF_OK)
+      return XF_DEFINITE; /* cannot happen: step is 1 */
+    vrest->u.loop.step = width;
+    vectorize_body(&st, vrest, &orig);
+    vlast = vrest;
+    rest = tail;
+  }
   if (rest && masked) {
     ir_expr *ivr = ir_var_ref(ctx, l->iv);
     ir_expr *ub = ir_expr_clone(ctx, rest->u.loop.ub, NULL);
@@ -1237,17 +1257,23 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     ir_node *fin = ir_assign_new(ctx, k, ir_expr_clone(ctx, d->target, NULL),
                                  red->u.un.op, red, d->stmt->loc);
     fin->u.assign.id = d->stmt->u.assign.id;
-    ir_insert_after(main, fin);
-    /* interleaved accumulators folded into the first, lane-wise:
-     * acc += acc1 (+ acc2 ...) before the horizontal reduction */
-    for (int u = interleave - 1; u >= 1; u--) {
-      ir_node *fold = ir_assign_new(
-          ctx, k, vvar_ref(&st, accs[i][0], d->stmt->loc),
-          d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD,
-          vvar_ref(&st, accs[i][u], d->stmt->loc), d->stmt->loc);
-      fold->u.assign.id = d->stmt->u.assign.id;
-      ir_insert_after(main, fold);
-    }
+    ir_insert_after(vlast, fin);
+    /* interleaved accumulators folded into the first, lane-wise, in a
+     * tree (acc += acc1, acc2 += acc3, then acc += acc2: log2 K dependent
+     * steps, not K - 1) before the horizontal reduction; built in order,
+     * inserted last first after the vector loop */
+    scc_vec folds = {0};
+    for (int step = 1; step < interleave; step *= 2)
+      for (int u = 0; u + step < interleave; u += 2 * step) {
+        ir_node *fold = ir_assign_new(
+            ctx, k, vvar_ref(&st, accs[i][u], d->stmt->loc),
+            d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD,
+            vvar_ref(&st, accs[i][u + step], d->stmt->loc), d->stmt->loc);
+        fold->u.assign.id = d->stmt->u.assign.id;
+        scc_vec_push(ctx->arena, &folds, fold);
+      }
+    for (int f = folds.len - 1; f >= 0; f--)
+      ir_insert_after(vlast, folds.items[f]);
   }
   if (contract_ok && isa == IR_ISA_AVX2 && !st.fma)
     scc_note(ctx, loop->loc,

@@ -19,11 +19,17 @@ __attribute__((target("avx512f,avx2,fma"))) void rowsum(int m, int n, float A[m]
         s_acc2 = _mm512_fmadd_ps(_mm512_loadu_ps(&A[i][j + 32]), ones, s_acc2);
         s_acc3 = _mm512_fmadd_ps(_mm512_loadu_ps(&A[i][j + 48]), ones, s_acc3);
       }
+      int j_hi1 = n - (0 > j_hi ? 0 : j_hi);
+      int j_hi2 = (0 > j_hi ? 0 : j_hi);
+      int j_hi3 = (0 > j_hi ? 0 : j_hi) + 16 * (j_hi1 < 0 ? (j_hi1 - 15) / 16 : j_hi1 / 16);
+      for (int j = (0 > j_hi ? 0 : j_hi); j < (j_hi2 > j_hi3 ? j_hi2 : j_hi3); j += 16) {
+        s_acc = _mm512_add_ps(s_acc, _mm512_loadu_ps(&A[i][j]));
+      }
       s_acc = _mm512_add_ps(s_acc, s_acc1);
+      s_acc2 = _mm512_add_ps(s_acc2, s_acc3);
       s_acc = _mm512_add_ps(s_acc, s_acc2);
-      s_acc = _mm512_add_ps(s_acc, s_acc3);
       s[i] += _mm512_reduce_add_ps(s_acc);
-      for (int j = (0 > j_hi ? 0 : j_hi); j < n; j++) {
+      for (int j = (j_hi2 > j_hi3 ? j_hi2 : j_hi3); j < n; j++) {
         s[i] += A[i][j];
       }
     }
@@ -47,11 +53,17 @@ __attribute__((target("avx2,fma"))) void dsub(int n, const double *x, double *t)
       t_acc = _mm256_sub_pd(t_acc, _mm256_loadu_pd(&x[i]));
       t_acc1 = _mm256_fnmadd_pd(_mm256_loadu_pd(&x[i + 4]), ones1, t_acc1);
     }
+    int i_hi1 = n - (0 > i_hi ? 0 : i_hi);
+    int i_hi2 = (0 > i_hi ? 0 : i_hi);
+    int i_hi3 = (0 > i_hi ? 0 : i_hi) + 4 * (i_hi1 < 0 ? (i_hi1 - 3) / 4 : i_hi1 / 4);
+    for (int i = (0 > i_hi ? 0 : i_hi); i < (i_hi2 > i_hi3 ? i_hi2 : i_hi3); i += 4) {
+      t_acc = _mm256_sub_pd(t_acc, _mm256_loadu_pd(&x[i]));
+    }
     t_acc = _mm256_add_pd(t_acc, t_acc1);
     __m128d red = _mm_add_pd(_mm256_castpd256_pd128(t_acc), _mm256_extractf128_pd(t_acc, 1));
     red = _mm_add_sd(red, _mm_unpackhi_pd(red, red));
     t[0] += _mm_cvtsd_f64(red);
-    for (int i = (0 > i_hi ? 0 : i_hi); i < n; i++) {
+    for (int i = (i_hi2 > i_hi3 ? i_hi2 : i_hi3); i < n; i++) {
       t[0] -= x[i];
     }
   } else {
