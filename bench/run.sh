@@ -33,7 +33,15 @@ $pin "$out/peak" >"$out/peak.txt"
 peak=$(awk '/peak_avx512/ {print $2}' "$out/peak.txt")
 peak2=$(awk '/peak_avx2/ {print $2}' "$out/peak.txt")
 [ -n "$peak" ] || peak=$peak2
-echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), one core"
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //') (family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')), one core"
+# OpenBLAS's best kernels for this CPU, from the machine model's ISA
+isa=$("$build/schedcc" --print-target 2>/dev/null | sed -n 's/^isa: //p')
+case $isa in
+  avx512) obcore=SkylakeX;;
+  avx2) if grep -q AuthenticAMD /proc/cpuinfo; then obcore=Zen; else obcore=Haswell; fi;;
+  *) obcore="";;
+esac
+echo "machine model: isa ${isa:-unknown}; OpenBLAS forced to ${obcore:-nothing} (OPENBLAS_CORETYPE) besides its own choice"
 echo "measured FMA peak (fp32, one core): $peak GFLOP/s; AVX2 only: ${peak2:--} GFLOP/s"
 echo "(% peak of a schedcc-*avx2* variant is of the AVX2 peak)"
 echo "problem,variant,median_ms,min_ms,gflops,pct_peak,ratio_to_best_library,checksum" >"$csv"
@@ -79,10 +87,14 @@ for p in $problems; do
     fi
   done
   # OpenBLAS twice: as Debian ships it (its run-time CPU detection; on Zen 5
-  # OpenBLAS 0.3.21 picks its Haswell = AVX2 kernels) and forced to its
-  # AVX-512 kernels (OPENBLAS_CORETYPE=SkylakeX, the same binary)
-  build_variant "$p.openblas" "$pflags -DBENCH_OPENBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread" $CLANG "$here/kernels/cblas.c" -- -lopenblas &&
-    variants="$variants $p.openblas:$reps:lib $p.openblas-skylakex:$reps:lib"
+  # OpenBLAS 0.3.21 picks its Haswell = AVX2 kernels, on Intel family 6
+  # model 207 its Prescott = SSE3 ones) and forced to its best kernels for
+  # this CPU (OPENBLAS_CORETYPE, the same binary): SkylakeX where the
+  # machine model has AVX-512, else Zen (AMD) or Haswell with AVX2
+  if build_variant "$p.openblas" "$pflags -DBENCH_OPENBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread" $CLANG "$here/kernels/cblas.c" -- -lopenblas; then
+    variants="$variants $p.openblas:$reps:lib"
+    [ -z "$obcore" ] || variants="$variants $p.openblas-$(echo "$obcore" | tr 'A-Z' 'a-z'):$reps:lib"
+  fi
   build_variant "$p.blis" "$pflags -I/usr/include/x86_64-linux-gnu/blis-openmp" $CLANG "$here/kernels/cblas.c" -- -lblis && variants="$variants $p.blis:$reps:lib"
   build_variant "$p.libxsmm" "$pflags" $CLANG "$here/kernels/libxsmm.c" -- $(pkg-config --libs libxsmm) -lopenblas && variants="$variants $p.libxsmm:$reps:lib"
   # the scheduling-language anchors of the case study (bench/halide,
@@ -109,7 +121,7 @@ for p in $problems; do
   for v in $variants; do
     name=${v%%:*}; rest=${v#*:}; r=${rest%%:*}
     bin=$name envs=""
-    case $name in *.openblas-skylakex) bin=${name%-skylakex} envs="OPENBLAS_CORETYPE=SkylakeX";; esac
+    case $name in *.openblas-*) bin=${name%-*} envs="OPENBLAS_CORETYPE=$obcore";; esac
     res=$(env $envs $pin "$out/$bin" "$r" 2>"$out/$name.err") || { echo "  (failed: $name, see $out/$name.err)"; continue; }
     echo "$name $res ${rest#*:}" >>"$out/$p.results"
   done
@@ -126,7 +138,7 @@ for p in $problems; do
     printf '%-34s %10.2f %9.1f %8s %9s %s%s\n' "${name#$p.}" "$med" "$gf" "$pct" "$ratio" "$check" "$flag"
     echo "$p,${name#$p.},$med,$min,$gf,$pct,$ratio,$check" >>"$csv"
   done <"$out/$p.results"
-  for e in "$out/$p.openblas.err" "$out/$p.openblas-skylakex.err"; do
+  for e in "$out/$p.openblas.err" "$out/$p.openblas-"*.err; do
     [ -f "$e" ] && sed -n "s|^openblas core: |  ($(basename "$e" .err | sed "s/^$p.//"): OpenBLAS kernels for |p" "$e" | sed 's/$/)/'
   done
   # the scheduling-language anchors (kind "lang": Halide, MLIR)
