@@ -77,4 +77,34 @@ const char *mach_key_names(void);
  * name.  With `list_cpus`, also the CPU names mach_for_cpu knows. */
 void mach_print(FILE *out, const mach_model *m, bool list_cpus);
 
+/* ---- wisdom (mach_wisdom.c) -------------------------------------------- */
+
+/* The key of a CPU model in wisdom files: "arch:family:model:isa"
+ * ("x86_64:25:17:avx512"), written into buf (n bytes). */
+void mach_wisdom_key(const mach_model *m, char *buf, size_t n);
+
+/* The FNV-1a 64-bit hash of a file's bytes (the schedule a wisdom entry
+ * was tuned for); false when it cannot be read. */
+bool mach_file_hash(const char *path, uint64_t *out);
+
+/* The tunable values a wisdom file holds for one CPU model, schedule and
+ * input file (arena strings and values, `n` of them), the time measured
+ * with them (ms) and the line. */
+typedef struct mach_wisdom {
+  int n;
+  const char **names;
+  int64_t *values;
+  double ms;
+  int line;
+} mach_wisdom;
+
+/* The last entry of the wisdom file at `path` for the CPU key, the
+ * schedule's hash and the input file (compared without its directory):
+ * true with *out set.  False when there is none or no file (no wisdom
+ * yet); a line that is not an entry is warned about (file:line) and
+ * skipped.  Format: see mach_wisdom.c. */
+bool mach_wisdom_find(scc_ctx *ctx, const char *path, const char *cpu_key,
+                      uint64_t schedule_hash, const char *input,
+                      mach_wisdom *out);
+
 #endif

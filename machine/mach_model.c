@@ -193,6 +193,9 @@ void mach_print(FILE *out, const mach_model *m, bool list_cpus) {
   fprintf(out, "source: %s\n", m->source);
   fprintf(out, "arch: %s\n", m->arch);
   fprintf(out, "isa: %s\n", m->isa);
+  char key[96];
+  mach_wisdom_key(m, key, sizeof key);
+  fprintf(out, "wisdom key: %s\n", key);
   for (int k = 0; k < KEY_COUNT; k++)
     fprintf(out, "%s = %lld\n", key_names[k],
             (long long)key_value(m, (key_id)k));

@@ -50,4 +50,8 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
 bool sched_params_json(scc_ctx *ctx, sched_program *p,
                        const sched_options *opts, scc_buf *out);
 
+/* True when the checked program declares a tunable parameter `name`
+ * (param.tunable): what -D and wisdom entries may set. */
+bool sched_params_declares(const sched_program *p, const char *name);
+
 #endif

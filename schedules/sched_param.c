@@ -728,6 +728,10 @@ int64_t sched_params_value(const sched_program *p, const char *name) {
   return i < 0 ? 0 : decl_at(p->params, i)->value;
 }
 
+bool sched_params_declares(const sched_program *p, const char *name) {
+  return p->params && find_param(p->params, name) >= 0;
+}
+
 /* ---- --emit=params ---------------------------------------------------------
  */
 

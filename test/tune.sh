@@ -8,7 +8,12 @@
 #     numbered once each, run by both processes;
 #  3. a variant whose output differs (FMA contraction) is a failed trial,
 #     never a result (exit 1, no -o written), and is accepted with
-#     --tolerance.
+#     --tolerance;
+#  4. wisdom: --wisdom records the best values for this CPU model, schedule
+#     and kernel file; schedcc --wisdom (and $SCHEDCC_WISDOM) applies them
+#     with a note under -v, -D takes precedence, entries for another CPU
+#     model, schedule or file are not applied, a line that is no entry is
+#     warned about, a missing file is no wisdom.
 #   test/tune.sh SCHEDCC_TUNE SCHEDCC DIR
 set -u
 tune=$1 schedcc=$2 dir=$3
@@ -55,6 +60,47 @@ if "$schedcc" "$dir/tiny.c" -s "$tmp/best.sched" -o "$tmp/best.c" 2>"$tmp/err"; 
 else
   fail "schedcc refuses the best schedule"; cat "$tmp/err"
 fi
+
+# 4. wisdom (its own study: 2 trials)
+w=$tmp/wisdom.txt
+"$tune" "$dir/tiny.c" -s "$dir/tiny.tune.sched" --trials 2 --runs 1 \
+  --seed 5 --wisdom "$w" -- -ffp-contract=off 2>"$tmp/errw" ||
+  { fail "schedcc-tune --wisdom exited with $?"; cat "$tmp/errw"; }
+key=$("$schedcc" --print-target -- -ffp-contract=off | sed -n 's/^wisdom key: //p')
+grep -q "^wisdom v1 cpu=$key schedule=[0-9a-f]\{16\} input=tiny.c ms=[0-9.e+-]* ti=" "$w" ||
+  { fail "no wisdom entry for $key"; cat "$w"; }
+ti=$(sed -n 's/.* ti=\([0-9]*\).*/\1/p' "$w")
+# applied, with a note
+"$schedcc" "$dir/tiny.c" -s "$dir/tiny.tune.sched" -o "$tmp/wz.c" -v --wisdom "$w" \
+  -- -ffp-contract=off 2>"$tmp/errz" || fail "schedcc --wisdom exited with $?"
+grep -q "note: wisdom: ti = $ti, " "$tmp/errz" || { fail "no wisdom note"; cat "$tmp/errz"; }
+SCHEDCC_WISDOM=$w "$schedcc" "$dir/tiny.c" -s "$dir/tiny.tune.sched" -o "$tmp/wz2.c" \
+  -- -ffp-contract=off 2>/dev/null && cmp -s "$tmp/wz.c" "$tmp/wz2.c" ||
+  fail "\$SCHEDCC_WISDOM does not apply what --wisdom applies"
+# the same output as the values given with -D
+dflags=$(sed -n 's/^wisdom v1 [^ ]* [^ ]* [^ ]* [^ ]* //p' "$w" | tr ' ' '\n' | sed 's/^/-D /' | tr '\n' ' ')
+"$schedcc" "$dir/tiny.c" -s "$dir/tiny.tune.sched" -o "$tmp/wd.c" $dflags -- -ffp-contract=off 2>/dev/null &&
+  cmp -s "$tmp/wz.c" "$tmp/wd.c" || fail "the wisdom's values do not give the output of -D $dflags"
+# -D wins over the wisdom
+alt=8; [ "$ti" = 8 ] && alt=16
+"$schedcc" "$dir/tiny.c" -s "$dir/tiny.tune.sched" -o "$tmp/wD.c" -v --wisdom "$w" -D ti=$alt \
+  -- -ffp-contract=off 2>"$tmp/errD" || fail "schedcc --wisdom -D exited with $?"
+grep -q "note: wisdom: .*ti = " "$tmp/errD" && fail "the wisdom overrode -D ti=$alt"
+# another CPU model, another schedule, another file: not applied
+sed "s/cpu=[^ ]*/cpu=aarch64:0:0:neon/" "$w" >"$tmp/w-cpu.txt"
+sed "s/schedule=[0-9a-f]*/schedule=0000000000000000/" "$w" >"$tmp/w-sched.txt"
+sed "s/input=tiny.c/input=other.c/" "$w" >"$tmp/w-in.txt"
+for f in w-cpu w-sched w-in; do
+  "$schedcc" "$dir/tiny.c" -s "$dir/tiny.tune.sched" -o "$tmp/wx.c" -v --wisdom "$tmp/$f.txt" \
+    -- -ffp-contract=off 2>"$tmp/errx" || fail "schedcc --wisdom ($f) exited with $?"
+  grep -q "note: wisdom" "$tmp/errx" && fail "an entry for $f was applied"
+done
+printf 'not wisdom\n' >"$tmp/w-bad.txt"
+"$schedcc" "$dir/tiny.c" -s "$dir/tiny.tune.sched" -o "$tmp/wx.c" --wisdom "$tmp/w-bad.txt" \
+  -- -ffp-contract=off 2>"$tmp/errb" || fail "a bad wisdom line is an error"
+grep -q "w-bad.txt:1:1: warning: not a wisdom entry" "$tmp/errb" || { fail "no warning for a bad line"; cat "$tmp/errb"; }
+"$schedcc" "$dir/tiny.c" -s "$dir/tiny.tune.sched" -o "$tmp/wx.c" --wisdom "$tmp/none.txt" \
+  -- -ffp-contract=off 2>"$tmp/errn" || fail "a missing wisdom file is an error"
 
 # 2. two processes, one SQLite study
 db="sqlite:///$tmp/s.db"

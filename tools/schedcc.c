@@ -44,6 +44,7 @@ typedef struct options {
   bool line_markers;      /* --line-markers */
   bool gcc;               /* --cc=gcc */
   bool print_target;      /* --print-target */
+  const char *wisdom;     /* --wisdom=FILE, else $SCHEDCC_WISDOM */
   const char *target_isa; /* --target-isa= */
   const char *triple;     /* --target= */
   const char *cpu;        /* --mcpu= */
@@ -132,6 +133,11 @@ static const char usage_text[] =
     "                          for the CPU that -march=/-mcpu= after '--' "
     "or\n"
     "                          --mcpu= name (else the host) and exit\n"
+    "  --wisdom=<file>         Tunable values that schedcc-tune --wisdom "
+    "recorded\n"
+    "                          for this schedule, input and CPU model "
+    "(default:\n"
+    "                          $SCHEDCC_WISDOM); -D values take precedence\n"
     "  -h, --help              Show this help and exit\n"
     "  --version               Show the version and exit\n"
     "  -- <compile flags>      The rest goes to libclang (-I, -D, -std=, "
@@ -144,6 +150,7 @@ static const char usage_text[] =
     "  SCHEDCC_CLANG           The clang that compiles the code outside "
     "kernels for\n"
     "                          -c/-S/--emit=llvm (default: clang-19)\n"
+    "  SCHEDCC_WISDOM          The wisdom file when --wisdom is not given\n"
     "  SCHEDCC_LIB             A directory where a schedule's 'import' "
     "looks for\n"
     "                          files (after the importing file's "
@@ -308,6 +315,8 @@ static void parse_args(options *o, int argc, char **argv) {
       o->line_markers = true;
     } else if (strcmp(a, "--print-target") == 0) {
       o->print_target = true;
+    } else if (starts_with(a, "--wisdom")) {
+      o->wisdom = option_value(argc, argv, &i, "--wisdom");
     } else if (starts_with(a, "-D")) {
       parse_define(o, option_value(argc, argv, &i, "-D"));
     } else if (a[0] == '-' && a[1] != 0) {
@@ -420,6 +429,51 @@ static int emit_params(scc_ctx *ctx, const options *o, const char *out) {
   return ok && !ctx->nerrors ? 0 : EXIT_USER;
 }
 
+/* Wisdom (machine/mach_wisdom.c): the tunable values schedcc-tune
+ * recorded for this schedule, input file and CPU model, for the
+ * parameters that -D does not set; a note under -v says what was taken. */
+static void apply_wisdom(scc_ctx *ctx, const options *o, const sched_program *p,
+                         int *ndef, const char *const **names,
+                         const int64_t **values) {
+  const char *path = o->wisdom ? o->wisdom : getenv("SCHEDCC_WISDOM");
+  uint64_t hash;
+  if (!path || !*path || !mach_file_hash(o->schedule, &hash))
+    return;
+  char key[96];
+  mach_wisdom_key(ctx->machine, key, sizeof key);
+  mach_wisdom w;
+  if (!mach_wisdom_find(ctx, path, key, hash, o->input, &w) || w.n == 0)
+    return;
+  int n = o->ndefines;
+  const char **nn = scc_arena_alloc(ctx->arena, sizeof *nn * (size_t)(n + w.n));
+  int64_t *vv = scc_arena_alloc(ctx->arena, sizeof *vv * (size_t)(n + w.n));
+  for (int i = 0; i < n; i++) {
+    nn[i] = o->define_names[i];
+    vv[i] = o->define_values[i];
+  }
+  scc_buf taken = {0};
+  for (int i = 0; i < w.n; i++) {
+    bool given = false;
+    for (int j = 0; j < o->ndefines; j++)
+      given |= strcmp(o->define_names[j], w.names[i]) == 0;
+    if (given || !sched_params_declares(p, w.names[i]))
+      continue;
+    nn[n] = w.names[i];
+    vv[n++] = w.values[i];
+    scc_buf_printf(&taken, "%s%s = %lld", taken.len ? ", " : "", w.names[i],
+                   (long long)w.values[i]);
+  }
+  if (taken.len)
+    scc_remark(ctx, (scc_loc){.file = path, .line = w.line, .col = 1},
+               "wisdom: %s for '%s' on this CPU model (%s; %.3g ms when "
+               "tuned); -D sets a parameter otherwise",
+               taken.data, o->schedule, key, w.ms);
+  scc_buf_free(&taken);
+  *ndef = n;
+  *names = nn;
+  *values = vv;
+}
+
 static int run(scc_ctx *ctx, const options *o) {
   scc_loc none = {0};
   const char *out = o->output ? o->output : "-";
@@ -469,10 +523,15 @@ static int run(scc_ctx *ctx, const options *o) {
     if (!p || ctx->nerrors)
       return EXIT_USER;
     scc_buf dump = {0};
+    int ndef = o->ndefines;
+    const char *const *dnames = o->define_names;
+    const int64_t *dvalues = o->define_values;
+    if (o->schedule)
+      apply_wisdom(ctx, o, p, &ndef, &dnames, &dvalues);
     sched_options so = {
-        .ndefines = o->ndefines,
-        .define_names = o->define_names,
-        .define_values = o->define_values,
+        .ndefines = ndef,
+        .define_names = dnames,
+        .define_values = dvalues,
         .dump_after = o->dump_after,
         .dump = o->dump_after ? &dump : NULL,
         .dump_kernel = o->dump_ir ? NULL : be_emit_kernel_c,
