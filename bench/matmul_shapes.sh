@@ -1,0 +1,49 @@
+#!/bin/sh
+# matmul_shapes.sh — the portable whole matmul (schedules/lib/matmul.sched,
+# `include @matmul(%root)` on bench/kernels/gemm_mnk.c: sizes and leading
+# dimensions as parameters) against OpenBLAS at a spread of shapes, on one
+# core: square, odd, tall-skinny, short-wide, K = 96, K = 16, M = N = 200
+# with K = 3000.  OpenBLAS runs as shipped and forced to its best kernels
+# for this CPU (OPENBLAS_CORETYPE from the machine model, as bench/run.sh);
+# the ratio is against the faster.  Prints the CPU, a row per shape and the
+# geometric mean of the ratios.
+#   bench/matmul_shapes.sh [BUILD_DIR] [REPS]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+build=${1:-$root/build}; reps=${2:-7}
+[ -d "$build" ] || build=$root/$build
+out=$build/matmul_shapes; mkdir -p "$out"
+export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
+pin=""; command -v taskset >/dev/null && pin="taskset -c 0"
+CLANG=${CLANG:-clang-19}
+OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L"
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //') (family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')), one core"
+isa=$("$build/schedcc" --print-target | sed -n 's/^isa: //p')
+case $isa in
+  avx512) obcore=SkylakeX;;
+  avx2) if grep -q AuthenticAMD /proc/cpuinfo; then obcore=Zen; else obcore=Haswell; fi;;
+  *) obcore="";;
+esac
+printf 'import "lib/matmul.sched"\nnamed_sequence @gemm_mnk(%%root) {\n  include @matmul(%%root)\n}\n' >"$out/m.sched"
+"$build/schedcc" "$here/kernels/gemm_mnk.c" -s "$out/m.sched" -o "$out/gemm.c" -v -- -march=native 2>"$out/schedcc.log"
+echo "@matmul chose: $(grep -o "region [0-9] of 3 applied" "$out/schedcc.log" | head -1); $(grep -o "'%vecs' = [0-9]*\|'%kc' = [0-9]*" "$out/schedcc.log" | tr '\n' ' ')(isa $isa)"
+$CLANG $OPT "$here/matmul_shapes.c" "$out/gemm.c" -o "$out/schedcc" -lm
+$CLANG $OPT -DUSE_CBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread "$here/matmul_shapes.c" -o "$out/openblas" -lopenblas
+printf '%-22s %10s %8s %12s %8s %14s %8s %7s\n' shape "schedcc ms" "GFLOP/s" "OpenBLAS ms" "GFLOP/s" "forced ms" "GFLOP/s" ratio
+logsum=0; n=0
+for s in "1024 1024 1024" "1000 1000 1000" "4096 64 1024" "64 4096 1024" "1024 1024 96" "1024 1024 16" "200 200 3000"; do
+  set -- $s
+  a=$($pin "$out/schedcc" $1 $2 $3 "$reps")
+  b=$($pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null)
+  c=""
+  [ -n "$obcore" ] && c=$(env OPENBLAS_CORETYPE=$obcore $pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null)
+  am=$(echo "$a" | cut -d' ' -f1); bm=$(echo "$b" | cut -d' ' -f1); cm=$(echo "${c:-$b}" | cut -d' ' -f1)
+  best=$(awk -v x="$bm" -v y="$cm" 'BEGIN {print (x < y) ? x : y}')
+  ratio=$(awk -v s="$am" -v b="$best" 'BEGIN {printf "%.2f", b / s}')
+  # same result (sums of 0.5-bounded values; a relative 1e-3)
+  awk -v x="$(echo "$a" | cut -d' ' -f3)" -v y="$(echo "$b" | cut -d' ' -f3)" 'BEGIN {d = x - y; if (d < 0) d = -d; s = y < 0 ? -y : y; exit !(d > 1e-3 * s + 1e-2)}' && ratio="$ratio (checksum differs!)"
+  printf '%-22s %10s %8s %12s %8s %14s %8s %7s\n' "$1x$2x$3" "$am" "$(echo "$a" | cut -d' ' -f2)" "$bm" "$(echo "$b" | cut -d' ' -f2)" "$cm" "$(echo "${c:-$b}" | cut -d' ' -f2)" "${ratio}x"
+  logsum=$(awk -v l="$logsum" -v r="$(echo "$ratio" | cut -d' ' -f1)" 'BEGIN {print l + log(r)}'); n=$((n + 1))
+done
+echo "geometric mean of the ratios (OpenBLAS's faster time / schedcc's): $(awk -v l="$logsum" -v n="$n" 'BEGIN {printf "%.2f", exp(l / n)}')x; forced kernels: ${obcore:-none}"
