@@ -33,6 +33,7 @@ demo: build
 bench: build
 	@scripts/install-deps.sh --bench
 	@sh bench/run.sh $(BUILD)
+	@sh bench/matmul_shapes.sh $(BUILD)
 	@sh bench/stencil.sh $(BUILD)
 	@sh bench/bandwidth.sh $(BUILD)
 	@sh bench/dwconv.sh $(BUILD)
