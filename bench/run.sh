@@ -6,7 +6,9 @@
 #   bench/run.sh BUILD_DIR [problem...]     problems: bmm sgemm1024 sgemm2048
 # (BUILD_DIR absolute or relative.)  Variants missing a schedule file, and
 # the scheduling-language anchors of bmm (Halide 14: bench/halide, MLIR 19:
-# bench/mlir) when their toolchains are missing, are skipped with a note.
+# bench/mlir) when their toolchains are missing, are skipped with a note;
+# when present, they run with the best register tile and k block of a
+# small sweep on this CPU (bench/anchors_sweep.sh).
 # OpenBLAS runs twice: as shipped and forced to its AVX-512 kernels; the
 # fastest library row is the anchor of the ratio column.
 set -eu
@@ -115,13 +117,24 @@ for p in $problems; do
     else
       echo "  (skipped mlir: no mlir-opt-19/mlir-translate-19, Debian mlir-19-tools: scripts/install-deps.sh --bench)"
     fi
+    # the anchors at their best on this CPU: a sweep of their register tile
+    # and k block (bench/anchors_sweep.sh; ANCHOR_SWEEP=0 keeps the
+    # defaults tuned on a Zen 5 core)
+    rm -f "$out/$p.halide.env"
+    if [ "${ANCHOR_SWEEP:-1}" != 0 ]; then
+      hb=-; [ -x "$out/$p.halide" ] && hb=$out/$p.halide
+      CLANG=$CLANG sh "$here/anchors_sweep.sh" "$out" "$hb" | sed 's/^/  (/; s/$/)/'
+    fi
   fi
 
   : >"$out/$p.results"
   for v in $variants; do
     name=${v%%:*}; rest=${v#*:}; r=${rest%%:*}
     bin=$name envs=""
-    case $name in *.openblas-*) bin=${name%-*} envs="OPENBLAS_CORETYPE=$obcore";; esac
+    case $name in
+      *.openblas-*) bin=${name%-*} envs="OPENBLAS_CORETYPE=$obcore";;
+      *.halide) [ -f "$out/$p.halide.env" ] && envs=$(cat "$out/$p.halide.env");;
+    esac
     res=$(env $envs $pin "$out/$bin" "$r" 2>"$out/$name.err") || { echo "  (failed: $name, see $out/$name.err)"; continue; }
     echo "$name $res ${rest#*:}" >>"$out/$p.results"
   done

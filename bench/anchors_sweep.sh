@@ -1,0 +1,60 @@
+#!/bin/sh
+# anchors_sweep.sh — the scheduling-language anchors of the case study at
+# their best on the CPU that runs the benchmark: times a small sweep of the
+# register tile and k block of the Halide anchor (bench/halide/bmm.cpp,
+# through its HALIDE_BMM_* variables: 12 configurations) and of the MLIR
+# anchor (bench/mlir/build.sh with MLIR_BMM_TILE: 10 configurations),
+# 3 runs each, one core, and writes what bench/run.sh then runs as the
+# `halide` and `mlir` rows:
+#   OUT/bmm.halide.env   the best Halide configuration (NAME=VALUE ...)
+#   OUT/bmm.mlir         the MLIR binary of the best tile (a copy)
+# and one line per anchor on stdout ("halide: best of 12 on this CPU: ...").
+#   bench/anchors_sweep.sh OUT HALIDE_BIN MLIR_BUILD_DIR_OR_-
+# HALIDE_BIN: the built Halide anchor ($OUT/bmm.halide), or - to skip;
+# the MLIR sweep needs mlir-opt-19 (skipped without).  The shapes swept
+# are the ones that won somewhere: 14 x 2 vectors (Zen 5), 6 x 4 (Intel
+# Sapphire/Emerald Rapids: issue 25), 7 x 4 (the former defaults), 4 x 4.
+set -eu
+out=$1 halide=$2
+here=$(cd "$(dirname "$0")" && pwd)
+pin=""; command -v taskset >/dev/null && pin="taskset -c ${BENCH_CPU:-0}"
+CLANG=${CLANG:-clang-19}
+OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L"
+
+# median ms of 3 runs of a binary under an environment (the harness prints
+# "median min GFLOP/s checksum"); 1e9 when it fails
+time_of() {
+  r=$(env "$@" 3 2>/dev/null | cut -d' ' -f1) || r=""
+  echo "${r:-1000000000}"
+}
+
+if [ "$halide" != - ] && [ -x "$halide" ]; then
+  best=1000000000 bestcfg=""
+  for cfg in "14 2 256" "14 2 512" "6 4 256" "6 4 512" "7 4 256" "7 4 512" \
+             "4 4 256" "6 4 0" "7 4 0" "14 2 0" "6 4 128" "14 2 128"; do
+    set -- $cfg
+    e="HALIDE_BMM_ROWS=$1 HALIDE_BMM_VECS=$2 HALIDE_BMM_KC=$3 HALIDE_BMM_KU=4"
+    t=$(time_of $e $pin "$halide")
+    if awk -v a="$t" -v b="$best" 'BEGIN {exit !(a < b)}'; then best=$t bestcfg=$e; fi
+  done
+  echo "$bestcfg" >"$out/bmm.halide.env"
+  echo "halide: best of 12 configurations on this CPU: $bestcfg ($best ms in the sweep)"
+fi
+
+if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null; then
+  best=1000000000 bestcfg=""
+  for cfg in "14, 32, 256" "14, 32, 512" "6, 64, 256" "6, 64, 512" "7, 64, 256" \
+             "7, 32, 256" "4, 64, 256" "8, 48, 256" "6, 64, 128" "12, 32, 256"; do
+    tag=$(echo "$cfg" | tr -d ' ' | tr ',' 'x')
+    if MLIR_BMM_TILE="$cfg" CLANG=$CLANG sh "$here/mlir/build.sh" "$out/sweep-mlir-$tag.o" >"$out/sweep-mlir-$tag.log" 2>&1 &&
+      $CLANG $OPT -DBENCH_BMM "$here/mlir/driver.c" "$out/sweep-mlir-$tag.o" "$here/harness.c" \
+        -o "$out/sweep-mlir-$tag" 2>>"$out/sweep-mlir-$tag.log"; then
+      t=$(time_of $pin "$out/sweep-mlir-$tag")
+      if awk -v a="$t" -v b="$best" 'BEGIN {exit !(a < b)}'; then best=$t bestcfg=$cfg besttag=$tag; fi
+    fi
+  done
+  if [ -n "$bestcfg" ]; then
+    cp "$out/sweep-mlir-$besttag" "$out/bmm.mlir"
+    echo "mlir: best of 10 tiles on this CPU: MLIR_BMM_TILE=\"$bestcfg\" ($best ms in the sweep)"
+  fi
+fi
