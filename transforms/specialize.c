@@ -17,11 +17,13 @@
  * holds a copy whose declarations are renamed and whose label is dropped.
  * Inside the then-branch, isl's dependence analysis sees the condition as
  * part of every statement's iteration domain (an affine or quasi-affine
- * condition: `n % 16 == 0`).  Refused: a payload that is not a loop of the
- * kernel, a condition reading anything else.
- * Source: Halide, "Func::specialize" (Ragan-Kelley et al., PLDI 2013, and
- * the Halide documentation); versioning: Allen & Kennedy, Optimizing
- * Compilers for Modern Architectures, 2001, §7.3.
+ * condition: `n % 16 == 0`), and xf_known_multiple (xf_util.c) lets
+ * loop.vectorize and loop.tile use a conjunct `e % c == 0` as the fact
+ * that a loop of e iterations needs no remainder.  Refused: a payload that is
+ * not a loop of the kernel, a condition reading anything else. Source: Halide,
+ * "Func::specialize" (Ragan-Kelley et al., PLDI 2013, and the Halide
+ * documentation); versioning: Allen & Kennedy, Optimizing Compilers for Modern
+ * Architectures, 2001, §7.3.
  */
 #include "xf_util.h"
 

@@ -103,12 +103,14 @@ static ir_expr *box_extreme(scc_ctx *ctx, ir_node **band, int d, ir_expr *x,
  * min or max of bounds each a multiple of span away from lb (the main
  * part of loop.split on a loop from i: max(i, i + 4 * floordiv(n - i, 4))
  * minus i is 0 or 4 * floordiv(n - i, 4)), or ub - lb itself one. */
-static bool span_divides(scc_ctx *ctx, ir_expr *ub, ir_expr *lb, int64_t span) {
+static bool span_divides(scc_ctx *ctx, const ir_node *at, ir_expr *ub,
+                         ir_expr *lb, int64_t span) {
   if (ub->kind == IR_EXPR_BINARY &&
       (ub->u.bin.op == IR_OP_MIN || ub->u.bin.op == IR_OP_MAX))
-    return span_divides(ctx, ub->u.bin.a, lb, span) &&
-           span_divides(ctx, ub->u.bin.b, lb, span);
-  return ir_expr_multiple_of(ctx, ir_sub(ctx, ub, lb), span);
+    return span_divides(ctx, at, ub->u.bin.a, lb, span) &&
+           span_divides(ctx, at, ub->u.bin.b, lb, span);
+  /* (or a condition around the loop says so: loop.specialize) */
+  return xf_known_multiple(ctx, at, ir_sub(ctx, ub, lb), span);
 }
 
 static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
@@ -269,7 +271,7 @@ static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
     }
     bool full_tiles = ir_loop_const_trip_count(ctx, band[d], &trip)
                           ? trip % sizes[d] == 0
-                          : span_divides(ctx, l->ub, l->lb, span);
+                          : span_divides(ctx, band[d], l->ub, l->lb, span);
     if (!full_tiles)
       end = ir_min(ctx, end, l->ub);
     l->lb = ir_var_ref(ctx, t);

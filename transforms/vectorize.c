@@ -38,10 +38,10 @@
  * touch other elements: dep_access_lhs_private) is a reduction: a vector
  * accumulator and a horizontal reduction after the loop, only with
  * reassoc.  Each reduction statement is its own reduction with its own
- * accumulator (s[i], s[i + 1], ... after unroll-and-jam).  Lane-wise: + - * / unary -, sqrt/sqrtf.  With
- * contract (and an ISA with FMA: avx2, avx512), x*y + z, z + x*y, x*y - z,
- * z - x*y and `z += x*y` / `z -= x*y` become fused multiply-adds
- * (CALL fmaf/fma, negated operands for the subtracting forms).
+ * accumulator (s[i], s[i + 1], ... after unroll-and-jam).  Lane-wise: + - * /
+ * unary -, sqrt/sqrtf.  With contract (and an ISA with FMA: avx2, avx512), x*y
+ * + z, z + x*y, x*y - z, z - x*y and `z += x*y` / `z -= x*y` become fused
+ * multiply-adds (CALL fmaf/fma, negated operands for the subtracting forms).
  *
  * Refused (silenceable, payload untouched): not a loop, a step other than
  * ±1, an inner loop or an if in the body, an element type other than
@@ -51,13 +51,13 @@
  * scalar carrying a value across iterations that is not a recognized
  * reduction, a written array accessed through different subscripts that
  * may touch the written elements (dep_access_disjoint), a reduction into
- * an element another access may touch, a reduction without reassoc, a temporary read after the loop, a
- * width the ISA does not have for the element type, isa neon, a kernel
- * already vectorized for another ISA, an iv whose value after the loop is
- * read (xf_final_value_unread) when the loop counts down (it is reversed;
- * an iv read after the loop gets a scalar remainder instead of a masked
- * one, which would step past ub), and whatever
- * dep_check_parallel refuses.
+ * an element another access may touch, a reduction without reassoc, a temporary
+ * read after the loop, a width the ISA does not have for the element type, isa
+ * neon, a kernel already vectorized for another ISA, an iv whose value after
+ * the loop is read (xf_final_value_unread) when the loop counts down (it is
+ * reversed; an iv read after the loop gets a scalar remainder instead of a
+ * masked one, which would step past ub), and whatever dep_check_parallel
+ * refuses.
  *
  * Sources: Allen and Kennedy, Optimizing Compilers for Modern
  * Architectures, 2001, ch. 5 (vectorization, strip-mining with a remainder
@@ -123,7 +123,6 @@ static const char *text(scc_ctx *ctx, const ir_expr *e) {
   scc_buf_free(&b);
   return s;
 }
-
 
 /* The coefficient of iv in an integer subscript: handles sums, products
  * with a constant, and products of iv-free terms (`j*n + i` has
@@ -1028,8 +1027,14 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
    * masked one, which leaves it at ub as the original does. */
   int64_t trip;
   int64_t chunk = (int64_t)width * interleave;
+  /* no remainder: a constant trip count that is a multiple of K*W, or a
+   * condition around the loop saying so (loop.specialize "n % 16 == 0") */
   bool exact =
-      !align && ir_loop_const_trip_count(ctx, loop, &trip) && trip % chunk == 0;
+      !align &&
+      (ir_loop_const_trip_count(ctx, loop, &trip)
+           ? trip % chunk == 0
+           : l->step == 1 && xf_known_multiple(
+                                 ctx, loop, ir_sub(ctx, l->ub, l->lb), chunk));
   /* a vector loop that never runs (a constant trip count below K*W; the C
    * backend drops it) has no additions to move: no `ones` to declare */
   if (fma_adds > 0 && ir_loop_const_trip_count(ctx, loop, &trip) &&
@@ -1040,8 +1045,8 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
   /* a masked access loads or stores its first m lanes: a reversed one
    * would need its last m, so stride -1 gets a scalar remainder */
-  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red &&
-                !st.reversed && !xf_iv_read_after(k, loop, l->iv);
+  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red && !st.reversed &&
+                !xf_iv_read_after(k, loop, l->iv);
   if (l->step == -1 &&
       !xf_final_value_unread(
           ctx, k, loop, l->iv,
@@ -1108,7 +1113,8 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       ctx->arena, sizeof(ir_var **) * (size_t)(st.defs.len ? st.defs.len : 1));
   for (int i = 0; i < st.defs.len; i++) {
     vx_def *d = st.defs.items[i];
-    accs[i] = scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)interleave);
+    accs[i] =
+        scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)interleave);
     accs[i][0] = d->vvar;
     for (int u = 1; u < interleave; u++) {
       accs[i][u] = ir_var_new(ctx, k, ir_fresh_name(ctx, k, d->vvar->name),
@@ -1197,8 +1203,9 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       for (int j = 0; j < orig.len; j++)
         build_node(&st, &nb, orig.items[j]);
       ir_subst s = {0};
-      ir_subst_add(ctx, &s, l->iv,
-                   ir_add_const(ctx, ir_var_ref(ctx, l->iv), (int64_t)u * width));
+      ir_subst_add(
+          ctx, &s, l->iv,
+          ir_add_const(ctx, ir_var_ref(ctx, l->iv), (int64_t)u * width));
       for (ir_node *n = before ? before->next : nb.first; n && u > 0;
            n = n->next)
         ir_node_substitute(ctx, n, &s);
@@ -1249,8 +1256,8 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
       continue;
     ir_expr *id = ir_fp(ctx, st.T, d->op == IR_OP_MUL ? 1.0 : 0.0, NULL);
     for (int u = 0; u < interleave; u++)
-      ir_insert_before(main, ir_decl_new(ctx, accs[i][u], broadcast(&st, id),
-                                         d->stmt->loc));
+      ir_insert_before(
+          main, ir_decl_new(ctx, accs[i][u], broadcast(&st, id), d->stmt->loc));
     ir_expr *red = new_vexpr(ctx, IR_EXPR_REDUCE, st.T, 0, d->stmt->loc);
     red->u.un.op = d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD;
     red->u.un.a = vvar_ref(&st, d->vvar, d->stmt->loc);

@@ -440,3 +440,46 @@ bool xf_exchange_bounds(scc_ctx *ctx, ir_node *outer, ir_node *inner,
       o->step > 0 ? ir_add_const(ctx, nahi, 1) : ir_add_const(ctx, nalo, -1);
   return true;
 }
+
+/* ---- facts of enclosing conditions (loop.specialize) ------------------- */
+
+/* True when cond, a conjunction, has a conjunct `x % c == 0` (or `!(x %
+ * c)`, `0 == x % c`) with c a multiple of m and x equal to e. */
+static bool cond_says_multiple(scc_ctx *ctx, const ir_expr *cond,
+                               const ir_expr *e, int64_t m) {
+  if (cond->kind == IR_EXPR_BINARY && cond->u.bin.op == IR_OP_LAND)
+    return cond_says_multiple(ctx, cond->u.bin.a, e, m) ||
+           cond_says_multiple(ctx, cond->u.bin.b, e, m);
+  const ir_expr *mod = NULL;
+  int64_t z;
+  if (cond->kind == IR_EXPR_UNARY && cond->u.un.op == IR_OP_NOT)
+    mod = cond->u.un.a;
+  else if (cond->kind == IR_EXPR_BINARY && cond->u.bin.op == IR_OP_EQ) {
+    if (ir_expr_const_value(ctx, cond->u.bin.b, &z) && z == 0)
+      mod = cond->u.bin.a;
+    else if (ir_expr_const_value(ctx, cond->u.bin.a, &z) && z == 0)
+      mod = cond->u.bin.b;
+  }
+  int64_t c;
+  if (!mod || mod->kind != IR_EXPR_BINARY || mod->u.bin.op != IR_OP_MOD ||
+      !ir_expr_const_value(ctx, mod->u.bin.b, &c) || c == 0 || c % m != 0)
+    return false;
+  ir_expr *x = ir_simplify(ctx, ir_expr_clone(ctx, mod->u.bin.a, NULL));
+  ir_expr *y = ir_simplify(ctx, ir_expr_clone(ctx, e, NULL));
+  return ir_expr_equal(x, y);
+}
+
+bool xf_known_multiple(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                       int64_t m) {
+  if (m == 0)
+    return false;
+  if (ir_expr_multiple_of(ctx, e, m))
+    return true;
+  for (const ir_node *n = at; n; n = ir_parent(n)) {
+    const ir_node *p = ir_parent(n);
+    if (p && p->kind == IR_NODE_IF && n->in == &p->u.ifs.then_body &&
+        cond_says_multiple(ctx, p->u.ifs.cond, e, m))
+      return true;
+  }
+  return false;
+}

@@ -112,6 +112,14 @@ void xf_rename_moved_decls(scc_ctx *ctx, ir_kernel *k, ir_block *body,
  * loop.scalar_replace, both declare the broadcast of a scalar). */
 void xf_rename_redeclared(scc_ctx *ctx, ir_kernel *k, ir_block *b);
 
+/* True when the int expression e is a multiple of m wherever node `at`
+ * runs: ir_expr_multiple_of, or the condition of an if whose then-branch
+ * encloses `at` has a conjunct `e % c == 0` (or `!(e % c)`) with c a
+ * multiple of m (the condition of loop.specialize "n % 16 == 0": inside,
+ * a loop up to n needs no remainder). */
+bool xf_known_multiple(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                       int64_t m);
+
 /* ---- code sinking of declarations into a band (xf_sink.c) ------------- */
 
 /* True when, in the nest of n loops from `outer`, some loop's body is
