@@ -469,6 +469,25 @@ static bool cond_says_multiple(scc_ctx *ctx, const ir_expr *cond,
   return ir_expr_equal(x, y);
 }
 
+typedef struct writes_of {
+  const ir_expr *x;
+  bool hit;
+} writes_of;
+
+static bool writes_cb(ir_node *n, void *data) {
+  writes_of *w = data;
+  const ir_var *v = NULL;
+  if (n->kind == IR_NODE_ASSIGN && n->u.assign.lhs->kind == IR_EXPR_VAR)
+    v = n->u.assign.lhs->u.var;
+  else if (n->kind == IR_NODE_DECL)
+    v = n->u.decl.var;
+  else if (n->kind == IR_NODE_LOOP)
+    v = n->u.loop.iv;
+  if (v && ir_expr_uses_var(w->x, v))
+    w->hit = true;
+  return !w->hit;
+}
+
 bool xf_known_multiple(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
                        int64_t m) {
   if (m == 0)
@@ -478,8 +497,14 @@ bool xf_known_multiple(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
   for (const ir_node *n = at; n; n = ir_parent(n)) {
     const ir_node *p = ir_parent(n);
     if (p && p->kind == IR_NODE_IF && n->in == &p->u.ifs.then_body &&
-        cond_says_multiple(ctx, p->u.ifs.cond, e, m))
-      return true;
+        cond_says_multiple(ctx, p->u.ifs.cond, e, m)) {
+      /* the fact holds in the branch while nothing in it writes what e
+       * reads (`if (k % 8 == 0) { k = 3; ... }` says nothing of k after) */
+      writes_of w = {e, false};
+      ir_walk_block((ir_block *)&p->u.ifs.then_body, writes_cb, &w);
+      if (!w.hit)
+        return true;
+    }
   }
   return false;
 }
