@@ -251,6 +251,12 @@ struct sched_run {
  * matrices of code whose arrays have other names. */
 const char *sched_role_array(const sched_run *r, const char *text);
 
+/* The sequence that schedules kernel `kernel` when the program has one:
+ * a named_sequence of that name in the schedule file itself (not one it
+ * imports: the library's @matmul is not the entry of a kernel named
+ * matmul), the one taking one argument when there are overloads. */
+const sched_seq *sched_kernel_seq(const sched_program *p, const char *kernel);
+
 /* Marks the handles named by `consumed` (n values) as consumed by `by`, and
  * invalidates every other live handle whose payload is one of, or nested
  * in, their payload items.  Called before the transform runs. */

@@ -660,7 +660,7 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
     return false;
   for (int i = 0; i < m->kernels.len; i++) {
     ir_kernel *k = m->kernels.items[i];
-    const sched_seq *q = sched_find_seq(p, k->name);
+    const sched_seq *q = sched_kernel_seq(p, k->name);
     if (!q)
       q = sched_find_seq(p, "main");
     if (!q)

@@ -45,6 +45,20 @@ static bool in_main_file(const sched_program *p, const sched_seq *q) {
   return q->loc.file && p->file && strcmp(q->loc.file, p->file) == 0;
 }
 
+const sched_seq *sched_kernel_seq(const sched_program *p, const char *kernel) {
+  const sched_seq *any = NULL;
+  for (int i = 0; i < p->seqs.len; i++) {
+    const sched_seq *q = p->seqs.items[i];
+    if (strcmp(q->name, kernel) != 0 || !in_main_file(p, q))
+      continue;
+    if (q->nargs == 1)
+      return q;
+    if (!any)
+      any = q;
+  }
+  return any;
+}
+
 /* "'a', 'b'" */
 static const char *kernel_list(scc_ctx *ctx, const ir_module *m) {
   scc_buf b = {0};
@@ -80,7 +94,7 @@ bool sched_check_kernels(scc_ctx *ctx, const sched_program *p,
   for (int i = 0; i < m->kernels.len; i++) {
     const ir_kernel *k = m->kernels.items[i];
     names[i] = k->name;
-    matched += sched_find_seq(p, k->name) != NULL;
+    matched += sched_kernel_seq(p, k->name) != NULL;
   }
   bool runs_nothing = !entry && matched == 0;
   int before = ctx->nerrors;
@@ -114,7 +128,7 @@ bool sched_check_kernels(scc_ctx *ctx, const sched_program *p,
                   "named_sequence '@%s' matches no kernel of %s and is never "
                   "included: did you mean '@%s'?%s",
                   q->name, m->filename, hint,
-                  entry && !sched_find_seq(p, hint)
+                  entry && !sched_kernel_seq(p, hint)
                       ? scc_arena_printf(ctx->arena,
                                          " (kernel '%s' runs '@%s' instead)",
                                          hint, entry->name)
