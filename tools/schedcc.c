@@ -635,14 +635,13 @@ int main(int argc, char **argv) {
   ctx->unsafe = o.unsafe;
   ctx->remarks = o.remarks;
   ctx->machine = mach_select(ctx, o.clang_args, o.nclang, o.cpu);
+  int status = 0;
   if (o.print_target) {
     mach_print(stdout, ctx->machine, true);
-    scc_ctx_free(ctx);
-    free(gcc_args);
-    return 0;
+  } else {
+    choose_isa(ctx, &o);
+    status = run(ctx, &o);
   }
-  choose_isa(ctx, &o);
-  int status = run(ctx, &o);
   scc_ctx_free(ctx);
   for (int i = 0; i < o.ndefines; i++)
     free((void *)o.define_names[i]);
