@@ -1,4 +1,3 @@
-// MISCOMPILE (with restrict, so the transformed code runs): schedcc llama_q8_ujam_restrict.c -s llama_q8_ujam.sched -- -I..: unroll_and_jam of 'i' jams copy 1 of the group loop under 'j' but renames its uses to the uninitialized 'j1' (gcc -O1/-O2 -Wall: 'j1' may be used uninitialized)
 /* The int8 group-quantized matrix-vector product of a llama-style
  * inference code in C: x and each row of W quantized in groups of GS
  * values with one float scale per group; integer dot products per group,
