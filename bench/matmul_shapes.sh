@@ -18,13 +18,10 @@ export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 pin=""; command -v taskset >/dev/null && pin="taskset -c 0"
 CLANG=${CLANG:-clang-19}
 OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L"
-echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //') (family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')), one core"
+. "$here/cpu.sh"
+echo "machine: $(cpu_line), one core"
+obcore=$(openblas_core "$build")
 isa=$("$build/schedcc" --print-target | sed -n 's/^isa: //p')
-case $isa in
-  avx512) obcore=SkylakeX;;
-  avx2) if grep -q AuthenticAMD /proc/cpuinfo; then obcore=Zen; else obcore=Haswell; fi;;
-  *) obcore="";;
-esac
 printf 'import "lib/matmul.sched"\nnamed_sequence @gemm_mnk(%%root) {\n  include @matmul(%%root)\n}\n' >"$out/m.sched"
 "$build/schedcc" "$here/kernels/gemm_mnk.c" -s "$out/m.sched" -o "$out/gemm.c" -v -- -march=native 2>"$out/schedcc.log"
 echo "@matmul chose: $(grep -o "region [0-9] of 3 applied" "$out/schedcc.log" | head -1); $(grep -o "'%vecs' = [0-9]*\|'%kc' = [0-9]*" "$out/schedcc.log" | tr '\n' ' ')(isa $isa)"

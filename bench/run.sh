@@ -35,14 +35,11 @@ $pin "$out/peak" >"$out/peak.txt"
 peak=$(awk '/peak_avx512/ {print $2}' "$out/peak.txt")
 peak2=$(awk '/peak_avx2/ {print $2}' "$out/peak.txt")
 [ -n "$peak" ] || peak=$peak2
-echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //') (family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')), one core"
+. "$here/cpu.sh"
+echo "machine: $(cpu_line), one core"
 # OpenBLAS's best kernels for this CPU, from the machine model's ISA
+obcore=$(openblas_core "$build")
 isa=$("$build/schedcc" --print-target 2>/dev/null | sed -n 's/^isa: //p')
-case $isa in
-  avx512) obcore=SkylakeX;;
-  avx2) if grep -q AuthenticAMD /proc/cpuinfo; then obcore=Zen; else obcore=Haswell; fi;;
-  *) obcore="";;
-esac
 echo "machine model: isa ${isa:-unknown}; OpenBLAS forced to ${obcore:-nothing} (OPENBLAS_CORETYPE) besides its own choice"
 echo "measured FMA peak (fp32, one core): $peak GFLOP/s; AVX2 only: ${peak2:--} GFLOP/s"
 echo "(% peak of a schedcc-*avx2* variant is of the AVX2 peak)"
