@@ -10,7 +10,8 @@
 # Sizes (Zen 5: 48 KiB L1D, 1 MiB L2, 32 MiB shared L3; working set = the
 # bytes each call touches):
 #   transpose m x n, 8mn bytes:  L1 64 x 64 (32 KiB), L2 256 x 256
-#     (512 KiB), L3 1024 x 1024 (8 MiB)
+#     (512 KiB), L3 1024 x 1024 (8 MiB), and shapes that are no power of
+#     two: O2 160 x 320 (400 KiB), O3 1000 x 1280 (10 MiB)
 #   rowsum m x n, 4mn bytes:     L1 8 x 1024 (32 KiB), L2 128 x 1024
 #     (512 KiB), L3 512 x 4096 (8 MiB) (rows of 4 KiB at L1 and L2), and
 #     short rows at L2: R128 512 x 128 (256 KiB), R320 200 x 320 (250 KiB:
@@ -55,7 +56,7 @@ bw_build() {
 
 for p in $problems; do
   case $p in
-    transpose) flag=-DBW_TRANSPOSE; sizes="L1:64:64 L2:256:256 L3:1024:1024";;
+    transpose) flag=-DBW_TRANSPOSE; sizes="L1:64:64 L2:256:256 L3:1024:1024 O2:160:320 O3:1000:1280";;
     rowsum) flag=-DBW_ROWSUM; sizes="L1:8:1024 L2:128:1024 L3:512:4096 R128:512:128 R320:200:320";;
     colsum) flag=-DBW_COLSUM; sizes="L1:8:1024 L2:128:1024 L3:512:4096";;
     *) echo "unknown problem $p"; exit 2;;

@@ -58,10 +58,13 @@ set_tests_properties(diff.sample.heat3d.fast.big PROPERTIES
                      ENVIRONMENT "CFLAGS=-O2 -DN=44 -DTSTEPS=37")
 # dwconv's schedules on sizes whose channels leave a remainder (c = 100:
 # one 64-channel block and a masked rest with AVX-512; c = 7: the rest
-# only), an odd width and a one-row image.
+# only), odd widths (5 and 7: a rest of 1 and of 3 pixels after the tiles
+# of 4) and a one-row image.
 foreach(variant fast avx2)
   add_test(NAME diff.sample.dwconv.${variant}.odd
            COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/dwconv.c ${S}/dwconv.${variant}.sched 3 5 100)
+  add_test(NAME diff.sample.dwconv.${variant}.w7
+           COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/dwconv.c ${S}/dwconv.${variant}.sched 2 7 130)
   add_test(NAME diff.sample.dwconv.${variant}.tiny
            COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/dwconv.c ${S}/dwconv.${variant}.sched 1 3 7)
 endforeach()
