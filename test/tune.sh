@@ -13,7 +13,11 @@
 #     and kernel file; schedcc --wisdom (and $SCHEDCC_WISDOM) applies them
 #     with a note under -v, -D takes precedence, entries for another CPU
 #     model, schedule or file are not applied, a line that is no entry is
-#     warned about, a missing file is no wisdom.
+#     warned about, a missing file is no wisdom;
+#  5. repeats: values that give a program already timed (the same values,
+#     or values the schedule ignores: test/tune/repeat.tune.sched has five
+#     programs) reuse its time, do not spend the budget, and end the
+#     search once nothing new comes.
 #   test/tune.sh SCHEDCC_TUNE SCHEDCC DIR
 set -u
 tune=$1 schedcc=$2 dir=$3
@@ -136,6 +140,22 @@ if grep -q fma /proc/cpuinfo; then
     { fail "with --tolerance the FMA variant is refused"; cat "$tmp/errW2"; }
   sed -n 2p "$tmp/w2.csv" | grep -q '^0,COMPLETE,ok,' || fail "with --tolerance: $(sed -n 2p "$tmp/w2.csv")"
 fi
+
+# 5. repeats reuse the time of the trial that ran the program
+"$tune" "$dir/tiny.c" -s "$dir/repeat.tune.sched" --trials 20 --runs 1 \
+  --seed 1 --csv "$tmp/r.csv" -- -ffp-contract=off 2>"$tmp/errR" ||
+  { fail "schedcc-tune on repeat.tune.sched exited with $?"; cat "$tmp/errR"; }
+# columns: trial,state,status,time_ms,best_ms,ts,tile,start,repeat_of,...
+ran=$(awk -F, 'NR > 1 && $3 == "ok" && $9 == ""' "$tmp/r.csv" | wc -l)
+[ "$ran" -eq 5 ] || fail "repeat.tune.sched: $ran trials timed a program, expected its 5 programs once each"
+# every tile = 0 trial (ts ignored) after the first repeats it
+zeros=$(awk -F, 'NR > 1 && $7 == 0 && $9 == ""' "$tmp/r.csv" | wc -l)
+[ "$zeros" -eq 1 ] || fail "tile = 0 timed $zeros times, expected once (ts is unused there)"
+# a repeat has the time of the trial it names
+awk -F, 'NR > 1 { t[$1] = $4 } NR > 1 && $9 != "" && t[$9] != $4 { bad = 1 } END { exit bad }' "$tmp/r.csv" ||
+  fail "a repeated trial's time differs from the trial it repeats"
+grep -q "repeat programs already timed: stopping" "$tmp/errR" ||
+  fail "no note that the search ran out of programs"
 
 [ $fails -eq 0 ] && echo "ok: schedcc-tune" || cat "$tmp/err1"
 exit $((fails != 0))
