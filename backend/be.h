@@ -7,6 +7,20 @@
 
 #include "../ir/ir.h"
 
+/* The lowering before the emitters (be_lower.c): after the schedule, once
+ * per kernel, it turns what both emitters would otherwise decide on their
+ * own into plain IR.  Today: each run-time assumption of a versioned
+ * kernel becomes one int expression (ir_assumption.check) over element
+ * addresses (IR_EXPR_ELEM_ADDR).  Idempotent; allocates in ctx's arena.
+ * The emitters refuse a versioned kernel that was not lowered. */
+void be_lower_kernel(scc_ctx *ctx, ir_kernel *k);
+/* be_lower_kernel on every kernel of m. */
+void be_lower_module(scc_ctx *ctx, ir_module *m);
+/* For the emitters: true when k is ready to print; a versioned kernel
+ * whose checks were not lowered is an internal error (reported at the
+ * kernel; false). */
+bool be_check_lowered(scc_ctx *ctx, const ir_kernel *k);
+
 /* Appends to `out` the module's source file with each kernel's byte range
  * [begin, end) replaced by C generated from its IR, every other byte
  * copied unchanged, and any includes the generated code needs added once

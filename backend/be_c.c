@@ -1594,26 +1594,13 @@ static void emit_block(emitter *em, const ir_block *b, int depth) {
     emit_node(em, n, depth);
 }
 
-/* The address of element `off` of array a as an integer:
- * `(uintptr_t)a + (uintptr_t)(off) * sizeof(T)` (unsigned arithmetic: no
- * pointer is formed outside the array). */
-static void put_elem_addr(scc_ctx *ctx, scc_buf *o, const ir_array *a,
-                          const ir_expr *off) {
-  int64_t c;
-  scc_buf_printf(o, "(uintptr_t)%s", a->name);
-  if (ir_expr_const_value(ctx, off, &c)) {
-    if (c != 0)
-      scc_buf_printf(o, " + %lld * sizeof(%s)", (long long)c,
-                     ir_type_name(a->elem));
-    return;
-  }
-  scc_buf_puts(o, " + (uintptr_t)(");
-  ir_print_c_expr(o, off);
-  scc_buf_printf(o, ") * sizeof(%s)", ir_type_name(a->elem));
+static void note_elem_addr(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_ELEM_ADDR) /* prints (uintptr_t) */
+    *(unsigned *)data |= BE_INC_STDINT;
 }
 
-/* The run-time check of a versioned kernel: every assumption holds
- * (deps/dep_assume.c). */
+/* The run-time check of a versioned kernel: every assumption's lowered
+ * check (be_lower.c), joined by &&. */
 static void put_check(emitter *em, const ir_kernel *k) {
   scc_buf *o = em->out;
   for (int i = 0; i < k->assumptions.len; i++) {
@@ -1623,18 +1610,8 @@ static void put_check(emitter *em, const ir_kernel *k) {
       scc_buf_puts(o, " && ");
     if (paren)
       scc_buf_puts(o, "(");
-    if (as->kind == IR_ASSUME_DISJOINT) {
-      em->includes |= BE_INC_STDINT;
-      put_elem_addr(em->ctx, o, as->a, as->a_hi);
-      scc_buf_puts(o, " <= ");
-      put_elem_addr(em->ctx, o, as->b, as->b_lo);
-      scc_buf_puts(o, " || ");
-      put_elem_addr(em->ctx, o, as->b, as->b_hi);
-      scc_buf_puts(o, " <= ");
-      put_elem_addr(em->ctx, o, as->a, as->a_lo);
-    } else {
-      ir_print_c_expr(o, as->cond);
-    }
+    ir_walk_expr(as->check, note_elem_addr, &em->includes);
+    ir_print_c_expr(o, as->check);
     if (paren)
       scc_buf_puts(o, ")");
   }
@@ -1692,6 +1669,8 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
     em.base = k->indent;
   }
   /* kernel versioning: if (checks) { transformed } else { original } */
+  if (!be_check_lowered(ctx, k))
+    return false;
   bool versioned = k->original && k->assumptions.len > 0;
   int depth = 0;
   if (versioned) {

@@ -375,6 +375,7 @@ static void set_align(const gen *g, LLVMValueRef mem, ir_type t) {
 /* ---- expressions -------------------------------------------------------- */
 
 static cval gen_expr(gen *g, const ir_expr *e);
+static LLVMValueRef elem_addr(gen *g, const ir_array *a, const ir_expr *off);
 
 /* The address of an access's (first) element. */
 static LLVMValueRef access_addr(gen *g, const ir_expr *e) {
@@ -952,6 +953,9 @@ static cval gen_expr(gen *g, const ir_expr *e) {
     r.lanes = L;
     return r;
   }
+  case IR_EXPR_ELEM_ADDR: /* i64: unsigned long on the LP64 targets */
+    r.v = elem_addr(g, e->u.addr.array, e->u.addr.off);
+    return r;
   case IR_EXPR_ALIGN_GAP: { /* ((-addr) & (bytes - 1)) >> log2(size) */
     LLVMValueRef addr = access_addr(g, e->u.gap.a);
     LLVMValueRef x = LLVMBuildPtrToInt(g->b, addr, i64_type(g), "");
@@ -1307,7 +1311,8 @@ static void gen_block(gen *g, const ir_block *b) {
 /* ---- kernel versioning --------------------------------------------------- */
 
 /* The integer address of element `off` of array a: ptrtoint(base) +
- * off * sizeof(T), in i64 (wrapping, as the C path's uintptr_t). */
+ * off * sizeof(T), in i64 (wrapping, as the C path's uintptr_t):
+ * IR_EXPR_ELEM_ADDR. */
 static LLVMValueRef elem_addr(gen *g, const ir_array *a, const ir_expr *off) {
   LLVMValueRef base = NULL;
   for (int i = 0; i < g->arrays.len; i++)
@@ -1323,25 +1328,13 @@ static LLVMValueRef elem_addr(gen *g, const ir_array *a, const ir_expr *off) {
   return LLVMBuildAdd(g->b, p, LLVMBuildMul(g->b, x.v, sz, ""), "");
 }
 
-/* The run-time check of a versioned kernel (i1): every assumption holds
- * (deps/dep_assume.c). */
+/* The run-time check of a versioned kernel (i1): every assumption's
+ * lowered check (be_lower.c) holds. */
 static LLVMValueRef gen_check(gen *g, const ir_kernel *k) {
   LLVMValueRef all = LLVMConstInt(i1_type(g, 1), 1, 0);
   for (int i = 0; i < k->assumptions.len && !g->failed; i++) {
     const ir_assumption *as = k->assumptions.items[i];
-    LLVMValueRef c;
-    if (as->kind == IR_ASSUME_DISJOINT) {
-      LLVMValueRef ahi = elem_addr(g, as->a, as->a_hi);
-      LLVMValueRef blo = elem_addr(g, as->b, as->b_lo);
-      LLVMValueRef bhi = elem_addr(g, as->b, as->b_hi);
-      LLVMValueRef alo = elem_addr(g, as->a, as->a_lo);
-      c = LLVMBuildOr(g->b, LLVMBuildICmp(g->b, LLVMIntULE, ahi, blo, ""),
-                      LLVMBuildICmp(g->b, LLVMIntULE, bhi, alo, ""),
-                      "no.alias");
-    } else {
-      c = truth(g, gen_expr(g, as->cond));
-    }
-    all = LLVMBuildAnd(g->b, all, c, "");
+    all = LLVMBuildAnd(g->b, all, truth(g, gen_expr(g, as->check)), "");
   }
   return all;
 }
@@ -1351,6 +1344,10 @@ static LLVMValueRef gen_check(gen *g, const ir_kernel *k) {
 static void gen_body(gen *g, const ir_kernel *k) {
   if (!k->original || k->assumptions.len == 0) {
     gen_block(g, &k->body);
+    return;
+  }
+  if (!be_check_lowered(g->ctx, k)) {
+    g->failed = true;
     return;
   }
   LLVMValueRef c = gen_check(g, k);

@@ -275,6 +275,13 @@ ir_expr *ir_align_gap(scc_ctx *ctx, ir_expr *a, int bytes) {
   return e;
 }
 
+ir_expr *ir_elem_addr(scc_ctx *ctx, ir_array *a, ir_expr *off) {
+  ir_expr *e = new_expr(ctx, IR_EXPR_ELEM_ADDR, IR_TY_ULONG);
+  e->u.addr.array = a;
+  e->u.addr.off = off;
+  return e;
+}
+
 ir_expr *ir_call(scc_ctx *ctx, const char *fn, int n, ir_expr **args,
                  ir_type t) {
   ir_expr *e = new_expr(ctx, IR_EXPR_CALL, t);
@@ -516,6 +523,9 @@ void ir_walk_expr(ir_expr *e, ir_expr_fn fn, void *data) {
     ir_walk_expr(e->u.shuf.a, fn, data);
     ir_walk_expr(e->u.shuf.b, fn, data);
     break;
+  case IR_EXPR_ELEM_ADDR: /* the offset: no element is read */
+    ir_walk_expr(e->u.addr.off, fn, data);
+    break;
   case IR_EXPR_ALIGN_GAP: /* the subscripts only: no element is read */
     for (int i = 0; i < e->u.gap.a->u.access.n; i++)
       ir_walk_expr(e->u.gap.a->u.access.idx[i], fn, data);
@@ -605,6 +615,9 @@ bool ir_expr_equal(const ir_expr *a, const ir_expr *b) {
       if (a->u.shuf.mask[l] != b->u.shuf.mask[l])
         return false;
     return true;
+  case IR_EXPR_ELEM_ADDR:
+    return a->u.addr.array == b->u.addr.array &&
+           ir_expr_equal(a->u.addr.off, b->u.addr.off);
   case IR_EXPR_ALIGN_GAP:
     return a->u.gap.bytes == b->u.gap.bytes &&
            ir_expr_equal(a->u.gap.a, b->u.gap.a);

@@ -169,6 +169,10 @@ typedef enum ir_expr_kind {
                         u.un.a: a scalar */
   IR_EXPR_SHUFFLE,   /* lanes of two vectors u.shuf.a, u.shuf.b picked by
                         the constant u.shuf.mask (loop.transpose_block) */
+  IR_EXPR_ELEM_ADDR, /* unsigned long: the address of element u.addr.off of
+                        u.addr.array as an integer, (uintptr_t)base +
+                        off * sizeof(element); forms no pointer (the
+                        run-time overlap checks: backend/be_lower.c) */
   IR_EXPR_ALIGN_GAP, /* int: the elements from the address of the scalar
                         access u.gap.a up to the next multiple of
                         u.gap.bytes (0 when it is one); reads no element
@@ -290,6 +294,10 @@ struct ir_expr {
       ir_expr *a; /* an IR_EXPR_ACCESS, scalar: only its address is used */
       int bytes;  /* a power of two: the vector's size */
     } gap;
+    struct {
+      struct ir_array *array;
+      ir_expr *off; /* an integer expression: elements from the base */
+    } addr;
     struct {
       const char *fn; /* "sqrt", "expf", "fmax", ... */
       int n;
@@ -500,6 +508,10 @@ typedef struct ir_assumption {
    * arena strings */
   const char *text;
   const char *reason;
+  /* The check as one int expression, nonzero when the assumption holds:
+   * filled by the lowering before the emitters (backend/be_lower.c), which
+   * print it as they print any expression; NULL before. */
+  ir_expr *check;
 } ir_assumption;
 
 /* An array whose linearized subscripts the dependence analysis read as
@@ -628,6 +640,10 @@ ir_expr *ir_cast(scc_ctx *ctx, ir_type to, ir_expr *a);
  * alignment constraints", PLDI 2004; GCC's vectorizer peels the same way).
  * Takes a. */
 ir_expr *ir_align_gap(scc_ctx *ctx, ir_expr *a, int bytes);
+/* The address of element `off` (an integer expression, row-major elements
+ * from the base) of array a as an unsigned long (IR_EXPR_ELEM_ADDR; the
+ * C backend prints it with uintptr_t).  Takes off. */
+ir_expr *ir_elem_addr(scc_ctx *ctx, struct ir_array *a, ir_expr *off);
 ir_expr *ir_call(scc_ctx *ctx, const char *fn, int n, ir_expr **args,
                  ir_type t);
 

@@ -109,6 +109,9 @@ static ir_expr *clone_expr(scc_ctx *ctx, const ir_expr *e, const ir_subst *s,
   case IR_EXPR_ALIGN_GAP:
     c->u.gap.a = clone_expr(ctx, e->u.gap.a, s, &ch);
     break;
+  case IR_EXPR_ELEM_ADDR: /* the array is not substituted */
+    c->u.addr.off = clone_expr(ctx, e->u.addr.off, s, &ch);
+    break;
   case IR_EXPR_CALL: {
     int n = e->u.call.n;
     c->u.call.args =

@@ -265,6 +265,8 @@ static int expr_prec(const ir_expr *e) {
     return binop_prec(e->u.bin.op);
   case IR_EXPR_SELECT:
     return P_COND;
+  case IR_EXPR_ELEM_ADDR: /* (uintptr_t)a [+ ...] */
+    return P_ADD;
   default:
     return P_PRIMARY;
   }
@@ -481,6 +483,25 @@ static void emit_paren(const printer *p, const ir_expr *e, bool paren) {
     for (int l = 0; l < e->lanes; l++)
       scc_buf_printf(o, "%s%d", l ? ", " : "", e->u.shuf.mask[l]);
     scc_buf_puts(o, "])");
+    break;
+  case IR_EXPR_ELEM_ADDR: /* (uintptr_t)a + (uintptr_t)(off) * sizeof(T) */
+    if (p->c_mode) {
+      const ir_expr *off = e->u.addr.off;
+      const char *t = ir_type_name(e->u.addr.array->elem);
+      scc_buf_printf(o, "(uintptr_t)%s", e->u.addr.array->name);
+      if (off->kind == IR_EXPR_INT) {
+        if (off->u.ival != 0)
+          scc_buf_printf(o, " + %lld * sizeof(%s)", (long long)off->u.ival, t);
+      } else {
+        scc_buf_puts(o, " + (uintptr_t)(");
+        emit(p, off, P_TOP);
+        scc_buf_printf(o, ") * sizeof(%s)", t);
+      }
+    } else {
+      scc_buf_printf(o, "addr(%s, ", e->u.addr.array->name);
+      emit(p, e->u.addr.off, P_ASSIGN);
+      scc_buf_puts(o, ")");
+    }
     break;
   case IR_EXPR_ALIGN_GAP: /* ((int)(-(uintptr_t)&a % 64 / sizeof(T))) */
     if (p->c_mode) {

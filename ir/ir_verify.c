@@ -123,6 +123,14 @@ static void check_expr(verifier *v, const ir_expr *e, scc_loc loc) {
     check_expr(v, e->u.shuf.a, loc);
     check_expr(v, e->u.shuf.b, loc);
     break;
+  case IR_EXPR_ELEM_ADDR:
+    if (!e->u.addr.array || !e->u.addr.off ||
+        !ir_type_is_integer(e->u.addr.off->type) || e->u.addr.off->lanes > 1)
+      fail(v, loc, "elem_addr without an array or an integer offset%s%s", NULL,
+           NULL);
+    else
+      check_expr(v, e->u.addr.off, loc);
+    break;
   case IR_EXPR_ALIGN_GAP:
     if (!e->u.gap.a || e->u.gap.a->kind != IR_EXPR_ACCESS ||
         e->u.gap.a->lanes > 1 || e->u.gap.bytes < 1 ||

@@ -37,8 +37,12 @@ sched_program *sched_parse_string(scc_ctx *ctx, const char *name,
 /* Runs the program on every kernel of the module: the sequence named
  * @<kernel name> when there is one, else @main (or @__transform_main),
  * called with a handle to the kernel's root.  Transforms that fail are
- * reported at the schedule op's location.  Returns false when any error
- * was reported (the module may then be partly transformed: do not emit). */
+ * reported at the schedule op's location.  Around the run it owns kernel
+ * versioning (dep_assume_begin before, dep_assume_finish after: the
+ * run-time checks of what the transformed code assumes, with the original
+ * body kept for the fallback version), so every caller emits code that is
+ * correct for any arguments.  Returns false when any error was reported
+ * (the module may then be partly transformed: do not emit). */
 bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
                  const sched_options *opts);
 

@@ -18,10 +18,10 @@
 #include <string.h>
 
 const sched_opdef sched_ops[SCHED_NOPS] = {
-#define SCHED_OP(id, name, handler, sig, attrs, rule, consumes, nres, rrule,   \
-                 usage)                                                        \
-  [SCHED_OP_##                                                                 \
-      id] = {name, handler, sig, attrs, rule, consumes, nres, rrule, usage},
+#define SCHED_OP(id, name, handler, flags, sig, attrs, rule, consumes, nres,   \
+                 rrule, usage)                                                 \
+  [SCHED_OP_##id] = {name, handler,  flags, sig,   attrs,                      \
+                     rule, consumes, nres,  rrule, usage},
 #include "ops.def"
 #undef SCHED_OP
 };

@@ -63,10 +63,21 @@ typedef enum sched_op_id {
 typedef struct sched_run sched_run;
 typedef struct sched_stmt sched_stmt;
 
+/* The flags column of ops.def: what the interpreter does around an op's
+ * handler (the table's header comment says when each applies). */
+enum {
+  SCHED_OPF_TRANSFORM = 1u << 0,        /* rewrites the IR */
+  SCHED_OPF_PRUNE_PREFETCH = 1u << 1,   /* xf_prefetch_prune after it */
+  SCHED_OPF_RECHECK_PARALLEL = 1u << 2, /* xf_parallel_recheck after it */
+  SCHED_OPF_XF = SCHED_OPF_TRANSFORM | SCHED_OPF_PRUNE_PREFETCH |
+                 SCHED_OPF_RECHECK_PARALLEL,
+};
+
 /* One row of ops.def. */
 typedef struct sched_opdef {
   const char *name;
   bool (*handler)(sched_run *r, const sched_stmt *s);
+  unsigned flags; /* SCHED_OPF_* */
   const char *signature;
   const char *attrs;
   int attr_rule;

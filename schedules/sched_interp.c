@@ -13,6 +13,8 @@
  */
 #include "sched_int.h"
 
+#include "../deps/dep.h"
+
 #include <string.h>
 
 /* ---- values and invalidation ----------------------------------------------
@@ -126,11 +128,9 @@ ir_node *sched_loop_of(sched_run *r, const sched_stmt *s, sched_value *v,
   return n;
 }
 
-/* Transform ops are the loop.* and structured.* ops and to_library. */
-static bool is_transform(const char *name) {
-  return strncmp(name, "loop.", 5) == 0 ||
-         strncmp(name, "structured.", 11) == 0 ||
-         strcmp(name, "to_library") == 0;
+/* The op rewrites the IR (ops.def's flags). */
+static bool is_transform(const sched_stmt *s) {
+  return sched_ops[s->op].flags & SCHED_OPF_TRANSFORM;
 }
 
 /* --dump-after=N: N when the option is a positive number, else 0. */
@@ -151,10 +151,9 @@ static void dump_after(sched_run *r, const sched_stmt *s, int no) {
   if (!o || !o->dump || !o->dump_after)
     return;
   int want = dump_number(o->dump_after);
-  if (want
-          ? want != no
-          : strcmp(o->dump_after, s->opname) != 0 &&
-                !(strcmp(o->dump_after, "all") == 0 && is_transform(s->opname)))
+  if (want ? want != no
+           : strcmp(o->dump_after, s->opname) != 0 &&
+                 !(strcmp(o->dump_after, "all") == 0 && is_transform(s)))
     return;
   r->dumped = true;
   scc_buf_printf(o->dump, "// %s after %s (%s:%d:%d): op %d on kernel '%s'\n",
@@ -173,7 +172,7 @@ bool sched_xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
   if (st != XF_OK)
     return false;
   /* loop.prefetch's addresses after an op that moved what they read */
-  if (s->op != SCHED_OP_PREFETCH)
+  if (sched_ops[s->op].flags & SCHED_OPF_PRUNE_PREFETCH)
     xf_prefetch_prune(r->ctx, r->k, s->opname);
   return ir_verify_kernel(r->ctx, r->k, s->opname);
 }
@@ -221,15 +220,16 @@ static void note_dropped_directives(sched_run *r, const sched_stmt *s) {
   }
 }
 
-/* Runs op s.  A transform op on a kernel that holds parallel loops (other
- * than loop.parallel itself, which checks its own loop) is followed by a
+/* Runs op s.  An op with SCHED_OPF_RECHECK_PARALLEL (every transform but
+ * loop.parallel, which checks its own loop) on a kernel that holds
+ * parallel loops is followed by a
  * check of every loop still marked parallel (xf_parallel_recheck: the
  * dependence query of loop.parallel on the new IR), since fusing,
  * interchanging, jamming or packing may make a parallel loop carry a
  * dependence; when one would, the kernel is restored as it was before the
  * op and the op fails (silenceably, at the op, with a note at the loop). */
 static bool run_op(sched_run *r, const sched_stmt *s) {
-  bool guard = is_transform(s->opname) && s->op != SCHED_OP_PARALLEL &&
+  bool guard = (sched_ops[s->op].flags & SCHED_OPF_RECHECK_PARALLEL) &&
                xf_kernel_has_parallel(r->k);
   ir_snapshot *snap = guard ? ir_kernel_snapshot(r->ctx, r->k) : NULL;
   scc_vec before = {0}; /* the loops, for the user's OpenMP directives */
@@ -245,7 +245,7 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
     return sched_silenceable(r, s);
   }
   note_dropped_directives(r, s);
-  if (is_transform(s->opname))
+  if (is_transform(s))
     sched_remark_empty(r, s);
   if (s->op != SCHED_OP_INCLUDE)
     sched_remark_fallback(r, s, nremarks);
@@ -658,6 +658,10 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
   int before = ctx->nerrors;
   if (!sched_check_kernels(ctx, p, m) || !sched_params_bind(ctx, p, opts))
     return false;
+  /* kernel versioning: what the transformed code assumes is recorded
+   * against a copy of each body taken before the schedule runs */
+  for (int i = 0; i < m->kernels.len; i++)
+    dep_assume_begin(ctx, m->kernels.items[i]);
   for (int i = 0; i < m->kernels.len; i++) {
     ir_kernel *k = m->kernels.items[i];
     const sched_seq *q = sched_kernel_seq(p, k->name);
@@ -696,5 +700,10 @@ bool sched_apply(scc_ctx *ctx, sched_program *p, ir_module *m,
     else if (opts && opts->dump && opts->dump_after && !r.dumped)
       sched_warn_no_dump(ctx, q, k, opts->dump_after);
   }
+  /* the run-time checks (kernel versioning) of what the transformed code
+   * assumes; a kernel whose check cannot be built is put back as it was
+   * written, with a warning (dep_assume_finish) */
+  for (int i = 0; ctx->nerrors == before && i < m->kernels.len; i++)
+    dep_assume_finish(ctx, m->kernels.items[i]);
   return ctx->nerrors == before;
 }

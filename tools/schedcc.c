@@ -536,13 +536,9 @@ static int run(scc_ctx *ctx, const options *o) {
         .dump = o->dump_after ? &dump : NULL,
         .dump_kernel = o->dump_ir ? NULL : be_emit_kernel_c,
     };
-    for (int i = 0; i < m->kernels.len; i++)
-      dep_assume_begin(ctx, m->kernels.items[i]);
+    /* sched_apply also builds the run-time checks (kernel versioning) of
+     * what the transformed code assumes */
     bool ok = sched_apply(ctx, p, m, &so);
-    /* run-time checks (kernel versioning) for what the transformed code
-     * assumes; a kernel whose check cannot be built stays untransformed */
-    for (int i = 0; ok && !ctx->nerrors && i < m->kernels.len; i++)
-      dep_assume_finish(ctx, m->kernels.items[i]);
     if (dump.len)
       fwrite(dump.data, 1, dump.len, stderr);
     scc_buf_free(&dump);
@@ -566,6 +562,8 @@ static int run(scc_ctx *ctx, const options *o) {
                  o->input);
   }
 
+  /* the lowering before the emitters: decided once, printed by either */
+  be_lower_module(ctx, m);
   if (o->emit != EMIT_IR && o->emit != EMIT_DEPS)
     warn_target_attrs(ctx, m);
   if (o->emit == EMIT_OBJECT || o->emit == EMIT_ASM || o->emit == EMIT_LLVM) {

@@ -593,6 +593,53 @@ static int cleanup(void **state) {
   return teardown(state);
 }
 
+/* ---- the lowering of run-time checks (be_lower.c) ------------------------ */
+
+/* A disjointness assumption becomes one int expression over element
+ * addresses (constant offsets folded, a zero offset left out), a condition
+ * assumption its condition; lowering twice changes nothing; the emitters
+ * refuse a versioned kernel that was not lowered. */
+static void test_lower_checks(void **state) {
+  (void)state;
+  ir_module *m = ir_module_new(ctx, "t.c", "", 0);
+  ir_kernel *k = ir_kernel_new(ctx, m, "f");
+  ir_array *a = ir_array_new(ctx, k, "a", IR_TY_FLOAT, 1, none);
+  ir_array *b = ir_array_new(ctx, k, "b", IR_TY_DOUBLE, 1, none);
+  ir_var *n = ir_var_new(ctx, k, "n", IR_TY_INT, IR_VAR_PARAM, none);
+  ir_assumption *dis = scc_arena_alloc(ctx->arena, sizeof *dis);
+  *dis = (ir_assumption){.kind = IR_ASSUME_DISJOINT,
+                         .a = a,
+                         .b = b,
+                         .a_lo = I(0),
+                         .a_hi = V(n),
+                         .b_lo = B(IR_OP_ADD, I(2), I(3)),
+                         .b_hi = B(IR_OP_ADD, V(n), I(8))};
+  ir_assumption *cond = scc_arena_alloc(ctx->arena, sizeof *cond);
+  *cond = (ir_assumption){.kind = IR_ASSUME_COND,
+                          .cond = B(IR_OP_LE, V(n), I(64))};
+  scc_vec_push(ctx->arena, &k->assumptions, dis);
+  scc_vec_push(ctx->arena, &k->assumptions, cond);
+  k->original = scc_arena_alloc(ctx->arena, sizeof *k->original);
+  assert_false(be_check_lowered(ctx, k));
+  ctx->nerrors = 0;
+  be_lower_module(ctx, m);
+  assert_true(be_check_lowered(ctx, k));
+  scc_buf t = {0};
+  ir_print_c_expr(&t, dis->check);
+  assert_string_equal(t.data,
+                      "(uintptr_t)a + (uintptr_t)(n) * sizeof(float) <= "
+                      "(uintptr_t)b + 5 * sizeof(double) || "
+                      "(uintptr_t)b + (uintptr_t)(n + 8) * sizeof(double) <= "
+                      "(uintptr_t)a");
+  assert_ptr_equal(cond->check, cond->cond);
+  ir_expr *first = dis->check;
+  be_lower_kernel(ctx, k);
+  assert_ptr_equal(dis->check, first);
+  assert_int_equal(dis->check->u.bin.a->u.bin.a->kind, IR_EXPR_ELEM_ADDR);
+  assert_int_equal(dis->check->u.bin.a->u.bin.a->type, IR_TY_ULONG);
+  scc_buf_free(&t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_function_kernel),
@@ -605,6 +652,7 @@ int main(void) {
       cmocka_unit_test(test_emitted_code_compiles),
       cmocka_unit_test(test_bound_hoisting),
       cmocka_unit_test(test_floordiv_ceildiv_semantics),
+      cmocka_unit_test(test_lower_checks),
   };
   return cmocka_run_group_tests(tests, setup, cleanup);
 }

@@ -388,6 +388,40 @@ static void alias_consumed_at_run_time(void **state) {
   tc_free(&f.t);
 }
 
+/* sched_apply owns kernel versioning: C and A of known extents that may
+ * overlap (neither restrict) get a run-time overlap check once the
+ * schedule tiled the nest, with the original body kept for the other
+ * version; the same schedule on restrict arrays needs none. */
+static void apply_versions_kernel(void **state) {
+  (void)state;
+  for (int restricted = 0; restricted < 2; restricted++) {
+    fixture f;
+    fx_init(&f);
+    for (int a = 0; a < f.k->arrays.len; a++) {
+      ir_array *arr = f.k->arrays.items[a];
+      arr->is_restrict = restricted;
+      arr->storage = IR_STORE_PARAM;
+      arr->dims = scc_arena_alloc(f.t.ctx->arena, 2 * sizeof *arr->dims);
+      arr->dims[0] = arr->dims[1] = ir_int(f.t.ctx, 64);
+    }
+    assert_true(run(&f,
+                    "named_sequence @main(%root) {\n"
+                    "  %i = match.loop \"i\" in %root\n"
+                    "  %t:4 = loop.tile %i tile_sizes [8, 8]\n"
+                    "}\n",
+                    NULL));
+    if (restricted) {
+      assert_int_equal(f.k->assumptions.len, 0);
+    } else {
+      assert_true(f.k->assumptions.len >= 1);
+      assert_non_null(f.k->original);
+      /* the transformed body is kept: a tile loop, not i, comes first */
+      assert_string_not_equal(f.k->body.first->u.loop.iv->name, "i");
+    }
+    tc_free(&f.t);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(match_loop),
@@ -402,6 +436,7 @@ int main(void) {
       cmocka_unit_test(invalidation_end_to_end),
       cmocka_unit_test(transforms_end_to_end),
       cmocka_unit_test(alias_consumed_at_run_time),
+      cmocka_unit_test(apply_versions_kernel),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

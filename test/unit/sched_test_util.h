@@ -62,7 +62,10 @@ static inline sched_program *parse(test_ctx *t, const char *text) {
  *     for j = 0 to 64 {
  *       for k = 0 to 64 {
  *         C[i][j] += A[i][k]       (S0)
- * built with the ir.c builders; loops are returned through li/lj/lk. */
+ * built with the ir.c builders; loops are returned through li/lj/lk.  C
+ * and A are restrict: their extents are not known, so sched_apply could
+ * not build the run-time overlap check that a transformed nest would
+ * otherwise need, and would put the kernel back as it was. */
 static inline ir_kernel *build_ijk(scc_ctx *ctx, ir_module *m, const char *name,
                                    ir_node **li, ir_node **lj, ir_node **lk) {
   ir_kernel *k = ir_kernel_new(ctx, m, name);
@@ -83,6 +86,7 @@ static inline ir_kernel *build_ijk(scc_ctx *ctx, ir_module *m, const char *name,
   l[0]->u.loop.label = "rows";
   ir_array *C = ir_array_new(ctx, k, "C", IR_TY_FLOAT, 2, loc);
   ir_array *A = ir_array_new(ctx, k, "A", IR_TY_FLOAT, 2, loc);
+  C->is_restrict = A->is_restrict = true;
   ir_expr **ci = scc_arena_alloc(ctx->arena, 2 * sizeof *ci);
   ir_expr **ai = scc_arena_alloc(ctx->arena, 2 * sizeof *ai);
   ci[0] = ir_var_ref(ctx, iv[0]);
