@@ -9,10 +9,14 @@
 
 /* The lowering before the emitters (be_lower.c): after the schedule, once
  * per kernel, it turns what both emitters would otherwise decide on their
- * own into plain IR.  Today: each run-time assumption of a versioned
- * kernel becomes one int expression (ir_assumption.check) over element
- * addresses (IR_EXPR_ELEM_ADDR).  Idempotent; allocates in ctx's arena.
- * The emitters refuse a versioned kernel that was not lowered. */
+ * own into IR annotations they print: each loop.to_library nest becomes an
+ * ir_libcall (ir_loop.call: the product matched once, its guard, its
+ * libxsmm kernel in ir_kernel.xsmm_dispatch; a nest that is no longer a
+ * product gets a warning and stays loops), and each run-time assumption
+ * of a versioned kernel one int expression (ir_assumption.check) over
+ * element addresses (IR_EXPR_ELEM_ADDR).  Running it again recomputes the
+ * calls (keeping the libxsmm kernels' names).  Allocates in ctx's arena.
+ * The emitters refuse a kernel that was not lowered. */
 void be_lower_kernel(scc_ctx *ctx, ir_kernel *k);
 /* be_lower_kernel on every kernel of m. */
 void be_lower_module(scc_ctx *ctx, ir_module *m);
@@ -55,7 +59,9 @@ const char *be_target_attr(const scc_ctx *ctx, const ir_kernel *k);
 const char *be_isa_features(ir_isa isa);
 
 /* The generated C of one kernel's region alone (as it replaces the range),
- * for tests and --emit=kernel-c. */
+ * for tests and --dump-after: the kernel as it is now, lowered first
+ * (be_lower_kernel writes its annotations on k, which the lowering before
+ * the final emission computes again). */
 bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out);
 
 /* Declares the kernel's local arrays (ir_array.is_local: loop.pack buffers)

@@ -80,7 +80,6 @@ typedef struct emitter {
    * as loops (its fallback); the libxsmm kernels dispatched at kernel
    * entry: their dispatch arguments (the key) and variable names */
   bool plain;
-  scc_vec xsmm_keys, xsmm_names;
   /* the loops still to emit of an OpenMP collapse(n) band: written as
    * perfectly nested `for`s (no hoisted bound between them) */
   int collapse_inner;
@@ -418,7 +417,7 @@ static bool array_dead(const emitter *em, const ir_array *a) {
 }
 
 /* ---- library calls (loop.to_library; ir/ir_gemm.h) ----------------------
- * A loop marked with a library is matched again (the IR as it is now) and
+ * A loop the lowering made a library call of (ir_loop.call, be_lower.c) is
  * emitted as
  *   cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, alpha,
  *               &A[i0][k0], lda, &B[k0][j0], ldb, beta, &C[i0][j0], ldc);
@@ -449,48 +448,18 @@ static const char *xsmm_args(emitter *em, const ir_gemm *g) {
       c_text(em, g->ldb), bi, c_text(em, g->lda), bi, c_text(em, g->ldc), t, t);
 }
 
-static const char *xsmm_find(const emitter *em, const char *key) {
-  for (int i = 0; i < em->xsmm_keys.len; i++)
-    if (strcmp(em->xsmm_keys.items[i], key) == 0)
-      return em->xsmm_names.items[i];
-  return NULL;
-}
-
-static bool xsmm_cb(ir_node *n, void *data) {
-  emitter *em = data;
-  if (n->kind != IR_NODE_LOOP || !n->u.loop.library ||
-      strcmp(n->u.loop.library, "libxsmm") != 0)
-    return true;
-  ir_gemm g;
-  const char *why;
-  scc_loc where;
-  if (!ir_gemm_match(em->ctx, n, &g, &why, &where))
-    return false;
-  const char *key = scc_arena_printf(em->ctx->arena, "%s|%s",
-                                     ir_type_name(g.type), xsmm_args(em, &g));
-  if (xsmm_find(em, key))
-    return false;
-  /* reserved in the module: two scop kernels of one function declare
-   * their kernels in the same scope */
-  const char *name = ir_fresh_name(em->ctx, (ir_kernel *)em->k, "xsmm_kernel");
-  scc_vec_push(em->ctx->arena, &em->hoisted, (void *)name);
-  scc_vec_push(em->ctx->arena, &em->xsmm_keys, (void *)key);
-  scc_vec_push(em->ctx->arena, &em->xsmm_names, (void *)name);
-  return false;
-}
-
-/* Dispatches the libxsmm kernels of the kernel's marked nests, once, at
- * kernel entry (libxsmm manual: "dispatch once, call many times"). */
-static void emit_xsmm_dispatch(emitter *em, const ir_block *b, int depth) {
-  ir_walk_block((ir_block *)b, xsmm_cb, em);
-  for (int i = 0; i < em->xsmm_keys.len; i++) {
-    const char *key = em->xsmm_keys.items[i];
-    bool d = strncmp(key, "double|", 7) == 0;
+/* Dispatches the libxsmm kernels of the kernel's calls (the lowering's
+ * ir_kernel.xsmm_dispatch), once, at kernel entry (libxsmm manual:
+ * "dispatch once, call many times"). */
+static void emit_xsmm_dispatch(emitter *em, int depth) {
+  for (int i = 0; i < em->k->xsmm_dispatch.len; i++) {
+    const ir_libcall *c = em->k->xsmm_dispatch.items[i];
+    bool d = c->gemm->type == IR_TY_DOUBLE;
+    scc_vec_push(em->ctx->arena, &em->hoisted, (void *)c->xsmm_name);
     line_begin(em, depth);
-    scc_buf_printf(em->out,
-                   "libxsmm_%cmmfunction %s = libxsmm_%cmmdispatch(%s);",
-                   d ? 'd' : 's', (const char *)em->xsmm_names.items[i],
-                   d ? 'd' : 's', strchr(key, '|') + 1);
+    scc_buf_printf(
+        em->out, "libxsmm_%cmmfunction %s = libxsmm_%cmmdispatch(%s);",
+        d ? 'd' : 's', c->xsmm_name, d ? 'd' : 's', xsmm_args(em, c->gemm));
     line_end(em);
     em->includes |= BE_INC_LIBXSMM;
   }
@@ -498,40 +467,20 @@ static void emit_xsmm_dispatch(emitter *em, const ir_block *b, int depth) {
 
 static void emit_loop(emitter *em, const ir_node *n, int depth);
 
-/* Emits the library call of a marked loop; false when it is to be emitted
- * as loops (not marked, or no longer a matrix product: a warning). */
+/* Emits the library call of a marked loop (the lowering's ir_loop.call);
+ * false when it is to be emitted as loops. */
 static bool emit_library(emitter *em, const ir_node *n, int depth) {
-  const ir_loop *l = &n->u.loop;
-  if (!l->library || em->plain)
+  const ir_libcall *c = n->u.loop.call;
+  if (!c || em->plain)
     return false;
-  ir_gemm g;
-  const char *why;
-  scc_loc where;
-  if (!ir_gemm_match(em->ctx, (ir_node *)n, &g, &why, &where)) {
-    scc_warning(em->ctx, n->loc,
-                "the nest of loop '%s' that loop.to_library made a %s call "
-                "is no longer a matrix product (%s): emitted as loops",
-                l->iv->name, l->library, why);
-    return false;
-  }
-  bool xsmm = strcmp(l->library, "libxsmm") == 0, d = g.type == IR_TY_DOUBLE;
-  const char *kname = NULL;
-  if (xsmm) {
-    kname = xsmm_find(em, scc_arena_printf(em->ctx->arena, "%s|%s",
-                                           ir_type_name(g.type),
-                                           xsmm_args(em, &g)));
-    if (!kname)
-      return false;
-  }
-  ir_expr *cond = NULL;
-  for (int i = 0; i < g.guards.len; i++)
-    cond = cond ? ir_binary(em->ctx, IR_OP_LAND, cond, g.guards.items[i],
-                            IR_TY_INT)
-                : g.guards.items[i];
+  const ir_gemm *g = c->gemm;
+  bool xsmm = c->xsmm_name != NULL, d = g->type == IR_TY_DOUBLE;
+  const ir_expr *cond = c->guard;
   const char *call;
   if (xsmm) {
-    call = scc_arena_printf(em->ctx->arena, "%s(&%s, &%s, &%s);", kname,
-                            c_text(em, g.b), c_text(em, g.a), c_text(em, g.c));
+    call =
+        scc_arena_printf(em->ctx->arena, "%s(&%s, &%s, &%s);", c->xsmm_name,
+                         c_text(em, g->b), c_text(em, g->a), c_text(em, g->c));
     em->includes |= BE_INC_LIBXSMM;
   } else {
     const char *one = d ? "1.0" : "1.0f";
@@ -539,11 +488,13 @@ static bool emit_library(emitter *em, const ir_node *n, int depth) {
         em->ctx->arena,
         "cblas_%cgemm(CblasRowMajor, %s, %s, %s, %s, %s, %s, &%s, %s, &%s, "
         "%s, %s, &%s, %s);",
-        d ? 'd' : 's', g.trans_a ? "CblasTrans" : "CblasNoTrans",
-        g.trans_b ? "CblasTrans" : "CblasNoTrans", c_text(em, g.m),
-        c_text(em, g.n), c_text(em, g.k), g.alpha ? c_text(em, g.alpha) : one,
-        c_text(em, g.a), c_text(em, g.lda), c_text(em, g.b), c_text(em, g.ldb),
-        g.beta ? c_text(em, g.beta) : one, c_text(em, g.c), c_text(em, g.ldc));
+        d ? 'd' : 's', g->trans_a ? "CblasTrans" : "CblasNoTrans",
+        g->trans_b ? "CblasTrans" : "CblasNoTrans", c_text(em, g->m),
+        c_text(em, g->n), c_text(em, g->k),
+        g->alpha ? c_text(em, g->alpha) : one, c_text(em, g->a),
+        c_text(em, g->lda), c_text(em, g->b), c_text(em, g->ldb),
+        g->beta ? c_text(em, g->beta) : one, c_text(em, g->c),
+        c_text(em, g->ldc));
     em->includes |= BE_INC_CBLAS;
   }
   if (!xsmm && !cond) {
@@ -553,12 +504,12 @@ static bool emit_library(emitter *em, const ir_node *n, int depth) {
   line_begin(em, depth);
   scc_buf_puts(em->out, "if (");
   if (xsmm)
-    scc_buf_printf(em->out, "%s%s", kname, cond ? " && " : "");
+    scc_buf_printf(em->out, "%s%s", c->xsmm_name, cond ? " && " : "");
   if (cond) {
-    if (xsmm && g.guards.len > 1)
+    if (xsmm && g->guards.len > 1)
       scc_buf_puts(em->out, "(");
     ir_print_c_expr(em->out, cond);
-    if (xsmm && g.guards.len > 1)
+    if (xsmm && g->guards.len > 1)
       scc_buf_puts(em->out, ")");
   }
   scc_buf_puts(em->out, ") {");
@@ -1707,7 +1658,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
   em.nlines +=
       be_c_emit_local_arrays(k, out, em.base + 2 * depth, em.trailing_nl,
                              em.nlines, array_emitted, &em);
-  emit_xsmm_dispatch(&em, &k->body, depth);
+  emit_xsmm_dispatch(&em, depth);
   note_unused_ivs(&em, true);
   if (versioned)
     emit_version(&em, &k->body);
@@ -1742,6 +1693,7 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
 }
 
 bool be_emit_kernel_c(scc_ctx *ctx, const ir_kernel *k, scc_buf *out) {
+  be_lower_kernel(ctx, (ir_kernel *)k); /* annotations only */
   return emit_kernel(ctx, k, out, NULL);
 }
 

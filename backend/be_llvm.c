@@ -78,14 +78,13 @@ static bool collect_node(ir_node *n, void *data) {
     push_unique(c->ctx->arena, &c->decls, n->u.decl.var);
   }
   ir_walk_node_exprs(n, collect_expr, c);
-  ir_gemm g;
-  const char *why;
-  scc_loc where;
-  if (n->kind == IR_NODE_LOOP && n->u.loop.library &&
-      ir_gemm_match(c->ctx, n, &g, &why, &where)) {
-    /* a library call (loop.to_library) reads its sizes, which may name
-     * variables only the arrays' declarations use (`float A[n][m]`) */
-    ir_expr *xs[] = {g.m, g.n, g.k, g.lda, g.ldb, g.ldc, g.alpha, g.beta};
+  if (n->kind == IR_NODE_LOOP && n->u.loop.call) {
+    /* a library call (the lowering's, of loop.to_library) reads its sizes,
+     * which may name variables only the arrays' declarations use (`float
+     * A[n][m]`) */
+    const ir_gemm *g = n->u.loop.call->gemm;
+    ir_expr *xs[] = {g->m,   g->n,   g->k,     g->lda,
+                     g->ldb, g->ldc, g->alpha, g->beta};
     for (int i = 0; i < 8; i++)
       if (xs[i])
         ir_walk_expr(xs[i], collect_expr, c);

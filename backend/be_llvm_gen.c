@@ -76,7 +76,7 @@ typedef struct gen {
    * nest as loops (its fallback); the libxsmm kernels dispatched at entry
    * (keys: their dispatch arguments as C text; fns: the kernel pointers) */
   bool plain;
-  scc_vec xsmm_keys, xsmm_fns;
+  scc_vec xsmm_fns; /* the dispatched kernels, by ir_libcall.xsmm_index */
 } gen;
 
 /* ---- the C type model ------------------------------------------------- */
@@ -1028,97 +1028,59 @@ static LLVMValueRef extern_fn(gen *g, const char *name, LLVMTypeRef ft) {
   return f;
 }
 
-static const char *gemm_key(gen *g, const ir_gemm *m) {
-  const ir_expr *v[6] = {m->n, m->m, m->k, m->ldb, m->lda, m->ldc};
-  scc_buf b = {0};
-  scc_buf_puts(&b, ir_type_name(m->type));
-  for (int i = 0; i < 6; i++) {
-    scc_buf_puts(&b, "|");
-    ir_print_c_expr(&b, v[i]);
-  }
-  const char *k = scc_arena_printf(g->ctx->arena, "%.*s", (int)b.len, b.data);
-  scc_buf_free(&b);
-  return k;
-}
-
 static LLVMValueRef i32_of(gen *g, const ir_expr *e) {
   return convert(g, gen_expr(g, e), IR_TY_INT).v;
 }
 
-static bool xsmm_cb(ir_node *n, void *data) {
-  gen *g = data;
-  if (g->failed || n->kind != IR_NODE_LOOP || !n->u.loop.library ||
-      strcmp(n->u.loop.library, "libxsmm") != 0)
-    return true;
-  ir_gemm m;
-  const char *why;
-  scc_loc where;
-  if (!ir_gemm_match(g->ctx, n, &m, &why, &where))
-    return false;
-  const char *key = gemm_key(g, &m);
-  for (int i = 0; i < g->xsmm_keys.len; i++)
-    if (strcmp(g->xsmm_keys.items[i], key) == 0)
-      return false;
-  bool d = m.type == IR_TY_DOUBLE;
-  LLVMTypeRef i32 = i32_type(g), pt = ptr_type(g);
-  LLVMTypeRef ps[10] = {i32, i32, i32, pt, pt, pt, pt, pt, pt, pt};
-  LLVMTypeRef ft = LLVMFunctionType(pt, ps, 10, 0);
-  LLVMValueRef f =
-      extern_fn(g, d ? "libxsmm_dmmdispatch" : "libxsmm_smmdispatch", ft);
-  const ir_expr *lds[3] = {m.ldb, m.lda, m.ldc};
-  LLVMValueRef args[10];
-  args[0] = i32_of(g, m.n);
-  args[1] = i32_of(g, m.m);
-  args[2] = i32_of(g, m.k);
-  for (int i = 0; i < 3; i++) {
-    args[3 + i] = entry_alloca(g, i32, "ld");
-    LLVMBuildStore(g->b, i32_of(g, lds[i]), args[3 + i]);
+/* Dispatches the libxsmm kernels of the kernel's calls (the lowering's
+ * ir_kernel.xsmm_dispatch) at kernel entry, into g->xsmm_fns by index. */
+static void gen_xsmm_dispatch(gen *g, const ir_kernel *k) {
+  for (int x = 0; x < k->xsmm_dispatch.len && !g->failed; x++) {
+    const ir_gemm *m = ((const ir_libcall *)k->xsmm_dispatch.items[x])->gemm;
+    bool d = m->type == IR_TY_DOUBLE;
+    LLVMTypeRef i32 = i32_type(g), pt = ptr_type(g);
+    LLVMTypeRef ps[10] = {i32, i32, i32, pt, pt, pt, pt, pt, pt, pt};
+    LLVMTypeRef ft = LLVMFunctionType(pt, ps, 10, 0);
+    LLVMValueRef f =
+        extern_fn(g, d ? "libxsmm_dmmdispatch" : "libxsmm_smmdispatch", ft);
+    const ir_expr *lds[3] = {m->ldb, m->lda, m->ldc};
+    LLVMValueRef args[10];
+    args[0] = i32_of(g, m->n);
+    args[1] = i32_of(g, m->m);
+    args[2] = i32_of(g, m->k);
+    for (int i = 0; i < 3; i++) {
+      args[3 + i] = entry_alloca(g, i32, "ld");
+      LLVMBuildStore(g->b, i32_of(g, lds[i]), args[3 + i]);
+    }
+    LLVMTypeRef st = scalar_type(g, m->type);
+    for (int i = 0; i < 2; i++) {
+      args[6 + i] = entry_alloca(g, st, i ? "beta" : "alpha");
+      LLVMBuildStore(g->b, LLVMConstReal(st, 1.0), args[6 + i]);
+    }
+    args[8] = args[9] = LLVMConstNull(pt);
+    LLVMValueRef kfn = LLVMBuildCall2(g->b, ft, f, args, 10, "xsmm_kernel");
+    scc_vec_push(g->ctx->arena, &g->xsmm_fns, kfn);
   }
-  LLVMTypeRef st = scalar_type(g, m.type);
-  for (int i = 0; i < 2; i++) {
-    args[6 + i] = entry_alloca(g, st, i ? "beta" : "alpha");
-    LLVMBuildStore(g->b, LLVMConstReal(st, 1.0), args[6 + i]);
-  }
-  args[8] = args[9] = LLVMConstNull(pt);
-  LLVMValueRef k = LLVMBuildCall2(g->b, ft, f, args, 10, "xsmm_kernel");
-  scc_vec_push(g->ctx->arena, &g->xsmm_keys, (void *)key);
-  scc_vec_push(g->ctx->arena, &g->xsmm_fns, k);
-  return false;
 }
 
 static void gen_loop(gen *g, const ir_node *n);
 
-/* The library call of a marked loop; false when it is to be generated as
- * loops (not marked, or no longer a matrix product: a warning). */
+/* The library call of a marked loop (the lowering's ir_loop.call); false
+ * when it is to be generated as loops. */
 static bool gen_library(gen *g, const ir_node *n) {
   const ir_loop *l = &n->u.loop;
-  if (!l->library || g->plain)
+  const ir_libcall *call = l->call;
+  if (!call || g->plain)
     return false;
-  ir_gemm m;
-  const char *why;
-  scc_loc where;
-  if (!ir_gemm_match(g->ctx, (ir_node *)n, &m, &why, &where)) {
-    scc_warning(g->ctx, n->loc,
-                "the nest of loop '%s' that loop.to_library made a %s call "
-                "is no longer a matrix product (%s): emitted as loops",
-                l->iv->name, l->library, why);
-    return false;
-  }
-  bool xsmm = strcmp(l->library, "libxsmm") == 0, d = m.type == IR_TY_DOUBLE;
+  const ir_gemm m = *call->gemm;
+  bool xsmm = call->xsmm_index >= 0, d = m.type == IR_TY_DOUBLE;
   LLVMValueRef kfn = NULL;
   if (xsmm) {
-    const char *key = gemm_key(g, &m);
-    for (int i = 0; i < g->xsmm_keys.len; i++)
-      if (strcmp(g->xsmm_keys.items[i], key) == 0)
-        kfn = g->xsmm_fns.items[i];
-    if (!kfn)
+    if (call->xsmm_index >= g->xsmm_fns.len)
       return false;
+    kfn = g->xsmm_fns.items[call->xsmm_index];
   }
-  LLVMValueRef cond = NULL;
-  for (int i = 0; i < m.guards.len; i++) {
-    LLVMValueRef c = truth(g, gen_expr(g, m.guards.items[i]));
-    cond = cond ? LLVMBuildAnd(g->b, cond, c, "") : c;
-  }
+  LLVMValueRef cond = call->guard ? truth(g, gen_expr(g, call->guard)) : NULL;
   if (kfn) {
     LLVMValueRef c =
         LLVMBuildICmp(g->b, LLVMIntNE, kfn, LLVMConstNull(ptr_type(g)), "");
@@ -1346,10 +1308,6 @@ static void gen_body(gen *g, const ir_kernel *k) {
     gen_block(g, &k->body);
     return;
   }
-  if (!be_check_lowered(g->ctx, k)) {
-    g->failed = true;
-    return;
-  }
   LLVMValueRef c = gen_check(g, k);
   if (g->failed)
     return;
@@ -1527,8 +1485,10 @@ bool be_llvm_gen_kernel(scc_ctx *ctx, LLVMModuleRef mod, const be_ctypes *ct,
       }
   }
 
+  if (!g.failed && !be_check_lowered(g.ctx, plan->k))
+    g.failed = true;
   if (!g.failed)
-    ir_walk_block((ir_block *)&plan->k->body, xsmm_cb, &g);
+    gen_xsmm_dispatch(&g, plan->k);
   if (!g.failed)
     gen_body(&g, plan->k);
   /* non-temporal stores are weakly ordered: a fence (mfence on x86)

@@ -391,6 +391,9 @@ typedef struct ir_loop {
    * call's meaning (for the dependence analysis) and its run-time
    * fallback; NULL otherwise. */
   const char *library;
+  /* The library call the lowering (backend/be_lower.c) made of this
+   * marked nest, or NULL: the backends then emit the loops. */
+  struct ir_libcall *call;
   /* loop.prefetch (transforms/prefetch.c): IR_EXPR_ACCESS nodes (scalar,
    * subscripts within the array's extents) whose elements the backends
    * prefetch at the start of each iteration (__builtin_prefetch,
@@ -578,7 +581,29 @@ typedef struct ir_kernel {
   ir_block *original;
   scc_vec assumptions;
   scc_vec delinearized;
+  /* The lowering (backend/be_lower.c): true once it ran; xsmm_dispatch
+   * (ir_libcall *): the libxsmm kernels of distinct shapes that the
+   * kernel's library calls use, dispatched once at kernel entry. */
+  bool lowered;
+  scc_vec xsmm_dispatch;
 } ir_kernel;
+
+/* A library call that the lowering made of a nest marked by
+ * loop.to_library (ir_loop.library): the matched product (ir/ir_gemm.h,
+ * matched once, on the IR the schedule left), the run-time condition
+ * under which the call replaces the loops (the match's guards joined by
+ * &&; NULL when none), and for libxsmm the kernel dispatched at entry: its
+ * variable's name (the same for calls of one shape) and its index in
+ * ir_kernel.xsmm_dispatch; the loops run instead when the condition fails
+ * or the dispatch returned NULL. */
+typedef struct ir_libcall {
+  const char *library;   /* "cblas" or "libxsmm" */
+  struct ir_gemm *gemm;  /* arena */
+  ir_expr *guard;        /* or NULL */
+  const char *xsmm_name; /* libxsmm: the dispatched kernel's variable */
+  const char *xsmm_key;  /* libxsmm: type and the six shape expressions */
+  int xsmm_index;        /* libxsmm: in ir_kernel.xsmm_dispatch; else -1 */
+} ir_libcall;
 
 /* A byte range [begin, end) of the main file. */
 typedef struct ir_range {

@@ -25,9 +25,10 @@
  * is the leading dimension.
  *
  * The recognizer lives in ir/ because both the transform (loop.to_library,
- * transforms/to_library.c, which marks the nest) and the backends (which
- * emit the call, and match the nest again to emit it from the IR as it is
- * then) use it; it reads the IR only.
+ * transforms/to_library.c, which marks the nest) and the lowering before
+ * the emitters (backend/be_lower.c, which matches the nest once more on the
+ * IR the schedule left and makes the call that both emitters print) use
+ * it; it reads the IR only.
  */
 #ifndef IR_GEMM_H
 #define IR_GEMM_H

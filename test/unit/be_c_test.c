@@ -133,6 +133,7 @@ static void test_function_kernel(void **state) {
   scc_buf_free(&b);
 
   /* the whole file: bytes outside [begin, end) unchanged */
+  be_lower_module(ctx, m);
   assert_true(be_emit_c(ctx, m, &b));
   scc_buf want = {0};
   scc_buf_puts(&want, "/* head */\n"
@@ -263,6 +264,7 @@ static void test_scop_kernel_and_splicing(void **state) {
   assert_string_equal(b.data, "b[1] = 2;\n    b[0] = 1;");
   scc_buf_free(&b);
 
+  be_lower_module(ctx, m);
   assert_true(be_emit_c(ctx, m, &b));
   scc_buf want = {0};
   scc_buf_puts(&want, "void f(int n, int m, double *a, double *b) {\n"
@@ -303,6 +305,7 @@ static void test_erased_pragma_lines(void **state) {
   scc_vec_push(ctx->arena, &m->erase, &r1);
   scc_vec_push(ctx->arena, &m->erase, &r2);
   scc_buf b = {0};
+  be_lower_module(ctx, m);
   assert_true(be_emit_c(ctx, m, &b));
   assert_string_equal(b.data, "int x;\n  y = 1;\nint z;\n");
   scc_buf_free(&b);
@@ -330,6 +333,7 @@ static void test_line_markers(void **state) {
   ir_var *j = ir_var_new(ctx, k, "j", IR_TY_INT, IR_VAR_IV, none);
   loop(body(loop(&k->body, i, I(0), I(4), 1)), j, I(0), I(4), 1);
   scc_buf b = {0};
+  be_lower_module(ctx, m);
   assert_true(be_emit_c_line_markers(ctx, m, "out.c", &b));
   assert_string_equal(b.data, "#line 1 \"dir/l \\\"q\\\".c\"\n"
                               "int x;\n"
@@ -344,6 +348,7 @@ static void test_line_markers(void **state) {
                               "int z;\n");
   /* without markers: the same code, no #line */
   b.len = 0;
+  be_lower_module(ctx, m);
   assert_true(be_emit_c(ctx, m, &b));
   assert_null(strstr(b.data, "#line"));
   scc_buf_free(&b);
@@ -365,11 +370,13 @@ static void test_loop_kernel_new_label_and_empty(void **state) {
   ir_node *l = loop(&k->body, i, I(0), I(196), 1);
   l->u.loop.label = "top";
   scc_buf b = {0};
+  be_lower_module(ctx, m);
   assert_true(be_emit_c(ctx, m, &b));
   assert_string_equal(b.data, "  for (int i = 0; i < 196; i++) {\n"
                               "  }\n");
   b.len = 0;
   ir_remove(l);
+  be_lower_module(ctx, m);
   assert_true(be_emit_c(ctx, m, &b));
   assert_string_equal(b.data, "  ;\n");
   scc_buf_free(&b);
@@ -392,6 +399,7 @@ static void test_overlapping_ranges_rejected(void **state) {
   ctx->diag_out = f;
   scc_buf b = {0};
   int before = ctx->nerrors;
+  be_lower_module(ctx, m);
   assert_false(be_emit_c(ctx, m, &b));
   fclose(f);
   ctx->diag_out = stderr;
@@ -404,6 +412,7 @@ static void test_overlapping_ranges_rejected(void **state) {
   k2->begin = 12;
   k2->end = 100;
   ctx->diag_out = fopen("/dev/null", "w");
+  be_lower_module(ctx, m);
   assert_false(be_emit_c(ctx, m, &b));
   fclose(ctx->diag_out);
   ctx->diag_out = stderr;
@@ -444,7 +453,9 @@ static void test_emitted_code_compiles(void **state) {
   ir_module *m1 = build_fn_module();
   ir_module *m2 = build_loop_module();
   scc_buf b1 = {0}, b2 = {0};
+  be_lower_module(ctx, m1);
   assert_true(be_emit_c(ctx, m1, &b1));
+  be_lower_module(ctx, m2);
   assert_true(be_emit_c(ctx, m2, &b2));
   /* the fn source calls old(): it is gone; declare nothing else */
   char *p1 = write_tmp("mv.c", b1.data);
@@ -503,6 +514,7 @@ static void test_bound_hoisting(void **state) {
                   ir_assign_new(ctx, k, A1(c, V(kk)), IR_OP_ADD,
                                 ir_fp(ctx, IR_TY_FLOAT, 1, "1.f"), none));
   scc_buf b = {0};
+  be_lower_module(ctx, m);
   assert_true(be_emit_c(ctx, m, &b));
   assert_string_equal(
       b.data,
@@ -615,8 +627,8 @@ static void test_lower_checks(void **state) {
                          .b_lo = B(IR_OP_ADD, I(2), I(3)),
                          .b_hi = B(IR_OP_ADD, V(n), I(8))};
   ir_assumption *cond = scc_arena_alloc(ctx->arena, sizeof *cond);
-  *cond = (ir_assumption){.kind = IR_ASSUME_COND,
-                          .cond = B(IR_OP_LE, V(n), I(64))};
+  *cond =
+      (ir_assumption){.kind = IR_ASSUME_COND, .cond = B(IR_OP_LE, V(n), I(64))};
   scc_vec_push(ctx->arena, &k->assumptions, dis);
   scc_vec_push(ctx->arena, &k->assumptions, cond);
   k->original = scc_arena_alloc(ctx->arena, sizeof *k->original);

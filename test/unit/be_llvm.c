@@ -119,6 +119,7 @@ static void test_fn_ir(void **state) {
   ir_module *m = build_fn_module();
   be_llvm_options o = {.kind = BE_LLVM_IR, .opt_level = 0};
   char *out = path("axpy.ll");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, out));
   char *ll = slurp(out);
   /* the outlined kernel: internal, noalias only on the restrict pointer */
@@ -152,6 +153,7 @@ static void test_fn_object_runs(void **state) {
   ir_module *m = build_fn_module();
   be_llvm_options o = {.kind = BE_LLVM_OBJECT, .opt_level = 2};
   char *obj = path("axpy.o");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, obj));
   char *got = link_and_run(obj);
   /* what C computes: y[i] + x[i] * 0.1, rounded twice */
@@ -171,6 +173,7 @@ static void test_asm(void **state) {
   ir_module *m = build_fn_module();
   be_llvm_options o = {.kind = BE_LLVM_ASM, .opt_level = 1};
   char *s = path("axpy.s");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, s));
   char *text = slurp(s);
   assert_non_null(strstr(text, "axpy"));
@@ -229,6 +232,7 @@ static void test_scop_outer_values(void **state) {
                   ir_assign_new(ctx, k, V(s), IR_OP_ADD, q, none));
   be_llvm_options o = {.kind = BE_LLVM_OBJECT, .opt_level = 2};
   char *obj = path("scop.o");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, obj));
   char *got = link_and_run(obj);
   double want = 0.5;
@@ -310,6 +314,7 @@ static void test_vector_ir(void **state) {
   ir_module *m = build_vec_module();
   be_llvm_options o = {.kind = BE_LLVM_IR, .opt_level = 0};
   char *out = path("vsum.ll");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, out));
   char *ll = slurp(out);
   assert_non_null(strstr(ll, "load <4 x float>"));
@@ -327,6 +332,7 @@ static void test_vector_runs(void **state) {
   ir_module *m = build_vec_module();
   be_llvm_options o = {.kind = BE_LLVM_OBJECT, .opt_level = 3};
   char *obj = path("vsum.o");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, obj));
   /* b[0..10] = 2a (the mask stops at b[10]); out = 0+1+2+3 */
   assert_string_equal(link_and_run(obj), "0 2 4 6 8 10 12 14 16 18 20 6\n");
@@ -393,6 +399,7 @@ static void test_local_array(void **state) {
   ir_module *m = build_local_module();
   be_llvm_options o = {.kind = BE_LLVM_IR, .opt_level = 0};
   char *out = path("rev.ll");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, out));
   char *ll = slurp(out);
   /* the buffer is the kernel's own, 64-byte aligned, not an argument */
@@ -406,6 +413,7 @@ static void test_local_array(void **state) {
   for (int lvl = 0; lvl <= 2; lvl += 2) {
     o = (be_llvm_options){.kind = BE_LLVM_OBJECT, .opt_level = lvl};
     char *obj = path("rev.o");
+    be_lower_module(ctx, m);
     assert_true(be_emit_llvm(ctx, m, &o, obj));
     assert_string_equal(link_and_run(obj), "14 12 10 8 6 4 2 0 \n");
   }
@@ -477,6 +485,7 @@ static void test_vector_accumulator(void **state) {
 
   be_llvm_options o = {.kind = BE_LLVM_IR, .opt_level = 0};
   char *out = path("acc.ll");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, out));
   char *ll = slurp(out);
   /* the accumulator lives in the kernel; only s is passed by address */
@@ -491,6 +500,7 @@ static void test_vector_accumulator(void **state) {
   for (int lvl = 0; lvl <= 2; lvl += 2) {
     o = (be_llvm_options){.kind = BE_LLVM_OBJECT, .opt_level = lvl};
     char *obj = path("acc.o");
+    be_lower_module(ctx, m);
     assert_true(be_emit_llvm(ctx, m, &o, obj));
     assert_string_equal(link_and_run(obj), "55.5\n");
   }
@@ -539,6 +549,7 @@ static void test_restrict_from_frontend(void **state) {
   assert_int_equal(m->kernels.len, 4);
   be_llvm_options o = {.kind = BE_LLVM_IR, .opt_level = 0};
   char *out = path("restrict.ll");
+  be_lower_module(ctx, m);
   assert_true(be_emit_llvm(ctx, m, &o, out));
   char *ll = slurp(out);
   char *s1 = kernel_sig(ll, "k1");
@@ -576,6 +587,7 @@ static void test_unknown_call_refused(void **state) {
   int before = ctx->nerrors;
   be_llvm_options o = {.kind = BE_LLVM_OBJECT, .opt_level = 2};
   char *obj = path("refused.o");
+  be_lower_module(ctx, m);
   assert_false(be_emit_llvm(ctx, m, &o, obj));
   ctx->diag_out = stderr;
   assert_int_equal(ctx->nerrors, before + 1);
