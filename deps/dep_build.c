@@ -44,6 +44,7 @@
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
+#include <isl/flow.h>
 #include <isl/id.h>
 #include <isl/ilp.h>
 #include <isl/local_space.h>
@@ -1303,4 +1304,89 @@ isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
     isl_union_map_free(me->wmust);
   }
   return m;
+}
+
+/* ---- scalars: value-based flow (the queries: dep_scalar.c) ------------- */
+
+isl_union_map *dep_scalar_value_flow(isl_union_map *reads,
+                                     isl_union_map *must_writes,
+                                     isl_union_map *may_writes,
+                                     isl_union_map *sched,
+                                     isl_union_map **no_source) {
+  isl_union_access_info *ai =
+      isl_union_access_info_from_sink(isl_union_map_copy(reads));
+  ai = isl_union_access_info_set_must_source(ai,
+                                             isl_union_map_copy(must_writes));
+  ai = isl_union_access_info_set_may_source(ai, isl_union_map_copy(may_writes));
+  ai = isl_union_access_info_set_schedule_map(ai, isl_union_map_copy(sched));
+  isl_union_flow *f = isl_union_access_info_compute_flow(ai);
+  if (!f) {
+    *no_source = NULL;
+    return NULL;
+  }
+  isl_union_map *dep = isl_union_flow_get_may_dependence(f);
+  *no_source = isl_union_flow_get_may_no_source(f);
+  isl_union_flow_free(f);
+  return dep;
+}
+
+dep_stmt *dep_stmt_named(dep_graph *g, const char *name) {
+  for (int i = 0; i < g->nstmts; i++)
+    if (name && strcmp(g->stmts[i].name, name) == 0)
+      return &g->stmts[i];
+  return NULL;
+}
+
+const dep_scalar *dep_scalar_of(const dep_graph *g, int mem_index) {
+  for (int i = 0; i < g->scalars.len; i++) {
+    const dep_scalar *x = g->scalars.items[i];
+    if (x->mem_index == mem_index)
+      return x;
+  }
+  return NULL;
+}
+
+typedef struct escape_data {
+  dep_graph *g;
+  ir_node **scope;
+  int nscope;
+  bool hit;
+} escape_data;
+
+static bool node_in(const escape_data *x, const ir_node *n) {
+  for (int i = 0; i < x->nscope; i++)
+    if (x->scope[i] && ir_node_within(n, x->scope[i]))
+      return true;
+  return false;
+}
+
+/* A flow relation from a statement in the scope to one outside it, not
+ * empty (or of an unknown statement). */
+static isl_stat escape_cb(isl_map *m, void *user) {
+  escape_data *x = user;
+  dep_stmt *s = dep_stmt_named(x->g, isl_map_get_tuple_name(m, isl_dim_in));
+  dep_stmt *t = dep_stmt_named(x->g, isl_map_get_tuple_name(m, isl_dim_out));
+  if (!s || !t || (node_in(x, s->node) && !node_in(x, t->node)))
+    x->hit = x->hit || isl_map_is_empty(m) != isl_bool_true;
+  isl_map_free(m);
+  return isl_stat_ok;
+}
+
+bool dep_scalar_leaves_scope(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                             int nscope, const ir_var *v) {
+  dep_graph *g = dep_graph_build_scalars(ctx, k);
+  escape_data x = {g, scope, nscope, false};
+  bool seen = false;
+  for (int i = 0; i < g->scalars.len && !x.hit; i++) {
+    const dep_scalar *sc = g->scalars.items[i];
+    if (sc->var != v)
+      continue;
+    seen = true;
+    if (!sc->flow)
+      x.hit = true;
+    else
+      isl_union_map_foreach_map(sc->flow, escape_cb, &x);
+  }
+  dep_graph_free(g);
+  return x.hit || !seen;
 }

@@ -95,6 +95,8 @@ bool dep_scalar_private(dep_graph *g, const dep_edge *e, int depth);
 /* The scalar record of memory object mem_index (dep_edge.mem_index), or
  * NULL when it is not a local scalar of g. */
 const dep_scalar *dep_scalar_of(const dep_graph *g, int mem_index);
+/* The statement of g named `name` (an isl tuple name), or NULL. */
+dep_stmt *dep_stmt_named(dep_graph *g, const char *name);
 
 /* `why` followed by why the scalar of e (an anti or output dependence on a
  * local scalar) is not private to the iterations of loops [0, depth]:
@@ -188,7 +190,8 @@ dep_graph *dep_graph_build_scalars(scc_ctx *ctx, ir_kernel *k);
  * within scope[0..nscope-1]) reaches a read of it outside the scope, by the
  * value-based flow of the whole kernel: a later write outside that every
  * path takes before the read kills it (Feautrier 1991).  True when the
- * analysis fails.  (dep_scalar.c; dep_scalar_read_after is its case of one
+ * analysis fails.  (dep_build.c, beside the graph it builds and that
+ * calls it; dep_scalar_read_after, in dep_scalar.c, is its case of one
  * loop, with the value after the kernel.) */
 bool dep_scalar_leaves_scope(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                              int nscope, const ir_var *v);
