@@ -42,9 +42,10 @@ bool sched_op_fuse(sched_run *r, const sched_stmt *s) {
     sched_before ba, bb;
     sched_before_loop(r, la, &ba);
     sched_before_loop(r, lb, &bb);
-    if (!lb || !sched_xf_done(r, s,
-                              sh ? xf_fuse_shift(r->ctx, r->k, la, lb, shift, &f)
-                                 : xf_fuse(r->ctx, r->k, la, lb, &f)))
+    if (!lb ||
+        !sched_xf_done(r, s,
+                       sh ? xf_fuse_shift(r->ctx, r->k, la, lb, shift, &f)
+                          : xf_fuse(r->ctx, r->k, la, lb, &f)))
       return false;
     sched_remark_fuse(r, s, &ba, &bb, f);
     scc_vec_push(r->ctx->arena, &res, f);

@@ -17,31 +17,6 @@
 
 #include <string.h>
 
-const sched_opdef sched_ops[SCHED_NOPS] = {
-#define SCHED_OP(id, name, handler, flags, sig, attrs, rule, consumes, nres,   \
-                 rrule, usage)                                                 \
-  [SCHED_OP_##id] = {name, handler,  flags, sig,   attrs,                      \
-                     rule, consumes, nres,  rrule, usage},
-#include "ops.def"
-#undef SCHED_OP
-};
-
-const sched_opdef *sched_op_find(const char *name) {
-  for (int i = 0; i < SCHED_NOPS; i++)
-    if (strcmp(sched_ops[i].name, name) == 0)
-      return &sched_ops[i];
-  return NULL;
-}
-
-sched_seq *sched_find_seq(const sched_program *p, const char *name) {
-  for (int i = 0; i < p->seqs.len; i++) {
-    sched_seq *q = p->seqs.items[i];
-    if (strcmp(q->name, name) == 0)
-      return q;
-  }
-  return NULL;
-}
-
 /* The sequence named `name` taking `nargs` arguments (sequences of one name
  * with different argument counts are overloads), else the first of that
  * name, else NULL. */
@@ -58,44 +33,6 @@ static sched_seq *find_seq_n(const sched_program *p, const char *name,
       first = q;
   }
   return first;
-}
-
-/* Levenshtein distance (Wagner–Fischer), for "did you mean" hints. */
-static int edit_distance(const char *a, const char *b) {
-  int la = (int)strlen(a), lb = (int)strlen(b);
-  if (la > 63 || lb > 63)
-    return 99;
-  int d[64][64];
-  for (int i = 0; i <= la; i++)
-    d[i][0] = i;
-  for (int j = 0; j <= lb; j++)
-    d[0][j] = j;
-  for (int i = 1; i <= la; i++)
-    for (int j = 1; j <= lb; j++) {
-      int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-      int del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
-      d[i][j] = c < del ? (c < ins ? c : ins) : (del < ins ? del : ins);
-    }
-  return d[la][lb];
-}
-
-/* The closest of `n` names to `s` within a distance of about a third of its
- * length, or NULL. */
-static const char *closest(const char *s, const char *const *names, int n) {
-  const char *best = NULL;
-  int bestd = (int)strlen(s) / 3 + 2;
-  for (int i = 0; i < n; i++) {
-    int d = edit_distance(s, names[i]);
-    if (d < bestd) {
-      bestd = d;
-      best = names[i];
-    }
-  }
-  return best;
-}
-
-const char *sched_closest_name(const char *s, const char *const *names, int n) {
-  return closest(s, names, n);
 }
 
 /* A name visible in a sequence: its slots are first..first+count-1. */
@@ -378,7 +315,7 @@ static bool check_attrs(checker *c, sched_stmt *s, const sched_opdef *d) {
       for (int j = 0; j < nnames; j++)
         plain[j] =
             scc_arena_strndup(c->ctx->arena, names[j], strcspn(names[j], "="));
-      const char *hint = closest(a->key, plain, nnames);
+      const char *hint = sched_closest_name(a->key, plain, nnames);
       if (hint)
         err(c, a->loc, "unknown attribute '%s' of '%s'; did you mean '%s'?",
             a->key, s->opname, hint);
@@ -851,7 +788,7 @@ static void check_stmt(checker *c, sched_stmt *s) {
     const char *names[SCHED_NOPS];
     for (int i = 0; i < SCHED_NOPS; i++)
       names[i] = sched_ops[i].name;
-    const char *hint = closest(s->opname, names, SCHED_NOPS);
+    const char *hint = sched_closest_name(s->opname, names, SCHED_NOPS);
     if (hint)
       err(c, s->loc, "unknown op '%s'; did you mean '%s'?", s->opname, hint);
     else

@@ -274,20 +274,31 @@ const sched_seq *sched_kernel_seq(const sched_program *p, const char *kernel);
 void sched_consume(sched_run *r, const sched_stmt *by, sched_value **consumed,
                    int n);
 
-/* ---- alternatives, failure propagation (sched_alt.c) -------------------- */
-
 /* A silenceable failure of op s whose message is pending (scc_fail): while
  * r->catching, recorded in r (not counted as an error); otherwise reported
- * as an error at s with a note at the payload.  Returns false. */
+ * as an error at s with a note at the payload.  Returns false.
+ * (sched_state.c) */
 bool sched_silenceable(sched_run *r, const sched_stmt *s);
-/* Runs statement s of a {failures = suppress} sequence: a silenceable
- * failure undoes s (payload and handles as before it), binds its results
- * to empty handles and becomes a remark; returns false only on a definite
- * failure. */
-bool sched_run_suppressed(sched_run *r, const sched_stmt *s);
-/* Runs one statement (its op, the parallel re-check, --dump-after): what
- * a sequence does for each of its statements (sched_interp.c). */
-bool sched_run_stmt(sched_run *r, const sched_stmt *s);
+/* "loop 'i' in kernel 'k'", "kernel 'k'" (n NULL), "a statement in kernel
+ * 'k'": a payload item in messages (arena string; sched_state.c). */
+const char *sched_payload_name(sched_run *r, const ir_node *n);
+
+/* ---- rolling back a failed region or op (sched_alt.c) ------------------- */
+
+/* Every live handle's value, the running frame's slots and the kernel,
+ * to put back after a rolled-back region of alternatives or a suppressed
+ * op (arena storage). */
+typedef struct sched_rollback {
+  int nlive;
+  sched_value **ptrs;
+  sched_value *vals;
+  sched_value *env;
+  int nenv;
+  sched_value *env_copy;
+  ir_snapshot *snap;
+} sched_rollback;
+void sched_rollback_save(sched_run *r, sched_rollback *rb);
+void sched_rollback_restore(sched_run *r, const sched_rollback *rb);
 
 /* ---- tunable parameters (sched_param.c) ----------------------------------
  */
@@ -371,7 +382,7 @@ void sched_set_result(sched_run *r, const sched_stmt *s, int j,
                       const scc_vec *loops);
 
 /* The closest of `n` names to `s` by edit distance (within about a third
- * of its length), or NULL: for "did you mean" hints (sched_check.c). */
+ * of its length), or NULL: for "did you mean" hints (sched_ops.c). */
 const char *sched_closest_name(const char *s, const char *const *names, int n);
 
 /* Before a schedule runs on a module (sched_match.c): an error when the

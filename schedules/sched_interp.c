@@ -17,117 +17,6 @@
 
 #include <string.h>
 
-/* ---- values and invalidation ----------------------------------------------
- */
-
-static sched_value *val(sched_run *r, const sched_item *it) {
-  return &r->env[it->slot];
-}
-
-static void report_dead(sched_run *r, const sched_item *it,
-                        const sched_value *v) {
-  const sched_stmt *k = v->killer;
-  if (v->nested)
-    scc_error(r->ctx, it->loc,
-              "handle '%s' was invalidated by '%s' at %d:%d, which consumed a "
-              "handle its payload is nested in",
-              v->name, k->opname, k->loc.line, k->loc.col);
-  else
-    scc_error(r->ctx, it->loc, "handle '%s' was consumed by '%s' at %d:%d",
-              v->name, k->opname, k->loc.line, k->loc.col);
-  scc_note(r->ctx, k->loc, "consumed here");
-}
-
-/* The live handle an operand names, or NULL after reporting. */
-sched_value *sched_get_handle(sched_run *r, const sched_item *it) {
-  sched_value *v = val(r, it);
-  if (v->killer) {
-    report_dead(r, it, v);
-    return NULL;
-  }
-  return v;
-}
-
-/* A number operand: a literal or a parameter. */
-int64_t sched_get_num(sched_run *r, const sched_item *it) {
-  return it->kind == SCHED_I_INT ? it->ival : val(r, it)->ival;
-}
-
-void sched_consume(sched_run *r, const sched_stmt *by, sched_value **consumed,
-                   int n) {
-  scc_vec payload = {0};
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < consumed[i]->n; j++)
-      if (consumed[i]->items[j])
-        scc_vec_push(r->ctx->arena, &payload, consumed[i]->items[j]);
-    consumed[i]->killer = by;
-    consumed[i]->nested = false;
-  }
-  for (int i = 0; i < r->live.len; i++) {
-    sched_value *w = r->live.items[i];
-    if (w->killer || w->is_param)
-      continue;
-    for (int j = 0; j < w->n && !w->killer; j++) {
-      ir_node *x = w->items[j];
-      for (int p = 0; x && p < payload.len; p++) {
-        ir_node *c = payload.items[p];
-        if (x == c || ir_node_within(x, c)) {
-          w->killer = by;
-          w->nested = x != c;
-          break;
-        }
-      }
-    }
-  }
-}
-
-sched_value *sched_bind(sched_run *r, const sched_stmt *s, int j) {
-  int slot = s->first_slot + j;
-  sched_value *v = &r->env[slot];
-  const sched_slot *d = &r->seq->slots[slot];
-  *v = (sched_value){.set = true, .is_param = d->is_param};
-  v->name = d->index
-                ? scc_arena_printf(r->ctx->arena, "%%%s#%d", d->name, d->index)
-                : scc_arena_printf(r->ctx->arena, "%%%s", d->name);
-  scc_vec_push(r->ctx->arena, &r->live, v);
-  return v;
-}
-
-/* Binds result j of s to the payload list `items` (NULL entries dropped),
- * when the statement binds its results. */
-void sched_set_result(sched_run *r, const sched_stmt *s, int j,
-                      const scc_vec *items) {
-  if (j >= s->nslots_out)
-    return;
-  sched_value *v = sched_bind(r, s, j);
-  v->items = scc_arena_alloc(r->ctx->arena, sizeof *v->items * items->len);
-  for (int i = 0; i < items->len; i++)
-    if (items->items[i])
-      v->items[v->n++] = items->items[i];
-}
-
-static const char *payload_name(sched_run *r, const ir_node *n) {
-  if (!n)
-    return scc_arena_printf(r->ctx->arena, "kernel '%s'", r->k->name);
-  if (n->kind == IR_NODE_LOOP)
-    return scc_arena_printf(r->ctx->arena, "loop '%s' in kernel '%s'",
-                            n->u.loop.iv->name, r->k->name);
-  return scc_arena_printf(r->ctx->arena, "a statement in kernel '%s'",
-                          r->k->name);
-}
-
-/* Payload item j of v as a loop, or NULL after reporting. */
-ir_node *sched_loop_of(sched_run *r, const sched_stmt *s, sched_value *v,
-                       int j) {
-  ir_node *n = v->items[j];
-  if (!n || n->kind != IR_NODE_LOOP) {
-    scc_error(r->ctx, s->loc, "%s: payload of '%s' is %s, not a loop",
-              s->opname, v->name, payload_name(r, n));
-    return NULL;
-  }
-  return n;
-}
-
 /* The op rewrites the IR (ops.def's flags). */
 static bool is_transform(const sched_stmt *s) {
   return sched_ops[s->op].flags & SCHED_OPF_TRANSFORM;
@@ -163,18 +52,6 @@ static void dump_after(sched_run *r, const sched_stmt *s, int no) {
     ir_print_kernel(o->dump, r->ctx, r->k);
   else if (o->dump->len && o->dump->data[o->dump->len - 1] != '\n')
     scc_buf_puts(o->dump, "\n");
-}
-
-/* Handles the status of one transform application. */
-bool sched_xf_done(sched_run *r, const sched_stmt *s, xf_status st) {
-  if (st == XF_SILENCEABLE)
-    return sched_silenceable(r, s);
-  if (st != XF_OK)
-    return false;
-  /* loop.prefetch's addresses after an op that moved what they read */
-  if (sched_ops[s->op].flags & SCHED_OPF_PRUNE_PREFETCH)
-    xf_prefetch_prune(r->ctx, r->k, s->opname);
-  return ir_verify_kernel(r->ctx, r->k, s->opname);
 }
 
 typedef struct omp_find {
@@ -252,7 +129,7 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
   return true;
 }
 
-bool sched_run_stmt(sched_run *r, const sched_stmt *s) {
+static bool run_stmt(sched_run *r, const sched_stmt *s) {
   int no = ++r->opno;
   if (!run_op(r, s))
     return false;
@@ -299,26 +176,6 @@ static void walk_inside(sched_run *r, ir_node *n, match_state *m) {
   }
 }
 
-const sched_attr *sched_attr_find(const sched_stmt *s, const char *key) {
-  for (int i = 0; i < s->nattrs; i++)
-    if (strcmp(s->attrs[i].key, key) == 0)
-      return &s->attrs[i];
-  return NULL;
-}
-
-bool sched_get_isa(sched_run *r, const sched_stmt *s, const char *op,
-                   const char *expected, ir_isa *isa) {
-  *isa = IR_ISA_DEFAULT;
-  const sched_attr *ia = sched_attr_find(s, "isa");
-  const char *name = ia && ia->value.text ? ia->value.text : "";
-  if (ia && !ir_isa_parse(name, isa)) {
-    scc_error(r->ctx, ia->value.loc, "%s: unknown isa \"%s\" (expected %s)", op,
-              name, expected);
-    return false;
-  }
-  return true;
-}
-
 bool sched_op_match_loop(sched_run *r, const sched_stmt *s) {
   sched_value *h = sched_get_handle(r, s->ops[1]);
   if (!h)
@@ -332,7 +189,7 @@ bool sched_op_match_loop(sched_run *r, const sched_stmt *s) {
     walk_inside(r, h->items[j], &m);
     if (one.len == 0) {
       sched_report_no_loop(r, s, name, h->items[j],
-                           payload_name(r, h->items[j]));
+                           sched_payload_name(r, h->items[j]));
       return false;
     }
     for (int i = 0; i < one.len; i++)
@@ -367,12 +224,12 @@ bool sched_op_match_op(sched_run *r, const sched_stmt *s) {
     if (all.len == 0 || nth > all.len) {
       if (all.len == 0)
         scc_error(r->ctx, s->loc, "match.op: no \"for\" loop in %s",
-                  payload_name(r, h->items[j]));
+                  sched_payload_name(r, h->items[j]));
       else
         scc_error(r->ctx, s->loc,
                   "match.op: loop number %lld is out of range: %s holds %d "
                   "loop%s",
-                  (long long)nth, payload_name(r, h->items[j]), all.len,
+                  (long long)nth, sched_payload_name(r, h->items[j]), all.len,
                   all.len == 1 ? "" : "s");
       return false;
     }
@@ -582,6 +439,118 @@ bool sched_op_remark(sched_run *r, const sched_stmt *s) {
   return true;
 }
 
+/* ---- alternatives (the rollback: sched_alt.c)
+ * ------------------------------------------------------- */
+
+/* Binds the results of alternatives s to the values region `y` yields. */
+static bool bind_yields(sched_run *r, const sched_stmt *s,
+                        const sched_stmt *y) {
+  if (!y)
+    return true;
+  sched_value **vals =
+      scc_arena_alloc(r->ctx->arena, sizeof *vals * (size_t)(y->nops + 1));
+  for (int k = 0; k < y->nops; k++)
+    if (!(vals[k] = sched_get_handle(r, y->ops[k])))
+      return false;
+  for (int k = 0; k < y->nops && k < s->nslots_out; k++) {
+    sched_value *dst = sched_bind(r, s, k);
+    dst->n = vals[k]->n;
+    dst->items = vals[k]->items;
+    dst->ival = vals[k]->ival;
+  }
+  return true;
+}
+
+bool sched_op_alternatives(sched_run *r, const sched_stmt *s) {
+  int n = s->nregions;
+  const char **msgs = scc_arena_alloc(r->ctx->arena, sizeof *msgs * (n + 1));
+  scc_loc *ats = scc_arena_alloc(r->ctx->arena, sizeof *ats * (n + 1));
+  scc_loc *payloads =
+      scc_arena_alloc(r->ctx->arena, sizeof *payloads * (n + 1));
+  for (int i = 0; i < n; i++) {
+    const scc_vec *region = &s->regions[i];
+    sched_rollback hs;
+    sched_rollback_save(r, &hs);
+    r->catching++;
+    r->failed = false;
+    bool ok = true;
+    const sched_stmt *y = NULL;
+    for (int j = 0; j < region->len && ok; j++) {
+      const sched_stmt *x = region->items[j];
+      if (x->op == SCHED_OP_YIELD)
+        y = x;
+      else
+        ok = run_stmt(r, x);
+    }
+    r->catching--;
+    if (ok) {
+      scc_remark(r->ctx, s->loc, "alternatives: region %d of %d applied", i + 1,
+                 n);
+      return bind_yields(r, s, y);
+    }
+    if (!r->failed)
+      return false; /* a definite failure: reported, not caught */
+    r->failed = false;
+    sched_rollback_restore(r, &hs);
+    msgs[i] = r->fail_msg;
+    ats[i] = r->fail_at;
+    payloads[i] = r->fail_payload;
+    scc_remark(r->ctx, ats[i],
+               "%s (region %d of %d of the alternatives at %d:%d rolled back; "
+               "%s)",
+               msgs[i], i + 1, n, s->loc.line, s->loc.col,
+               i + 1 < n ? "trying the next region" : "no region left");
+  }
+  /* Every region failed: the op's own silenceable failure. */
+  if (r->catching > 0) {
+    scc_buf b = {0};
+    scc_buf_printf(&b, "alternatives: all %d regions failed", n);
+    for (int i = 0; i < n; i++)
+      scc_buf_printf(&b, "%sregion %d: %s", i ? "; " : " (", i + 1, msgs[i]);
+    scc_buf_puts(&b, n ? ")" : "");
+    r->failed = true;
+    r->fail_msg = scc_arena_strndup(r->ctx->arena, b.data, b.len);
+    r->fail_at = s->loc;
+    r->fail_payload = (scc_loc){0};
+    scc_buf_free(&b);
+    return false;
+  }
+  scc_error(r->ctx, s->loc, "alternatives: all %d regions failed", n);
+  for (int i = 0; i < n; i++) {
+    scc_note(r->ctx, ats[i], "region %d failed: %s", i + 1, msgs[i]);
+    if (payloads[i].file)
+      scc_note(r->ctx, payloads[i], "payload is here");
+  }
+  return false;
+}
+
+/* ---- {failures = suppress} ---------------------------------------------- */
+
+static bool run_suppressed(sched_run *r, const sched_stmt *s) {
+  sched_rollback hs;
+  sched_rollback_save(r, &hs);
+  r->catching++;
+  r->failed = false;
+  bool ok = run_stmt(r, s);
+  r->catching--;
+  if (ok)
+    return true;
+  if (!r->failed)
+    return false;
+  r->failed = false;
+  sched_rollback_restore(r, &hs);
+  /* The op's results are empty handles: ops on them do nothing. */
+  for (int j = 0; j < s->nslots_out; j++)
+    sched_bind(r, s, j);
+  scc_remark(r->ctx, r->fail_at,
+             "%s (suppressed: @%s has {failures = suppress}; the op was "
+             "undone and the sequence goes on)",
+             r->fail_msg, r->seq->name);
+  if (r->fail_payload.file)
+    scc_remark(r->ctx, r->fail_payload, "payload is here");
+  return true;
+}
+
 static bool run_seq(sched_run *r, const sched_seq *q, sched_value *args);
 
 bool sched_op_include(sched_run *r, const sched_stmt *s) {
@@ -633,7 +602,7 @@ static bool run_seq(sched_run *r, const sched_seq *q, sched_value *args) {
   bool ok = true;
   for (int i = 0; i < q->stmts.len && ok; i++) {
     const sched_stmt *s = q->stmts.items[i];
-    ok = q->suppress ? sched_run_suppressed(r, s) : sched_run_stmt(r, s);
+    ok = q->suppress ? run_suppressed(r, s) : run_stmt(r, s);
   }
   /* The caller's copies of our arguments share their fate. */
   for (int i = 0; i < q->nargs; i++)

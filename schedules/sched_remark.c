@@ -439,8 +439,8 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                                           "%lld interleaved vector "
                                           "accumulators each",
                                           (long long)(v->u.loop.step / w))
-                   : nred == 1 ? "a vector accumulator"
-                               : "vector accumulators");
+                       : nred == 1 ? "a vector accumulator"
+                                   : "vector accumulators");
   if (gap)
     scc_buf_printf(&m,
                    "; peeled for alignment: the vector loop starts at '%s', "
