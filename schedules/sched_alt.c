@@ -1,4 +1,5 @@
-/* sched_alt.c — silenceable failures and what catches them:
+/* sched_alt.c — the rollback of what catches silenceable failures (the
+ * runners are in sched_interp.c, the recording in sched_state.c):
  *
  *   alternatives { ... }, { ... }, { }     (try regions in order)
  *   named_sequence @s(%h) {failures = suppress} { ... }
@@ -7,7 +8,8 @@
  * param.assert of 0, the parallel re-check, an alternatives whose regions
  * all failed) is reported as an error at the op unless something catches
  * it (r->catching > 0): then it is recorded in the run (sched_silenceable)
- * and the catcher undoes what was done -- the payload with the kernel
+ * and the catcher undoes what was done (sched_rollback_save / _restore,
+ * here) -- the payload with the kernel
  * snapshot that loop.parallel's re-check uses (ir_kernel_snapshot /
  * ir_kernel_restore), the handles by restoring every live handle's state
  * and the frame's slots -- and prints the failure as a remark (-v /
