@@ -1,9 +1,13 @@
 /* fe_internal.h — state shared by the frontend's files (not a public API).
  *
- *   fe.c        parsing with libclang, clang diagnostics, tokens, pragmas,
- *               finding kernels and their regions
+ *   fe.c        parsing with libclang, clang diagnostics, tokenizing,
+ *               pragmas, finding kernels and their regions (the driver)
+ *   fe_cursor.c locations, tokens, children, directives, erased lines,
+ *               unsupported constructs: the helpers every file calls
  *   fe_stmt.c   raising statements: loops, ifs, assignments, declarations
  *   fe_expr.c   raising expressions, types, variables and arrays
+ *   fe_subst.c  forward substitution of locals (indices, row pointers)
+ *   fe_omp.c    OpenMP directives
  */
 #ifndef FE_INTERNAL_H
 #define FE_INTERNAL_H
@@ -136,8 +140,11 @@ typedef struct fe_decl {
  * overflowing the stack in the recursive passes over the IR. */
 enum { FE_EXPR_DEPTH_MAX = 1024 };
 
-/* ---- fe.c ------------------------------------------------------------- */
+/* ---- fe_cursor.c ------------------------------------------------------ */
 
+/* The expansion location of l; *off receives its byte offset in the main
+ * file when off != NULL. */
+scc_loc fe_loc_of(fe_state *s, CXSourceLocation l, size_t *off);
 /* Location (expansion location) of the start of a cursor's extent; *off
  * receives its byte offset in the main file when off != NULL. */
 scc_loc fe_cursor_loc(fe_state *s, CXCursor c, size_t *off);

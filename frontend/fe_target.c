@@ -26,18 +26,17 @@ static bool target_flag(const char *a) {
   return strncmp(a, "-m", 2) == 0 || strncmp(a, "--target=", 9) == 0;
 }
 
-static const char probe[] =
-    "#if defined(__AVX512F__) && defined(__FMA__)\n"
-    "int schedcc_isa_avx512;\n"
-    "#elif defined(__AVX2__) && defined(__FMA__)\n"
-    "int schedcc_isa_avx2;\n"
-    "#elif defined(__AVX2__)\n"
-    "int schedcc_isa_avx2_nofma;\n"
-    "#elif defined(__SSE4_2__)\n"
-    "int schedcc_isa_sse4_2;\n"
-    "#else\n"
-    "int schedcc_isa_scalar;\n"
-    "#endif\n";
+static const char probe[] = "#if defined(__AVX512F__) && defined(__FMA__)\n"
+                            "int schedcc_isa_avx512;\n"
+                            "#elif defined(__AVX2__) && defined(__FMA__)\n"
+                            "int schedcc_isa_avx2;\n"
+                            "#elif defined(__AVX2__)\n"
+                            "int schedcc_isa_avx2_nofma;\n"
+                            "#elif defined(__SSE4_2__)\n"
+                            "int schedcc_isa_sse4_2;\n"
+                            "#else\n"
+                            "int schedcc_isa_scalar;\n"
+                            "#endif\n";
 
 static enum CXChildVisitResult find_isa(CXCursor c, CXCursor parent,
                                         CXClientData d) {
@@ -63,8 +62,8 @@ static enum CXChildVisitResult find_isa(CXCursor c, CXCursor parent,
 
 const char *fe_flags_isa(scc_ctx *ctx, const char *const *args, int nargs,
                          bool *no_fma) {
-  const char **targs = scc_arena_alloc(ctx->arena, sizeof *targs *
-                                                       (size_t)(nargs + 2));
+  const char **targs =
+      scc_arena_alloc(ctx->arena, sizeof *targs * (size_t)(nargs + 2));
   int n = 0;
   for (int i = 0; i < nargs; i++) {
     if (target_flag(args[i]))
@@ -103,15 +102,12 @@ const char *fe_flags_isa(scc_ctx *ctx, const char *const *args, int nargs,
  * compiling one case of each with gcc 12 -std=gnu17 and clang-19 (both
  * with default flags). */
 static const char *const gcc_compat[] = {
-    "-Wno-error=implicit-function-declaration",
-    "-Wno-error=implicit-int",
+    "-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
     "-Wno-error=int-conversion",
     "-Wno-error=incompatible-function-pointer-types",
-    "-Wno-error=incompatible-pointer-types",
-    "-Wno-error=return-mismatch",
+    "-Wno-error=incompatible-pointer-types", "-Wno-error=return-mismatch",
     /* GCC-only warning flags (-Wlogical-op, -Wduplicated-cond) are the
      * wrapped compiler's business */
-    "-Wno-unknown-warning-option",
-    NULL};
+    "-Wno-unknown-warning-option", NULL};
 
 const char *const *fe_gcc_compat_flags(void) { return gcc_compat; }
