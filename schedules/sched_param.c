@@ -40,6 +40,7 @@ typedef struct cexpr {
   const char *name; /* 'k' */
   scc_loc loc;      /* 'k': of the name */
   struct cexpr *a, *b;
+  int depth; /* 1 for a leaf, else 1 + the deeper operand's */
 } cexpr;
 
 typedef struct param_decl {
@@ -247,6 +248,11 @@ static bool make_decl(scc_ctx *ctx, const sched_stmt *s, param_decl *p) {
 
 /* ---- constraint expressions ---------------------------------------------- */
 
+/* How deep an expression may nest: parentheses, unary operators and
+ * chains of binary operators (each a level of the tree that evaluating it
+ * recurses through), as clang's -fbracket-depth bounds its parser. */
+enum { SCHED_EXPR_DEPTH_MAX = 1000 };
+
 typedef struct eparser {
   scc_ctx *ctx;
   const sched_params *ps;
@@ -258,6 +264,7 @@ typedef struct eparser {
   int (*resolve)(void *data, const char *name, scc_loc at);
   void *rdata;
   bool names; /* sched_cond_parse: bare names are the kernel's ('k') */
+  int rec;    /* open parentheses and unary operators being parsed */
 } eparser;
 
 static void eskip(eparser *e) {
@@ -282,11 +289,45 @@ static void eerror(eparser *e, const char *what) {
   e->ok = false;
 }
 
+/* False (once reported) when the expression nests deeper than the limit. */
+static bool edepth_ok(eparser *e, int depth) {
+  if (depth <= SCHED_EXPR_DEPTH_MAX)
+    return true;
+  if (e->ok) {
+    const char *kind = e->resolve ? "expression" : "constraint";
+    scc_error(e->ctx, eloc(e),
+              "%s: nested more than %d levels deep (parentheses, unary "
+              "operators or a chain of binary operators); split it into "
+              "several param.expr",
+              kind, SCHED_EXPR_DEPTH_MAX);
+    e->ok = false;
+  }
+  return false;
+}
+
 static cexpr *enode(eparser *e, int op, cexpr *a, cexpr *b) {
   cexpr *x = scc_arena_alloc(e->ctx->arena, sizeof *x);
   x->op = op;
   x->a = a;
   x->b = b;
+  int da = a ? a->depth : 0, db = b ? b->depth : 0;
+  x->depth = 1 + (da > db ? da : db);
+  if (!edepth_ok(e, x->depth)) { /* keep the tree shallow for eval */
+    x->a = x->b = NULL;
+    x->op = 'n';
+    x->depth = 1;
+  }
+  return x;
+}
+
+/* e parsed by f one level deeper (an operand of a unary operator, a
+ * parenthesized expression), or a leaf once too deep. */
+static cexpr *edeeper(eparser *e, cexpr *(*f)(eparser *)) {
+  if (!edepth_ok(e, e->rec + 1))
+    return enode(e, 'n', NULL, NULL);
+  e->rec++;
+  cexpr *x = f(e);
+  e->rec--;
   return x;
 }
 
@@ -389,7 +430,7 @@ static cexpr *eprimary(eparser *e) {
     return x;
   }
   if (eaccept(e, "(")) {
-    cexpr *x = eor(e);
+    cexpr *x = edeeper(e, eor);
     if (!eaccept(e, ")"))
       eerror(e, "')'");
     return x;
@@ -403,11 +444,11 @@ static cexpr *eprimary(eparser *e) {
 
 static cexpr *eunary(eparser *e) {
   if (eaccept(e, "-"))
-    return enode(e, 'u', eunary(e), NULL);
+    return enode(e, 'u', edeeper(e, eunary), NULL);
   if (eaccept(e, "+"))
-    return eunary(e);
+    return edeeper(e, eunary);
   if (eaccept(e, "!"))
-    return enode(e, '!', eunary(e), NULL);
+    return enode(e, '!', edeeper(e, eunary), NULL);
   return eprimary(e);
 }
 
@@ -591,7 +632,8 @@ static void collect_constraints(scc_ctx *ctx, sched_params *ps,
                  {0},
                  NULL,
                  NULL,
-                 false};
+                 false,
+                 0};
     cexpr *x = eor(&e);
     eskip(&e);
     if (e.ok && *e.p)
@@ -854,7 +896,7 @@ static sched_expr *parse(scc_ctx *ctx, const char *text, scc_loc loc,
                          int (*resolve)(void *data, const char *name,
                                         scc_loc at),
                          void *data, bool names) {
-  eparser e = {ctx, NULL, text, text, loc, true, {0}, resolve, data, names};
+  eparser e = {ctx, NULL, text, text, loc, true, {0}, resolve, data, names, 0};
   cexpr *x = eor(&e);
   eskip(&e);
   if (e.ok && *e.p)

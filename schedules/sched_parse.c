@@ -36,12 +36,18 @@ typedef struct import_state {
   scc_vec done;
 } import_state;
 
+/* How deep alternatives may nest in one another (the parser, the checker
+ * and the interpreter recurse through regions), as clang's
+ * -fbracket-depth bounds its parser. */
+enum { SCHED_REGION_DEPTH_MAX = 256 };
+
 typedef struct parser {
   scc_ctx *ctx;
   const sched_tok *t;
   int errors;
   const char *file;
   import_state *imports;
+  int depth; /* regions of alternatives open */
 } parser;
 
 static const char *describe(scc_ctx *ctx, const sched_tok *t) {
@@ -213,11 +219,39 @@ static sched_stmt *parse_stmt(parser *p);
 
 /* alternatives { stmt* }, { stmt* }, ... — a ',' between regions may be
  * followed by a line break. */
+/* Skips the regions `{ ... }, { ... }` at p->t (braces balanced): where
+ * parsing resumes after alternatives nested too deep. */
+static void skip_regions(parser *p) {
+  while (is_punct(p->t, '{')) {
+    int open = 0;
+    do {
+      if (p->t->kind == SCHED_T_EOF)
+        return;
+      open += is_punct(p->t, '{') - is_punct(p->t, '}');
+      p->t++;
+    } while (open > 0);
+    if (!is_punct(p->t, ','))
+      return;
+    p->t++;
+  }
+}
+
 static bool parse_regions(parser *p, sched_stmt *s) {
   scc_vec regions = {0}, locs = {0};
+  if (p->depth >= SCHED_REGION_DEPTH_MAX) {
+    scc_error(p->ctx, p->t->loc,
+              "alternatives nested more than %d deep; flatten them (a region "
+              "may include a named sequence that holds the inner ones)",
+              SCHED_REGION_DEPTH_MAX);
+    p->errors++;
+    skip_regions(p);
+    return false;
+  }
+  p->depth++;
   for (;;) {
     if (!is_punct(p->t, '{')) {
       expected(p, "'{' to begin a region of 'alternatives'");
+      p->depth--;
       return false;
     }
     scc_loc *l = scc_arena_alloc(p->ctx->arena, sizeof *l);
@@ -229,6 +263,7 @@ static bool parse_regions(parser *p, sched_stmt *s) {
           (p->t->kind == SCHED_T_IDENT &&
            strcmp(p->t->text, "named_sequence") == 0)) {
         expected(p, "'}' at the end of the region");
+        p->depth--;
         return false;
       }
       sched_stmt *x = parse_stmt(p);
@@ -242,6 +277,7 @@ static bool parse_regions(parser *p, sched_stmt *s) {
       break;
     p->t++;
   }
+  p->depth--;
   s->nregions = regions.len;
   s->regions = scc_arena_alloc(p->ctx->arena, sizeof *s->regions * regions.len);
   s->region_locs =
@@ -570,7 +606,7 @@ static void parse_import(parser *p, sched_program *prog) {
   scc_ctx_add_source(p->ctx, path, text, len);
   int ntoks;
   sched_tok *toks = sched_lex(p->ctx, path, text, len, &ntoks);
-  parser sub = {p->ctx, toks, 0, path, p->imports};
+  parser sub = {p->ctx, toks, 0, path, p->imports, 0};
   scc_vec_push(p->ctx->arena, &p->imports->active, (void *)path);
   parse_into(&sub, prog);
   p->imports->active.len--;
@@ -604,7 +640,7 @@ static void parse_into(parser *p, sched_program *prog) {
 sched_program *sched_parse_tokens(scc_ctx *ctx, const char *file,
                                   const sched_tok *toks) {
   import_state st = {0};
-  parser p = {ctx, toks, 0, file, &st};
+  parser p = {ctx, toks, 0, file, &st, 0};
   sched_program *prog = scc_arena_alloc(ctx->arena, sizeof *prog);
   prog->file = file;
   const char *self = canonical(ctx, file);

@@ -49,8 +49,13 @@ const char *scc_ctx_source(scc_ctx *ctx, const char *name) {
   return text;
 }
 
+/* How much of a long source line a diagnostic quotes: the bytes within
+ * this distance of the caret, the cut ends marked "...". */
+enum { CARET_CONTEXT = 80 };
+
 /* Prints line `line` of `text` and a caret under byte column `col`, keeping
- * tabs in the padding so the caret lines up. */
+ * tabs in the padding so the caret lines up; of a line longer than twice
+ * CARET_CONTEXT, only the part around the caret. */
 static void print_caret(FILE *out, const char *text, int line, int col) {
   const char *p = text;
   for (int l = 1; l < line && *p; l++) {
@@ -61,9 +66,18 @@ static void print_caret(FILE *out, const char *text, int line, int col) {
   }
   const char *end = strchr(p, '\n');
   size_t n = end ? (size_t)(end - p) : strlen(p);
-  fprintf(out, "%.*s\n", (int)n, p);
-  for (int c = 1; c < col && (size_t)(c - 1) < n; c++)
-    fputc(p[c - 1] == '\t' ? '\t' : ' ', out);
+  size_t at = (size_t)(col - 1) < n ? (size_t)(col - 1) : n;
+  size_t from = 0, to = n;
+  if (n > 2 * CARET_CONTEXT) {
+    from = at > CARET_CONTEXT ? at - CARET_CONTEXT : 0;
+    to = at + CARET_CONTEXT < n ? at + CARET_CONTEXT : n;
+  }
+  const char *pre = from > 0 ? "..." : "";
+  fprintf(out, "%s%.*s%s\n", pre, (int)(to - from), p + from,
+          to < n ? "..." : "");
+  fputs(from > 0 ? "   " : "", out); /* under the "..." */
+  for (size_t c = from; c < at; c++)
+    fputc(p[c] == '\t' ? '\t' : ' ', out);
   fputs("^\n", out);
 }
 
