@@ -151,7 +151,9 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   if (st != XF_OK)
     return st;
   int64_t big = (int64_t)1 << 40;
-  if (shift > big || shift < -big) {
+  if (shift > big || shift < -big ||
+      !xf_fits_type(b->u.loop.iv->type, shift) ||
+      !xf_fits_type(a->u.loop.iv->type, shift)) {
     scc_fail(ctx, b->loc, "loop.fuse of '%s' and '%s': shift %lld is too large",
              na, nb, (long long)shift);
     return XF_SILENCEABLE;

@@ -63,6 +63,20 @@ xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t n,
   int64_t lbv, ubv;
   bool cst = ir_expr_const_value(ctx, l->lb, &lbv) &&
              ir_expr_const_value(ctx, l->ub, &ubv);
+  /* the bound the peeled part ends at, lb + n*step, is formed in the iv's
+   * type: n*step must be a value of it, and so must lb + n*step when lb is
+   * known */
+  int64_t lbc, mid;
+  if (!xf_fits_type(l->iv->type, span) ||
+      (front && ir_expr_const_value(ctx, l->lb, &lbc) &&
+       (__builtin_add_overflow(lbc, span, &mid) ||
+        !xf_fits_type(l->iv->type, mid)))) {
+    scc_fail(ctx, loop->loc,
+             "cannot peel %lld iterations of loop '%s': the bound it forms "
+             "does not fit its type '%s'",
+             (long long)n, iv, ir_type_name(l->iv->type));
+    return XF_SILENCEABLE;
+  }
   bool uns = is_unsigned(l->lb->type) || is_unsigned(l->ub->type) ||
              is_unsigned(l->iv->type);
   if (!front && !cst && uns) {

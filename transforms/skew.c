@@ -43,10 +43,37 @@ xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner,
     return XF_SILENCEABLE;
   }
   int64_t big = (int64_t)1 << 40;
-  if (factor > big || factor < -big) {
-    scc_fail(ctx, inner->loc, "loop.skew factor %lld is too large",
-             (long long)factor);
+  if (factor > big || factor < -big || !xf_fits_type(j->type, factor)) {
+    scc_fail(ctx, inner->loc,
+             "loop.skew factor %lld is too large for the type '%s' of '%s'",
+             (long long)factor, ir_type_name(j->type), in);
     return XF_SILENCEABLE;
+  }
+  /* j + F*i and the bounds lb + F*i, ub + F*i are formed in j's type: with
+   * constant bounds, every value they take must be one of it */
+  int64_t ilo, ihi, jlo, jhi;
+  const ir_loop *lo = &outer->u.loop, *li = &inner->u.loop;
+  if (ir_expr_const_value(ctx, lo->lb, &ilo) &&
+      ir_expr_const_value(ctx, lo->ub, &ihi) &&
+      ir_expr_const_value(ctx, li->lb, &jlo) &&
+      ir_expr_const_value(ctx, li->ub, &jhi)) {
+    int64_t ends[2] = {ilo, ihi}, js[2] = {jlo, jhi};
+    for (int a = 0; a < 2; a++)
+      for (int b = 0; b < 2; b++) {
+        int64_t fi, v;
+        if (__builtin_mul_overflow(factor, ends[a], &fi) ||
+            __builtin_add_overflow(js[b], fi, &v) ||
+            !xf_fits_type(j->type, v)) {
+          scc_fail(ctx, inner->loc,
+                   "loop.skew of '%s' by '%s' with factor %lld: the skewed "
+                   "bounds (up to %lld + %lld * %lld) do not fit the type "
+                   "'%s' of '%s'",
+                   in, out, (long long)factor, (long long)js[b],
+                   (long long)factor, (long long)ends[a],
+                   ir_type_name(j->type), in);
+          return XF_SILENCEABLE;
+        }
+      }
   }
   /* j must not be read outside its loops (a value read after the loop, in
    * the kernel or after it, or a bound using it), since j now holds
