@@ -242,6 +242,39 @@ static bool expand_expr(packer *p, const ir_expr *e, span *out, int depth) {
   return expand_affine(p, e, out, depth);
 }
 
+/* The span of inner iv v over every loop of the packed region that has it
+ * as its iv (loop.unroll and loop.unroll_and_jam leave copies of a loop
+ * that share the iv, each over its own range: the union of their spans,
+ * which must agree on the base). */
+static bool expand_var_all(packer *p, const ir_var *v, span *out, int depth) {
+  bool any = false;
+  for (int i = 0; i < p->inner.len; i++) {
+    ir_node *l = p->inner.items[i];
+    if (l->u.loop.iv != v)
+      continue;
+    span w;
+    if (!expand_var(p, l, &w, depth))
+      return false;
+    if (!any) {
+      *out = w;
+      any = true;
+      continue;
+    }
+    if (!aff_equal(&w.base, &out->base)) {
+      p->why = scc_arena_printf(
+          p->ctx->arena,
+          "the copies of loop '%s' (from an unroll) start from different "
+          "variables",
+          v->name);
+      p->why_loc = l->loc;
+      return false;
+    }
+    out->lo = w.lo < out->lo ? w.lo : out->lo;
+    out->hi = w.hi > out->hi ? w.hi : out->hi;
+  }
+  return any;
+}
+
 static bool expand_affine(packer *p, const ir_expr *e, span *out, int depth) {
   ir_affine a;
   if (depth > PACK_MAX_DEPTH || !ir_expr_to_affine(p->ctx, e, &a)) {
@@ -260,7 +293,7 @@ static bool expand_affine(packer *p, const ir_expr *e, span *out, int depth) {
       continue;
     }
     span v;
-    if (!expand_var(p, l, &v, depth))
+    if (!expand_var_all(p, a.vars[i], &v, depth))
       return false;
     aff_add(p->ctx, &out->base, &v.base, c);
     out->lo += c > 0 ? c * v.lo : c * v.hi;
@@ -373,16 +406,23 @@ static ir_expr *max_of(packer *p, const ir_expr *e, int depth) {
   ir_expr *m = ir_int(p->ctx, a.constant);
   for (int i = 0; i < a.nterms; i++) {
     ir_node *l = inner_loop_of(p, a.vars[i]);
-    ir_expr *t;
+    ir_expr *t = NULL;
     if (!l) {
       t = ir_var_ref(p->ctx, a.vars[i]);
     } else {
-      if (a.coefs[i] < 0 || l->u.loop.step <= 0)
-        return NULL;
-      ir_expr *ub = max_of(p, l->u.loop.ub, depth + 1);
-      if (!ub)
-        return NULL;
-      t = ir_add_const(p->ctx, ub, -1);
+      /* the largest value over every copy of the loop (an unroll's) */
+      for (int c = 0; c < p->inner.len; c++) {
+        ir_node *lc = p->inner.items[c];
+        if (lc->u.loop.iv != a.vars[i])
+          continue;
+        if (a.coefs[i] < 0 || lc->u.loop.step <= 0)
+          return NULL;
+        ir_expr *ub = max_of(p, lc->u.loop.ub, depth + 1);
+        if (!ub)
+          return NULL;
+        ub = ir_add_const(p->ctx, ub, -1);
+        t = t ? ir_max(p->ctx, t, ub) : ub;
+      }
     }
     if (a.coefs[i] != 1)
       t = ir_binary(p->ctx, IR_OP_MUL, ir_int(p->ctx, a.coefs[i]), t,
