@@ -1631,7 +1631,8 @@ static bool emit_kernel(scc_ctx *ctx, const ir_kernel *k, scc_buf *out,
       if (!a->is_local || a->storage != IR_STORE_AUTO)
         continue;
       line_begin(&em, 0);
-      scc_buf_printf(out, "%s %s", ir_type_name(a->elem), a->name);
+      scc_buf_printf(out, "%s%s %s", a->is_volatile ? "volatile " : "",
+                     ir_type_name(a->elem), a->name);
       for (int d = 0; d < a->rank; d++) {
         scc_buf_puts(out, "[");
         ir_print_c_expr(out, a->dims[d]);

@@ -351,6 +351,11 @@ ir_array *fe_array_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
   a->is_pointer = is_pointer;
   /* aliasing facts (deps/dep_assume.c) */
   a->is_restrict = restrict_decl(decl);
+  /* volatile elements: libclang reports the qualifier on the array type
+   * (`volatile float[n]`) or on the element, as the declaration spells it */
+  a->is_volatile = clang_isVolatileQualifiedType(t) != 0;
+  for (int d = 0; d < rank; d++)
+    a->is_volatile = a->is_volatile || clang_isVolatileQualifiedType(lv[d]);
   if (clang_getCursorKind(decl) == CXCursor_ParmDecl)
     a->storage = IR_STORE_PARAM;
   else if (!decayed)

@@ -148,6 +148,10 @@ typedef struct ir_array {
    * object modified through it is accessed through no other name). */
   ir_storage storage;
   bool is_restrict;
+  /* The elements are volatile-qualified (`volatile float a[n]`): every
+   * access is a side effect whose order and count the transforms keep
+   * (the interpreter refuses transforms of loops that access it). */
+  bool is_volatile;
 } ir_array;
 
 /* ---- expressions -------------------------------------------------------- */

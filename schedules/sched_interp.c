@@ -97,6 +97,46 @@ static void note_dropped_directives(sched_run *r, const sched_stmt *s) {
   }
 }
 
+typedef struct volatile_find {
+  const ir_expr *hit;
+} volatile_find;
+
+static void volatile_expr_cb(ir_expr *e, void *data) {
+  volatile_find *f = data;
+  if (!f->hit && e->kind == IR_EXPR_ACCESS && e->u.access.array->is_volatile)
+    f->hit = e;
+}
+
+static bool volatile_node_cb(ir_node *n, void *data) {
+  ir_walk_node_exprs(n, volatile_expr_cb, data);
+  return !((volatile_find *)data)->hit;
+}
+
+/* An access to a volatile array in the payload of a handle operand of s
+ * (the kernel for the root handle), or NULL. */
+static const ir_expr *volatile_access(sched_run *r, const sched_stmt *s) {
+  volatile_find f = {NULL};
+  for (int i = 0; i < s->nops && !f.hit; i++) {
+    const sched_item *it = s->ops[i];
+    int n = it->kind == SCHED_I_LIST ? it->n : 1;
+    for (int e = 0; e < n && !f.hit; e++) {
+      const sched_item *x = it->kind == SCHED_I_LIST ? &it->elems[e] : it;
+      if (x->kind != SCHED_I_REF)
+        continue;
+      const sched_value *v = &r->env[x->slot];
+      if (v->is_param || v->killer)
+        continue;
+      for (int j = 0; j < v->n && !f.hit; j++) {
+        if (v->items[j])
+          ir_walk_node(v->items[j], volatile_node_cb, &f);
+        else
+          ir_walk_block(&r->k->body, volatile_node_cb, &f);
+      }
+    }
+  }
+  return f.hit;
+}
+
 /* Runs op s.  An op with SCHED_OPF_RECHECK_PARALLEL (every transform but
  * loop.parallel, which checks its own loop) on a kernel that holds
  * parallel loops is followed by a
@@ -106,6 +146,17 @@ static void note_dropped_directives(sched_run *r, const sched_stmt *s) {
  * dependence; when one would, the kernel is restored as it was before the
  * op and the op fails (silenceably, at the op, with a note at the loop). */
 static bool run_op(sched_run *r, const sched_stmt *s) {
+  /* volatile accesses keep their order and count: no transform of a loop
+   * that makes one (the dependence analysis does not model them) */
+  const ir_expr *va = is_transform(s) ? volatile_access(r, s) : NULL;
+  if (va) {
+    scc_fail(r->ctx, va->loc,
+             "%s: '%s' is volatile: its accesses must keep their order and "
+             "count, which the transform may change (the loops that access "
+             "it are left as written)",
+             s->opname, va->u.access.array->name);
+    return sched_silenceable(r, s);
+  }
   bool guard = (sched_ops[s->op].flags & SCHED_OPF_RECHECK_PARALLEL) &&
                xf_kernel_has_parallel(r->k);
   ir_snapshot *snap = guard ? ir_kernel_snapshot(r->ctx, r->k) : NULL;
