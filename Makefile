@@ -41,14 +41,18 @@ bench: build
 # The random differential tester (test/fuzz/run.py, docs/testing.md) for
 # SECONDS seconds with a random seed, niced, FUZZ_JOBS kernels at a time,
 # then 40 random matrix products through loop.to_library
-# (test/fuzz/libcall.py); failures are saved under fuzz-failures/.
+# (test/fuzz/libcall.py), whatever the first found; failures are saved
+# under $(BUILD)/fuzz-failures/ (nothing is written into the checkout).
 SECONDS ?= 60
 FUZZ_JOBS ?= 1
 fuzz: build
+	st=0; \
 	nice /usr/bin/python3 test/fuzz/run.py --schedcc $(BUILD)/schedcc \
-	  --seconds $(SECONDS) --jobs $(FUZZ_JOBS) --save fuzz-failures
+	  --seconds $(SECONDS) --jobs $(FUZZ_JOBS) \
+	  --save $(BUILD)/fuzz-failures || st=1; \
 	nice /usr/bin/python3 test/fuzz/libcall.py --schedcc $(BUILD)/schedcc \
-	  --count 40 --save fuzz-failures
+	  --count 40 --save $(BUILD)/fuzz-failures || st=1; \
+	exit $$st
 
 # libFuzzer on the schedule parser and checker (test/fuzz/sched_libfuzzer.c) for
 # SECONDS seconds, in a clang-19 build of its own with ASan and UBSan,
@@ -65,6 +69,7 @@ fuzz-sched: deps $(FUZZ_BUILD)/CMakeCache.txt
 	cp schedules/lib/*.sched samples/*.sched test/diff/*.sched \
 	  test/difftol/*.sched test/neg/*.sched $(FUZZ_BUILD)/sched-seeds/
 	cd $(FUZZ_BUILD) && nice ./sched_libfuzzer -max_total_time=$(SECONDS) \
+	  -max_len=1048576 \
 	  -dict=../test/fuzz/sched.dict -artifact_prefix=sched-crash- \
 	  sched-corpus sched-seeds
 
