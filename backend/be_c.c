@@ -427,15 +427,6 @@ static bool array_dead(const emitter *em, const ir_array *a) {
  * decide (ir_gemm.guards) also guard the call, the loops running when
  * they fail. */
 
-static const char *c_text(emitter *em, const ir_expr *e) {
-  scc_buf b = {0};
-  ir_print_c_expr(&b, e);
-  const char *t = scc_arena_printf(em->ctx->arena, "%.*s", (int)b.len,
-                                   b.data ? b.data : "");
-  scc_buf_free(&b);
-  return t;
-}
-
 /* The arguments of libxsmm_?mmdispatch for g (also the kernel's key). */
 static const char *xsmm_args(emitter *em, const ir_gemm *g) {
   const char *bi = "&(const libxsmm_blasint){";
@@ -444,8 +435,9 @@ static const char *xsmm_args(emitter *em, const ir_gemm *g) {
       em->ctx->arena,
       "%s, %s, %s, %s%s}, %s%s}, %s%s}, &(const %s){1}, &(const %s){1}, "
       "NULL, NULL",
-      c_text(em, g->n), c_text(em, g->m), c_text(em, g->k), bi,
-      c_text(em, g->ldb), bi, c_text(em, g->lda), bi, c_text(em, g->ldc), t, t);
+      ir_c_text(em->ctx, g->n), ir_c_text(em->ctx, g->m),
+      ir_c_text(em->ctx, g->k), bi, ir_c_text(em->ctx, g->ldb), bi,
+      ir_c_text(em->ctx, g->lda), bi, ir_c_text(em->ctx, g->ldc), t, t);
 }
 
 /* Dispatches the libxsmm kernels of the kernel's calls (the lowering's
@@ -478,9 +470,9 @@ static bool emit_library(emitter *em, const ir_node *n, int depth) {
   const ir_expr *cond = c->guard;
   const char *call;
   if (xsmm) {
-    call =
-        scc_arena_printf(em->ctx->arena, "%s(&%s, &%s, &%s);", c->xsmm_name,
-                         c_text(em, g->b), c_text(em, g->a), c_text(em, g->c));
+    call = scc_arena_printf(em->ctx->arena, "%s(&%s, &%s, &%s);", c->xsmm_name,
+                            ir_c_text(em->ctx, g->b), ir_c_text(em->ctx, g->a),
+                            ir_c_text(em->ctx, g->c));
     em->includes |= BE_INC_LIBXSMM;
   } else {
     const char *one = d ? "1.0" : "1.0f";
@@ -489,12 +481,12 @@ static bool emit_library(emitter *em, const ir_node *n, int depth) {
         "cblas_%cgemm(CblasRowMajor, %s, %s, %s, %s, %s, %s, &%s, %s, &%s, "
         "%s, %s, &%s, %s);",
         d ? 'd' : 's', g->trans_a ? "CblasTrans" : "CblasNoTrans",
-        g->trans_b ? "CblasTrans" : "CblasNoTrans", c_text(em, g->m),
-        c_text(em, g->n), c_text(em, g->k),
-        g->alpha ? c_text(em, g->alpha) : one, c_text(em, g->a),
-        c_text(em, g->lda), c_text(em, g->b), c_text(em, g->ldb),
-        g->beta ? c_text(em, g->beta) : one, c_text(em, g->c),
-        c_text(em, g->ldc));
+        g->trans_b ? "CblasTrans" : "CblasNoTrans", ir_c_text(em->ctx, g->m),
+        ir_c_text(em->ctx, g->n), ir_c_text(em->ctx, g->k),
+        g->alpha ? ir_c_text(em->ctx, g->alpha) : one, ir_c_text(em->ctx, g->a),
+        ir_c_text(em->ctx, g->lda), ir_c_text(em->ctx, g->b),
+        ir_c_text(em->ctx, g->ldb), g->beta ? ir_c_text(em->ctx, g->beta) : one,
+        ir_c_text(em->ctx, g->c), ir_c_text(em->ctx, g->ldc));
     em->includes |= BE_INC_CBLAS;
   }
   if (!xsmm && !cond) {

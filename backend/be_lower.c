@@ -34,22 +34,13 @@
 
 #include <string.h>
 
-static const char *c_text(scc_ctx *ctx, const ir_expr *e) {
-  scc_buf b = {0};
-  ir_print_c_expr(&b, e);
-  const char *t =
-      scc_arena_printf(ctx->arena, "%.*s", (int)b.len, b.data ? b.data : "");
-  scc_buf_free(&b);
-  return t;
-}
-
 /* A libxsmm kernel's identity: the element type and the dispatch's shape
  * (n, m, k, ldb, lda, ldc: column-major, C^T = B^T A^T) as C text. */
 static const char *xsmm_key(scc_ctx *ctx, const ir_gemm *g) {
   const ir_expr *v[6] = {g->n, g->m, g->k, g->ldb, g->lda, g->ldc};
   const char *key = ir_type_name(g->type);
   for (int i = 0; i < 6; i++)
-    key = scc_arena_printf(ctx->arena, "%s|%s", key, c_text(ctx, v[i]));
+    key = scc_arena_printf(ctx->arena, "%s|%s", key, ir_c_text(ctx, v[i]));
   return key;
 }
 

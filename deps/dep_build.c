@@ -759,13 +759,16 @@ typedef struct collect {
   int ndecl;
 } collect;
 
-static bool in_scope(const collect *c, const ir_node *n) {
-  if (c->nscope == 0)
-    return true;
-  for (int i = 0; i < c->nscope; i++)
-    if (c->scope[i] && ir_node_within(n, c->scope[i]))
+/* n is within one of scope[0..nscope-1]. */
+static bool within_scope(ir_node *const *scope, int nscope, const ir_node *n) {
+  for (int i = 0; i < nscope; i++)
+    if (scope[i] && ir_node_within(n, scope[i]))
       return true;
   return false;
+}
+
+static bool in_scope(const collect *c, const ir_node *n) {
+  return c->nscope == 0 || within_scope(c->scope, c->nscope, n);
 }
 
 static bool collect_cb(ir_node *n, void *data) {
@@ -1354,10 +1357,7 @@ typedef struct escape_data {
 } escape_data;
 
 static bool node_in(const escape_data *x, const ir_node *n) {
-  for (int i = 0; i < x->nscope; i++)
-    if (x->scope[i] && ir_node_within(n, x->scope[i]))
-      return true;
-  return false;
+  return within_scope(x->scope, x->nscope, n);
 }
 
 /* A flow relation from a statement in the scope to one outside it, not

@@ -873,5 +873,7 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent);
  * min/max print as conditional expressions, floordiv/ceildiv as C
  * expressions valid for negative numerators. */
 void ir_print_c_expr(scc_buf *out, const ir_expr *e);
+/* The same as a string in ctx's arena (for messages and generated text). */
+const char *ir_c_text(scc_ctx *ctx, const ir_expr *e);
 
 #endif

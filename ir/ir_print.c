@@ -564,6 +564,14 @@ void ir_print_c_expr(scc_buf *out, const ir_expr *e) {
   emit(&p, e, P_TOP);
 }
 
+const char *ir_c_text(scc_ctx *ctx, const ir_expr *e) {
+  scc_buf b = {0};
+  ir_print_c_expr(&b, e);
+  const char *t = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
+  scc_buf_free(&b);
+  return t;
+}
+
 /* The IR-text spelling of an expression. */
 static void ir_expr_text(scc_buf *out, const ir_expr *e, int need) {
   printer p = {out, false};

@@ -10,15 +10,6 @@
 #include "sched_int.h"
 #include "sched_remark.h"
 
-static const char *expr_text(scc_ctx *ctx, const ir_expr *e) {
-  scc_buf b = {0};
-  ir_print_c_expr(&b, e);
-  const char *s =
-      scc_arena_printf(ctx->arena, "%.*s", (int)b.len, b.data ? b.data : "");
-  scc_buf_free(&b);
-  return s;
-}
-
 bool sched_op_to_library(sched_run *r, const sched_stmt *s) {
   sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
@@ -53,10 +44,10 @@ bool sched_op_to_library(sched_run *r, const sched_stmt *s) {
             g.trans_a && g.trans_b ? " and " : "", g.trans_b ? "B" : "");
       if (g.alpha)
         extra = scc_arena_printf(c->arena, "%s, alpha = %s", extra,
-                                 expr_text(c, g.alpha));
+                                 ir_c_text(c, g.alpha));
       if (g.beta)
         extra = scc_arena_printf(c->arena, "%s, beta = %s", extra,
-                                 expr_text(c, g.beta));
+                                 ir_c_text(c, g.beta));
       /* the band's loops in nesting order */
       const ir_node *o[3] = {g.loop_i, g.loop_j, g.loop_k};
       for (int a = 0; a < 3; a++)
@@ -71,9 +62,9 @@ bool sched_op_to_library(sched_run *r, const sched_stmt *s) {
           "the %s-%s-%s nest of '%s' (%s) becomes %s with M = %s, N = %s, "
           "K = %s, lda = %s, ldb = %s, ldc = %s%s%s; link with %s",
           o[0]->u.loop.iv->name, o[1]->u.loop.iv->name, o[2]->u.loop.iv->name,
-          l->u.loop.iv->name, ir_type_name(g.type), fn, expr_text(c, g.m),
-          expr_text(c, g.n), expr_text(c, g.k), expr_text(c, g.lda),
-          expr_text(c, g.ldb), expr_text(c, g.ldc), extra,
+          l->u.loop.iv->name, ir_type_name(g.type), fn, ir_c_text(c, g.m),
+          ir_c_text(c, g.n), ir_c_text(c, g.k), ir_c_text(c, g.lda),
+          ir_c_text(c, g.ldb), ir_c_text(c, g.ldc), extra,
           g.guards.len || strcmp(lib, "libxsmm") == 0
               ? " (the loops run instead when a run-time check fails)"
               : "",
