@@ -6,8 +6,12 @@
  * the kernel root).  Ops whose handle operand holds several payloads apply
  * to each in turn and concatenate their results.  Before a transform runs,
  * its consumed handles are invalidated together with every live handle
- * whose payload is the consumed payload or nested in it (sched_consume);
- * using an invalidated handle is an error naming the consumer.
+ * whose payload is the consumed payload or nested in it (sched_consume,
+ * in sched_state.c with the rest of the run state the handlers use);
+ * using an invalidated handle is an error naming the consumer.  The
+ * interpreter also runs what runs statements: sequences and include, the
+ * regions of alternatives and {failures = suppress} (the rollback:
+ * sched_alt.c), and owns kernel versioning around the run (sched_apply).
  * Source: the MLIR Transform dialect interpreter (TransformState), Lücke et
  * al., "The MLIR Transform Dialect", CGO 2025.
  */
