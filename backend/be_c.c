@@ -1495,6 +1495,14 @@ static void find_unused(emitter *em) {
   } while (em->dropped.len + em->dead.len != before);
 }
 
+/* `x = x;` of a scalar that is not volatile. */
+static bool self_assign(const ir_node *n) {
+  const ir_expr *l = n->u.assign.lhs, *r = n->u.assign.rhs;
+  return n->u.assign.op == IR_OP_NONE && l->kind == IR_EXPR_VAR &&
+         r->kind == IR_EXPR_VAR && l->u.var == r->u.var &&
+         !l->u.var->is_volatile && l->lanes == r->lanes;
+}
+
 static void emit_node(emitter *em, const ir_node *n, int depth) {
   switch (n->kind) {
   case IR_NODE_LOOP:
@@ -1507,6 +1515,9 @@ static void emit_node(emitter *em, const ir_node *n, int depth) {
     if (n->u.assign.lhs->kind == IR_EXPR_ACCESS &&
         array_dead(em, n->u.assign.lhs->u.access.array))
       break; /* a store nothing reads */
+    if (self_assign(n))
+      break; /* `x = x;` (a scalar-replaced `A[k] = A[k]`): no effect, and
+                clang's -Wself-assign */
     emit_assign(em, n, depth);
     break;
   case IR_NODE_DECL: {
