@@ -5,13 +5,15 @@
  *   -DBENCH_BMM          C[b][i][j] += A[b][i][k] * B[b][k][j], 6x196x256x2305
  *   -DBENCH_SGEMM=<n>    C[i][j] += A[i][k] * B[k][j], n x n x n, row-major
  * Runs the kernel once (warm-up; the checksum is taken after it), then
- * `reps` times (argv[1], default 5), prints "<median ms> <min ms> <GFLOP/s of the median>
- * <checksum>" on stdout.  The checksum (sum of C as double) lets the runner
- * flag a variant that computes something else. */
+ * `reps` times (argv[1], default 5), prints "<median ms> <min ms> <GFLOP/s of
+ * the median> <checksum>" on stdout.  The checksum (sum of C as double) lets
+ * the runner flag a variant that computes something else. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "bench_util.h"
 
 #if defined(BENCH_BMM)
 enum { NB = 6, NI = 196, NJ = 256, NK = 2305 };
@@ -22,31 +24,6 @@ enum { NB = 1, NI = BENCH_SGEMM, NJ = BENCH_SGEMM, NK = BENCH_SGEMM };
 #endif
 
 void bench_kernel(float *A, float *B, float *C);
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static float *alloc_fill(size_t n, unsigned seed) {
-  float *p = aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64);
-  if (!p) {
-    perror("aligned_alloc");
-    exit(1);
-  }
-  unsigned s = seed;
-  for (size_t i = 0; i < n; i++) {
-    s = s * 1664525u + 1013904223u;
-    p[i] = (float)((s >> 8) & 0xffff) / 65536.0f - 0.5f;
-  }
-  return p;
-}
 
 int main(int argc, char **argv) {
   int reps = argc > 1 ? atoi(argv[1]) : 5;
@@ -65,7 +42,7 @@ int main(int argc, char **argv) {
     bench_kernel(A, B, C);
     t[r] = now_ms() - t0;
   }
-  qsort(t, (size_t)reps, sizeof(double), cmp);
+  qsort(t, (size_t)reps, sizeof(double), cmp_double);
   double med = t[reps / 2];
   double flops = 2.0 * NB * NI * NJ * (double)NK;
   printf("%.3f %.3f %.2f %.6e\n", med, t[0], flops / med * 1e-6, check);

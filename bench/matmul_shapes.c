@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+#include "bench_util.h"
 #ifdef USE_CBLAS
 #include <cblas.h>
 #endif
@@ -18,33 +20,11 @@ void gemm_mnk(int M, int N, int K, const float *A, int lda, const float *B,
 static void call(int M, int N, int K, const float *A, const float *B,
                  float *C) {
 #ifdef USE_CBLAS
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, A, K,
-              B, N, 1.0f, C, N);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, A, K, B,
+              N, 1.0f, C, N);
 #else
   gemm_mnk(M, N, K, A, K, B, N, C, N);
 #endif
-}
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static float *fill(size_t n, unsigned s) {
-  float *p = aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64);
-  if (!p)
-    exit(1);
-  for (size_t i = 0; i < n; i++) {
-    s = s * 1664525u + 1013904223u;
-    p[i] = (float)((s >> 8) & 0xffff) / 65536.0f - 0.5f;
-  }
-  return p;
 }
 
 int main(int argc, char **argv) {
@@ -52,8 +32,8 @@ int main(int argc, char **argv) {
     return 2;
   int M = atoi(argv[1]), N = atoi(argv[2]), K = atoi(argv[3]);
   int reps = atoi(argv[4]);
-  float *A = fill((size_t)M * K, 1), *B = fill((size_t)K * N, 2),
-        *C = fill((size_t)M * N, 3);
+  float *A = alloc_fill((size_t)M * K, 1), *B = alloc_fill((size_t)K * N, 2),
+        *C = alloc_fill((size_t)M * N, 3);
 #ifdef USE_CBLAS
   fprintf(stderr, "openblas core: %s\n", openblas_get_corename());
 #endif
@@ -67,7 +47,7 @@ int main(int argc, char **argv) {
     call(M, N, K, A, B, C);
     t[r] = now_ms() - t0;
   }
-  qsort(t, (size_t)reps, sizeof(double), cmp);
+  qsort(t, (size_t)reps, sizeof(double), cmp_double);
   double med = t[reps / 2];
   printf("%.4f %.1f %.6e\n", med, 2e-6 * M * N * (double)K / med, check);
   return 0;
