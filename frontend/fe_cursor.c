@@ -190,3 +190,16 @@ void fe_erase_line(fe_state *s, size_t off, size_t last) {
   r->end = e;
   scc_vec_push(s->ctx->arena, &s->m->erase, r);
 }
+
+CXCursor fe_strip(fe_state *s, CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+      return c;
+    CXCursor *kids;
+    int n = fe_children(s, c, &kids);
+    if (n != 1 || !clang_isExpression(clang_getCursorKind(kids[0])))
+      return c;
+    c = kids[0];
+  }
+}

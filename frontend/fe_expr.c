@@ -93,19 +93,6 @@ static bool expr_type(fe_state *s, CXCursor c, ir_type *t) {
 
 /* ---- helpers ------------------------------------------------------------ */
 
-CXCursor fe_strip(fe_state *s, CXCursor c) {
-  for (;;) {
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
-      return c;
-    CXCursor *kids;
-    int n = fe_children(s, c, &kids);
-    if (n != 1 || !clang_isExpression(clang_getCursorKind(kids[0])))
-      return c;
-    c = kids[0];
-  }
-}
-
 /* The expression children of a cursor (TypeRefs and the like skipped). */
 static int expr_children(fe_state *s, CXCursor c, CXCursor **out) {
   CXCursor *kids;

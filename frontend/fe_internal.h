@@ -7,6 +7,8 @@
  *   fe_stmt.c   raising statements: loops, ifs, assignments, declarations
  *   fe_expr.c   raising expressions, types, variables and arrays
  *   fe_subst.c  forward substitution of locals (indices, row pointers)
+ *   fe_lookup.c what a reference stands for: recorded substitutions, writes
+ *               of a declaration, null tests (below fe_expr.c and fe_subst.c)
  *   fe_omp.c    OpenMP directives
  */
 #ifndef FE_INTERNAL_H
@@ -154,6 +156,8 @@ void fe_cursor_range(fe_state *s, CXCursor c, size_t *b, size_t *e);
 unsigned fe_token_at(fe_state *s, size_t off);
 /* The direct children of a cursor (arena copies), in order. */
 int fe_children(fe_state *s, CXCursor c, CXCursor **out);
+/* Skips implicit casts (UnexposedExpr) and parentheses. */
+CXCursor fe_strip(fe_state *s, CXCursor c);
 /* Tokens of the main file (s->toks): spelling (arena copy), comparison
  * with a spelling (false past the end), location, line, and whether token
  * i is a '#' that starts a directive line. */
@@ -206,8 +210,6 @@ void fe_omp_finish(fe_state *s);
 /* The source text of a cursor's extent, cut to 40 bytes (an arena copy),
  * for messages that name a construct. */
 char *fe_cursor_text(fe_state *s, CXCursor c);
-/* Skips implicit casts (UnexposedExpr) and parentheses. */
-CXCursor fe_strip(fe_state *s, CXCursor c);
 /* Maps a clang type (canonicalized) to an IR scalar type. */
 bool fe_map_type(CXType t, ir_type *out);
 /* Raises an expression; NULL after an error was reported. */
@@ -229,6 +231,57 @@ bool fe_decl_is_array(CXCursor decl);
  * division/remainder by a positive constant. */
 bool fe_quasi_affine(const ir_expr *e);
 
+/* ---- fe_lookup.c ------------------------------------------------------ */
+
+/* A substituted local: an integer value, or a pointer alias. */
+typedef struct fe_subst {
+  CXCursor decl;
+  ir_expr *value;  /* integer local: its value */
+  ir_array *base;  /* pointer local: the array it points into */
+  int nfixed;      /* leading subscripts fixed by the row (rank - 1) */
+  ir_expr **fixed; /* nfixed subscripts */
+  ir_expr *offset; /* offset in the last dimension (an integer) */
+} fe_subst;
+
+/* The substitution recorded for a declaration, or NULL. */
+fe_subst *fe_subst_find(fe_state *s, CXCursor decl);
+
+/* What the references of a declaration in the main file do. */
+typedef struct fe_write_scan {
+  fe_state *s;
+  size_t name_off; /* the declaration's own name */
+  bool written;    /* assigned, incremented or address-taken in the kernel */
+  bool outside;    /* referenced outside the kernel's region */
+} fe_write_scan;
+
+/* Scans the references of decl in the main file (clang_findReferencesInFile):
+ * written when a token after or before one assigns, increments or takes
+ * its address (or a macro hides it); outside when one lies outside the
+ * kernel's region or decl is in another file. */
+fe_write_scan fe_scan_writes(fe_state *s, CXCursor decl);
+
+/* a + b (a - b for IR_OP_SUB) over integer offsets, a possibly NULL
+ * (then b, or -b): adding 0 gives the other operand unchanged; the type
+ * is the usual arithmetic conversion of the two. */
+ir_expr *fe_add_offset(fe_state *s, ir_expr *a, ir_expr *b, ir_op op);
+
+/* The substituted value of an integer local's declaration (a fresh copy
+ * located at l), or NULL when decl is not one. */
+ir_expr *fe_subst_value(fe_state *s, CXCursor decl, scc_loc l);
+/* For a pointer local's declaration: the array it points into, with *idx
+ * set to the rank subscripts of the element `p[sub]` (untouched when sub
+ * is NULL); NULL when decl is not a substituted pointer. */
+ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
+                       ir_expr ***idx);
+/* Whether the main file references the declaration outside the kernel's
+ * region (or it is declared in another file). */
+bool fe_subst_used_outside(fe_state *s, CXCursor decl);
+/* A null test of a pointer the kernel does not assign (`p != NULL`, `p ==
+ * 0`, `!p`, `p` as a condition) as an int expression over a parameter
+ * standing for `(p != 0)` (ir_var.c_value); NULL when c is not one (*why
+ * then says why when c is a null test that cannot be read). */
+ir_expr *fe_null_test(fe_state *s, CXCursor c, const char **why);
+
 /* ---- fe_subst.c ------------------------------------------------------- */
 
 /* Forward substitution of the declaration d (a VarDecl in the kernel)
@@ -241,14 +294,6 @@ bool fe_subst_int(fe_state *s, CXCursor d);
  * when recorded as a row of an array of the kernel; else false with *why
  * naming the rule it breaks. */
 bool fe_subst_pointer(fe_state *s, CXCursor d, const char **why);
-/* The substituted value of an integer local's declaration (a fresh copy
- * located at l), or NULL when decl is not one. */
-ir_expr *fe_subst_value(fe_state *s, CXCursor decl, scc_loc l);
-/* For a pointer local's declaration: the array it points into, with *idx
- * set to the rank subscripts of the element `p[sub]` (untouched when sub
- * is NULL); NULL when decl is not a substituted pointer. */
-ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
-                       ir_expr ***idx);
 /* Forward substitution of assignments `k = <affine>;` in the raised kernel
  * (integer scalars of the kernel, reads after the assignment up to the
  * next write of k), and the removal of the stores left dead (fe_subst.c).
@@ -257,14 +302,6 @@ void fe_subst_assignments(fe_state *s);
 /* Whether an expression has the same value wherever the kernel runs: it
  * reads only parameters the kernel does not write. */
 bool fe_kernel_invariant(fe_state *s, ir_expr *e);
-/* Whether the main file references the declaration outside the kernel's
- * region (or it is declared in another file). */
-bool fe_subst_used_outside(fe_state *s, CXCursor decl);
-/* A null test of a pointer the kernel does not assign (`p != NULL`, `p ==
- * 0`, `!p`, `p` as a condition) as an int expression over a parameter
- * standing for `(p != 0)` (ir_var.c_value); NULL when c is not one (*why
- * then says why when c is a null test that cannot be read). */
-ir_expr *fe_null_test(fe_state *s, CXCursor c, const char **why);
 
 /* A loop `for (j = lb; j < ub; j += S)` (ub exclusive) with S not a
  * constant, normalized: j (the IR variable iv) counts the iterations from

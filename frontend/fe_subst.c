@@ -1,5 +1,6 @@
 /* fe_subst.c — forward substitution of the locals that real C computes
- * subscripts and row pointers with, and null tests of pointers.
+ * subscripts and row pointers with; the rules of null tests of pointers
+ * (read in fe_lookup.c, which also keeps what this file records).
  *
  * Real kernels name parts of their subscripts (GPT-2-style training code's
  * `int bt = b * T + t; out[bt * OC + o] = ...`, a thermal stencil's `int c =
@@ -44,101 +45,6 @@
 
 #include <string.h>
 
-/* A substituted local: an integer value, or a pointer alias. */
-typedef struct fe_subst {
-  CXCursor decl;
-  ir_expr *value;  /* integer local: its value */
-  ir_array *base;  /* pointer local: the array it points into */
-  int nfixed;      /* leading subscripts fixed by the row (rank - 1) */
-  ir_expr **fixed; /* nfixed subscripts */
-  ir_expr *offset; /* offset in the last dimension (an integer) */
-} fe_subst;
-
-static fe_subst *find(fe_state *s, CXCursor decl) {
-  for (int i = 0; i < s->substs.len; i++) {
-    fe_subst *x = s->substs.items[i];
-    if (clang_equalCursors(x->decl, decl))
-      return x;
-  }
-  return NULL;
-}
-
-/* ---- whether the kernel writes a variable ------------------------------ */
-
-typedef struct write_scan {
-  fe_state *s;
-  size_t name_off; /* the declaration's own name */
-  bool written;    /* assigned, incremented or address-taken in the kernel */
-  bool outside;    /* referenced outside the kernel's region */
-} write_scan;
-
-static bool tok_in(fe_state *s, unsigned i, const char *const *set) {
-  if (i >= s->ntoks)
-    return false;
-  for (int q = 0; set[q]; q++)
-    if (fe_tok_is(s, i, set[q]))
-      return true;
-  return false;
-}
-
-static enum CXVisitorResult write_cb(void *data, CXCursor c, CXSourceRange r) {
-  (void)c;
-  static const char *const after[] = {
-      "=",  "+=", "-=",  "*=",  "/=", "%=", "&=",
-      "|=", "^=", "<<=", ">>=", "++", "--", NULL};
-  static const char *const before[] = {"++", "--", "&", NULL};
-  write_scan *ws = data;
-  fe_state *s = ws->s;
-  CXSourceLocation start = clang_getRangeStart(r);
-  CXFile f, sf;
-  unsigned off, soff;
-  clang_getExpansionLocation(start, &f, NULL, NULL, &off);
-  clang_getSpellingLocation(start, &sf, NULL, NULL, &soff);
-  if (off == ws->name_off)
-    return CXVisit_Continue;
-  if (off < s->k->begin || off >= s->k->end) {
-    ws->outside = true;
-    return CXVisit_Continue;
-  }
-  /* Inside a macro's expansion the tokens around the reference are not
-   * its own: assume the worst. */
-  if (!sf || !f || !clang_File_isEqual(f, sf) || soff != off) {
-    ws->written = true;
-    return CXVisit_Break;
-  }
-  unsigned i = fe_token_at(s, off);
-  /* `&x` lets the kernel write x through a pointer; `&A[i]` takes the
-   * address of an element of A, not of A */
-  bool addr = i > 0 && tok_in(s, i - 1, before) &&
-              !(fe_tok_is(s, i - 1, "&") && fe_tok_is(s, i + 1, "["));
-  if (tok_in(s, i + 1, after) || addr) {
-    ws->written = true;
-    return CXVisit_Break;
-  }
-  return CXVisit_Continue;
-}
-
-/* Scans the references of decl in the main file. */
-static write_scan scan_writes(fe_state *s, CXCursor decl) {
-  write_scan ws = {.s = s};
-  CXFile f;
-  unsigned name_off;
-  clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL,
-                             &name_off);
-  if (!f || !s->file || !clang_File_isEqual(f, s->file)) {
-    ws.written = ws.outside = true;
-    return ws;
-  }
-  ws.name_off = name_off;
-  CXCursorAndRangeVisitor v = {&ws, write_cb};
-  clang_findReferencesInFile(decl, s->file, v);
-  return ws;
-}
-
-bool fe_subst_used_outside(fe_state *s, CXCursor decl) {
-  return scan_writes(s, decl).outside;
-}
-
 /* The declaration behind a variable of the kernel (the first one met). */
 static bool decl_of(fe_state *s, const ir_var *v, CXCursor *out) {
   for (int i = 0; i < s->decls.len; i++) {
@@ -178,7 +84,7 @@ static void stable_cb(ir_expr *e, void *data) {
     return;
   CXCursor ld;
   if (st->single_locals && v->kind == IR_VAR_LOCAL && !v->is_volatile &&
-      decl_of(st->s, v, &ld) && !scan_writes(st->s, ld).written)
+      decl_of(st->s, v, &ld) && !fe_scan_writes(st->s, ld).written)
     return;
   if (v->kind == IR_VAR_IV) {
     for (int i = 0; i < st->s->ivs.len; i++)
@@ -189,7 +95,7 @@ static void stable_cb(ir_expr *e, void *data) {
   }
   CXCursor d;
   if (v->kind != IR_VAR_PARAM || v->is_volatile || !decl_of(st->s, v, &d) ||
-      scan_writes(st->s, d).written)
+      fe_scan_writes(st->s, d).written)
     st->ok = false;
 }
 
@@ -231,7 +137,7 @@ static bool substitutable(fe_state *s, CXCursor d, CXCursor *init) {
     return false;
   if (!init_of(s, d, init))
     return false;
-  write_scan ws = scan_writes(s, d);
+  fe_write_scan ws = fe_scan_writes(s, d);
   return !ws.written && !ws.outside;
 }
 
@@ -363,42 +269,7 @@ bool fe_subst_int(fe_state *s, CXCursor d) {
   return true;
 }
 
-ir_expr *fe_subst_value(fe_state *s, CXCursor decl, scc_loc l) {
-  fe_subst *x = find(s, decl);
-  if (!x || !x->value)
-    return NULL;
-  ir_expr *e = ir_expr_clone(s->ctx, x->value, NULL);
-  e->loc = l;
-  return e;
-}
-
 /* ---- pointer locals ---------------------------------------------------- */
-
-/* The type of x + y for integer x, y (C17 6.3.1.8, for the kinds a
- * subscript has): the wider, unsigned on a tie. */
-static ir_type sum_type(ir_type a, ir_type b) {
-  static const ir_type order[] = {IR_TY_INT,   IR_TY_UINT,  IR_TY_LONG,
-                                  IR_TY_ULONG, IR_TY_LLONG, IR_TY_ULLONG};
-  int ra = 0, rb = 0;
-  for (int i = 0; i < 6; i++) {
-    if (order[i] == a)
-      ra = i;
-    if (order[i] == b)
-      rb = i;
-  }
-  return order[ra > rb ? ra : rb];
-}
-
-static ir_expr *add_offset(fe_state *s, ir_expr *a, ir_expr *b, ir_op op) {
-  int64_t v;
-  if (!a)
-    return op == IR_OP_SUB ? ir_unary(s->ctx, IR_OP_NEG, b, b->type) : b;
-  if (ir_expr_const_value(s->ctx, a, &v) && v == 0 && op == IR_OP_ADD)
-    return b;
-  if (ir_expr_const_value(s->ctx, b, &v) && v == 0)
-    return a;
-  return ir_binary(s->ctx, op, a, b, sum_type(a->type, b->type));
-}
 
 /* A row: the array, its fixed leading subscripts and the offset in the
  * last dimension.  `pointer` tells whether the cursor's value is a pointer
@@ -487,7 +358,7 @@ static bool row_of_subscript(fe_state *s, CXCursor c, bool elem, row *out,
     if (!int_operand(s, idx[i], &e, why))
       return false;
     if (i == 0 && r.offset) /* the first subscript adds to the offset */
-      e = add_offset(s, r.offset, e, IR_OP_ADD);
+      e = fe_add_offset(s, r.offset, e, IR_OP_ADD);
     if (nf < rank - 1)
       fx[nf++] = e;
     else
@@ -528,7 +399,7 @@ static bool row_of(fe_state *s, CXCursor c, row *out, const char **why) {
       *why = "its initializer is not an array of the kernel";
       return false;
     }
-    fe_subst *x = find(s, d);
+    fe_subst *x = fe_subst_find(s, d);
     if (x && x->base) {
       *out = (row){x->base, x->nfixed, x->fixed, x->offset};
       return true;
@@ -537,7 +408,7 @@ static bool row_of(fe_state *s, CXCursor c, row *out, const char **why) {
       *why = "its initializer is not an array of the kernel";
       return false;
     }
-    if (scan_writes(s, d).written) {
+    if (fe_scan_writes(s, d).written) {
       *why = "the pointer it is computed from is assigned in the kernel";
       return false;
     }
@@ -593,8 +464,8 @@ static bool row_of(fe_state *s, CXCursor c, row *out, const char **why) {
       *why = "it adds an offset to a pointer to rows";
       return false;
     }
-    r.offset = add_offset(s, r.offset, e,
-                          op == CXBinaryOperator_Sub ? IR_OP_SUB : IR_OP_ADD);
+    r.offset = fe_add_offset(
+        s, r.offset, e, op == CXBinaryOperator_Sub ? IR_OP_SUB : IR_OP_ADD);
     *out = r;
     return true;
   }
@@ -621,7 +492,7 @@ bool fe_subst_pointer(fe_state *s, CXCursor d, const char **why) {
     *why = "it has no initializer";
     return false;
   }
-  write_scan ws = scan_writes(s, d);
+  fe_write_scan ws = fe_scan_writes(s, d);
   if (ws.written) {
     *why = "it is assigned, incremented or has its address taken in the "
            "kernel";
@@ -646,135 +517,6 @@ bool fe_subst_pointer(fe_state *s, CXCursor d, const char **why) {
                   .offset = r.offset ? r.offset : ir_int(s->ctx, 0)};
   scc_vec_push(s->ctx->arena, &s->substs, x);
   return true;
-}
-
-ir_array *fe_subst_row(fe_state *s, CXCursor decl, ir_expr *sub, scc_loc l,
-                       ir_expr ***idx) {
-  fe_subst *x = find(s, decl);
-  if (!x || !x->base || !sub)
-    return x ? x->base : NULL;
-  int rank = x->base->rank;
-  ir_expr **ix =
-      scc_arena_alloc(s->ctx->arena, sizeof(ir_expr *) * (size_t)rank);
-  for (int i = 0; i < x->nfixed; i++)
-    ix[i] = ir_expr_clone(s->ctx, x->fixed[i], NULL);
-  ix[rank - 1] =
-      add_offset(s, ir_expr_clone(s->ctx, x->offset, NULL), sub, IR_OP_ADD);
-  ix[rank - 1]->loc = l;
-  *idx = ix;
-  return x->base;
-}
-
-/* ---- null tests -------------------------------------------------------- */
-
-/* A null pointer constant: 0, or `(void *)0` (NULL), through parentheses
- * and casts. */
-static bool null_constant(fe_state *s, CXCursor c) {
-  for (;;) {
-    c = fe_strip(s, c);
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_GNUNullExpr)
-      return true;
-    if (k == CXCursor_CStyleCastExpr) {
-      CXCursor *kids;
-      int n = fe_children(s, c, &kids);
-      if (n < 1)
-        return false;
-      c = kids[n - 1];
-      continue;
-    }
-    if (k != CXCursor_IntegerLiteral)
-      return false;
-    CXEvalResult r = clang_Cursor_Evaluate(c);
-    bool zero = r && clang_EvalResult_getKind(r) == CXEval_Int &&
-                clang_EvalResult_getAsLongLong(r) == 0;
-    if (r)
-      clang_EvalResult_dispose(r);
-    return zero;
-  }
-}
-
-/* The parameter standing for `(name != 0)`. */
-static ir_var *nonnull_var(fe_state *s, CXCursor ref, CXCursor d) {
-  CXString n = clang_getCursorSpelling(d);
-  const char *name = scc_arena_strdup(s->ctx->arena, clang_getCString(n));
-  clang_disposeString(n);
-  const char *cv = scc_arena_printf(s->ctx->arena, "(%s != 0)", name);
-  for (int i = 0; i < s->k->vars.len; i++) {
-    ir_var *v = s->k->vars.items[i];
-    if (v->c_value && !strcmp(v->c_value, cv))
-      return v;
-  }
-  const char *vn = ir_fresh_name(
-      s->ctx, s->k, scc_arena_printf(s->ctx->arena, "%s_nonnull", name));
-  ir_var *v = ir_var_new(s->ctx, s->k, vn, IR_TY_INT, IR_VAR_PARAM,
-                         fe_cursor_loc(s, ref, NULL));
-  v->declared_outside = true;
-  v->c_value = cv;
-  return v;
-}
-
-/* The pointer a (stripped) cursor names, when it is a plain reference to a
- * pointer or array the kernel does not assign. */
-static bool pointer_ref(fe_state *s, CXCursor c, CXCursor *decl) {
-  c = fe_strip(s, c);
-  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-    return false;
-  CXCursor d = clang_getCursorReferenced(c);
-  enum CXCursorKind k = clang_getCursorKind(d);
-  if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
-      clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_Pointer)
-    return false;
-  *decl = d;
-  return true;
-}
-
-ir_expr *fe_null_test(fe_state *s, CXCursor c, const char **why) {
-  *why = NULL;
-  CXCursor e = fe_strip(s, c), d, ref;
-  enum CXCursorKind k = clang_getCursorKind(e);
-  bool eq = false;
-  if (pointer_ref(s, e, &d)) {
-    ref = e; /* a pointer as a condition: p != 0 */
-  } else if (k == CXCursor_UnaryOperator &&
-             clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_LNot) {
-    CXCursor *kids;
-    if (fe_children(s, e, &kids) != 1 || !pointer_ref(s, kids[0], &d))
-      return NULL;
-    ref = kids[0];
-    eq = true;
-  } else if (k == CXCursor_BinaryOperator) {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
-    CXCursor *kids;
-    if ((op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE) ||
-        fe_children(s, e, &kids) != 2)
-      return NULL;
-    if (pointer_ref(s, kids[0], &d) && null_constant(s, kids[1]))
-      ref = kids[0];
-    else if (pointer_ref(s, kids[1], &d) && null_constant(s, kids[0]))
-      ref = kids[1];
-    else
-      return NULL;
-    eq = op == CXBinaryOperator_EQ;
-  } else {
-    return NULL;
-  }
-  if (find(s, d)) {
-    *why = "a null test of a pointer computed in the kernel";
-    return NULL;
-  }
-  if (scan_writes(s, d).written) {
-    *why = "a null test of a pointer the kernel assigns";
-    return NULL;
-  }
-  scc_loc l = fe_cursor_loc(s, e, NULL);
-  ir_expr *v = ir_var_ref(s->ctx, nonnull_var(s, ref, d));
-  v->loc = l;
-  if (!eq)
-    return v;
-  ir_expr *r = ir_unary(s->ctx, IR_OP_NOT, v, IR_TY_INT);
-  r->loc = l;
-  return r;
 }
 
 /* ---- loops with a parametric step -------------------------------------- */

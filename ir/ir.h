@@ -710,12 +710,6 @@ int ir_depth(const ir_node *n);
  * else NULL ("perfectly nested" child). */
 ir_node *ir_loop_only_child_loop(const ir_node *loop);
 
-/* Copies the OpenMP state of `from` (omp_schedule, omp_reductions as
- * clones, omp_reduction_op, omp_private, omp) onto `to`: for transforms
- * that build a new loop standing for part of an old one (the remainder
- * of loop.unroll or loop.split), which copy its attrs. */
-void ir_loop_copy_omp(scc_ctx *ctx, ir_loop *to, const ir_loop *from);
-
 /* ---- walks (ir.c) -------------------------------------------------------- */
 
 /* Pre-order walk of a block's nodes (and nested blocks).  The callback
@@ -802,6 +796,12 @@ bool ir_loop_const_trip_count(scc_ctx *ctx, const ir_node *loop, int64_t *n);
 bool ir_access_affine(scc_ctx *ctx, const ir_expr *access, ir_affine *subs);
 
 /* ---- clone and substitution (ir_clone.c) ------------------------------- */
+
+/* Copies the OpenMP state of `from` (omp_schedule, omp_reductions as
+ * clones, omp_reduction_op, omp_private, omp) onto `to`: for transforms
+ * that build a new loop standing for part of an old one (the remainder
+ * of loop.unroll or loop.split), which copy its attrs. */
+void ir_loop_copy_omp(scc_ctx *ctx, ir_loop *to, const ir_loop *from);
 
 /* A substitution of variables by expressions (used for iv renaming and
  * unrolling: i -> i + 3). */

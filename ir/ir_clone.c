@@ -332,3 +332,16 @@ void ir_kernel_restore(ir_kernel *k, const ir_snapshot *s) {
     k->assumptions.len = s->nassumptions;
   k->isa = s->isa;
 }
+
+void ir_loop_copy_omp(scc_ctx *ctx, ir_loop *to, const ir_loop *from) {
+  to->omp = from->omp;
+  to->omp_schedule = from->omp_schedule;
+  to->omp_reduction_op = from->omp_reduction_op;
+  to->omp_reductions = (scc_vec){0};
+  for (int i = 0; i < from->omp_reductions.len; i++)
+    scc_vec_push(ctx->arena, &to->omp_reductions,
+                 ir_expr_clone(ctx, from->omp_reductions.items[i], NULL));
+  to->omp_private = (scc_vec){0};
+  for (int i = 0; i < from->omp_private.len; i++)
+    scc_vec_push(ctx->arena, &to->omp_private, from->omp_private.items[i]);
+}
