@@ -33,8 +33,8 @@ struct dep_access {
 
 /* The access relation of e in st, from the cache (a copy: the caller owns
  * it), or NULL when it cannot be represented. */
-static isl_map *relation_of(dep_access *da, const dep_stmt *st,
-                            const ir_expr *e) {
+static __isl_give isl_map *relation_of(dep_access *da, const dep_stmt *st,
+                                       const ir_expr *e) {
   for (int i = 0; i < da->cache_e.len; i++)
     if (da->cache_e.items[i] == e)
       return da->cache_m.items[i] ? isl_map_copy(da->cache_m.items[i]) : NULL;

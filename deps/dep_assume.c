@@ -71,9 +71,9 @@ typedef struct asm_ctx {
   scc_ctx *ctx;
   ir_kernel *k;
   dep_graph *g;
-  isl_ast_build *build;
-  const char *fail; /* why a range or condition cannot be built */
-  bool plain;       /* parameters as they are (conditions), not as long */
+  isl_ast_build *build; /* params_build's; whoever sets it frees it */
+  const char *fail;     /* why a range or condition cannot be built */
+  bool plain;           /* parameters as they are (conditions), not as long */
 } asm_ctx;
 
 static ir_var *param_named(asm_ctx *a, const char *name) {
@@ -91,7 +91,7 @@ static ir_expr *param_long(scc_ctx *ctx, ir_var *v) {
   return v->type == IR_TY_LONG ? x : ir_cast(ctx, IR_TY_LONG, x);
 }
 
-static ir_expr *from_ast(asm_ctx *a, isl_ast_expr *e) {
+static ir_expr *from_ast(asm_ctx *a, __isl_keep isl_ast_expr *e) {
   scc_ctx *ctx = a->ctx;
   ir_expr *r = NULL;
   switch (isl_ast_expr_get_type(e)) {
@@ -198,7 +198,7 @@ static ir_expr *from_ast(asm_ctx *a, isl_ast_expr *e) {
 
 /* A pw_aff over the parameters as an IR expression (taken); NULL when it
  * is unbounded somewhere (NaN) or not expressible. */
-static ir_expr *expr_of_pw_aff(asm_ctx *a, isl_pw_aff *pa) {
+static ir_expr *expr_of_pw_aff(asm_ctx *a, __isl_take isl_pw_aff *pa) {
   if (!pa || isl_pw_aff_involves_nan(pa) != isl_bool_false ||
       isl_pw_aff_n_piece(pa) == 0) {
     isl_pw_aff_free(pa);
@@ -210,7 +210,8 @@ static ir_expr *expr_of_pw_aff(asm_ctx *a, isl_pw_aff *pa) {
   return r ? ir_simplify(a->ctx, r) : NULL;
 }
 
-static ir_expr *expr_of_set(asm_ctx *a, isl_set *s) {
+/* A set over the parameters (taken) as an IR condition, or NULL. */
+static ir_expr *expr_of_set(asm_ctx *a, __isl_take isl_set *s) {
   isl_ast_expr *e = isl_ast_build_expr_from_set(a->build, s);
   a->plain = true;
   ir_expr *r = e ? from_ast(a, e) : NULL;
@@ -279,7 +280,8 @@ static const char *access_text(scc_ctx *ctx, const ir_expr *e) {
 
 /* The image of st's domain under a list of n pw_affs (taken): a set of n
  * dims over the parameters. */
-static isl_set *image(dep_stmt *st, isl_pw_aff **f, int n) {
+static __isl_give isl_set *image(dep_stmt *st, __isl_take isl_pw_aff **f,
+                                 int n) {
   isl_ctx *ic = isl_set_get_ctx(st->domain);
   isl_pw_aff_list *list = isl_pw_aff_list_alloc(ic, n);
   for (int d = 0; d < n; d++)
@@ -294,11 +296,12 @@ static isl_set *image(dep_stmt *st, isl_pw_aff **f, int n) {
   return isl_set_apply(isl_set_copy(st->domain), m);
 }
 
-static isl_set *unite(isl_set *u, isl_set *s) {
+/* u (NULL: none yet) united with s, both taken. */
+static __isl_give isl_set *unite(__isl_take isl_set *u, __isl_take isl_set *s) {
   return u ? isl_set_union(u, s) : s;
 }
 
-static isl_ast_build *params_build(dep_graph *g);
+static __isl_give isl_ast_build *params_build(dep_graph *g);
 
 /* ---- element ranges ------------------------------------------------------ */
 
@@ -896,7 +899,7 @@ static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
 /* An AST build over the graph's parameters, unsigned ones non-negative:
  * the checks need no piece for a negative unsigned value (`(long)lo <=
  * -1` is always false, and -Wtype-limits says so). */
-static isl_ast_build *params_build(dep_graph *g) {
+static __isl_give isl_ast_build *params_build(dep_graph *g) {
   isl_space *ps = isl_space_params_alloc(g->isl, (unsigned)g->params.len);
   for (int p = 0; p < g->params.len; p++)
     ps = isl_space_set_dim_name(ps, isl_dim_param, (unsigned)p,

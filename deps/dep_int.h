@@ -16,7 +16,8 @@
 #include <isl/set.h>
 #include <isl/union_map.h>
 
-/* One statement instance set: an IR_NODE_ASSIGN or IR_NODE_DECL. */
+/* One statement instance set: an IR_NODE_ASSIGN or IR_NODE_DECL.  Its
+ * domain and sched belong to the graph (dep_graph_free frees them). */
 typedef struct dep_stmt {
   ir_node *node;
   const char *name;  /* unique isl tuple name: "S3", "S3_1" (a clone), "D0" */
@@ -31,7 +32,8 @@ typedef struct dep_stmt {
 typedef enum dep_kind { DEP_FLOW, DEP_ANTI, DEP_OUTPUT } dep_kind;
 
 /* The instances of `dst` that depend on instances of `src` through the
- * memory location(s) of `array`: src executes first. */
+ * memory location(s) of `array`: src executes first.  The rel of an edge
+ * in g->edges belongs to the graph (dep_graph_free frees it). */
 typedef struct dep_edge {
   dep_kind kind;
   dep_stmt *src, *dst;
@@ -64,7 +66,8 @@ typedef struct dep_graph {
 
 /* What the graph knows of one local scalar's values (dep_scalar.c): its
  * value-based flow dependences (which replace the memory-based ones in
- * `edges`) and the reads that may take a value from before the scope. */
+ * `edges`) and the reads that may take a value from before the scope.  flow
+ * and no_source belong to the graph (dep_graph_free frees them). */
 typedef struct dep_scalar {
   const ir_var *var;
   int mem_index;            /* as in dep_edge */
@@ -79,11 +82,10 @@ typedef struct dep_scalar {
  * object), sched the statements' schedule.  Sets *no_source to the reads
  * that may have no source in the given writes.  Borrowed arguments.
  * NULL (and *no_source NULL) when isl fails. */
-isl_union_map *dep_scalar_value_flow(isl_union_map *reads,
-                                     isl_union_map *must_writes,
-                                     isl_union_map *may_writes,
-                                     isl_union_map *sched,
-                                     isl_union_map **no_source);
+__isl_give isl_union_map *dep_scalar_value_flow(
+    __isl_keep isl_union_map *reads, __isl_keep isl_union_map *must_writes,
+    __isl_keep isl_union_map *may_writes, __isl_keep isl_union_map *sched,
+    __isl_give isl_union_map **no_source);
 
 /* True when e, an anti or output dependence on a local scalar, may be
  * ignored by a transform that runs each iteration of the loops [0, depth]
@@ -147,8 +149,8 @@ void dep_graph_free(dep_graph *g);
 /* An integer expression of statement st of g as a piecewise quasi-affine
  * function of st's ivs and the parameters (in st->domain's space); NULL
  * when isl cannot represent it.  (dep_build.c) */
-isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,
-                             const ir_expr *e);
+__isl_give isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,
+                                        const ir_expr *e);
 
 /* ---- delinearization (dep_delin.c) ---------------------------------- */
 
@@ -203,8 +205,8 @@ bool dep_shape_equal(const dep_shape *a, const dep_shape *b);
  * it (non-affine subscripts: any element; vector accesses: their lanes);
  * NULL on failure.  The caller frees it.  (dep_build.c, for
  * dep_access.c.) */
-isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
-                             const ir_expr *e);
+__isl_give isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
+                                        const ir_expr *e);
 
 /* A dep_access (dep.h) over an existing graph of `loop`'s statements,
  * which it does not own (dep_access_close leaves g alone). */
@@ -216,18 +218,19 @@ const char *dep_kind_name(dep_kind kind);
 /* Number of loops enclosing n (not counting n itself). */
 int dep_loop_depth(const ir_node *n);
 
-/* The number of leading enclosing loops src and dst share. */
+/* The number of leading enclosing loops a and b share. */
 int dep_common_loops(const dep_stmt *a, const dep_stmt *b);
 
 /* The set of distance vectors of e over dims [0, c) of both statements'
  * domains (dst iv minus src iv; both must have at least c dims).  Signs are
  * not applied. */
-isl_set *dep_edge_deltas(const dep_edge *e, int c);
+__isl_give isl_set *dep_edge_deltas(const dep_edge *e, int c);
 
 /* A representative of a non-empty set of distance vectors (c dims): the
  * lexicographically smallest point, dimension by dimension; dims that are
  * unbounded below get have_v[d] = false. */
-void dep_representative(isl_set *deltas, int c, int64_t *v, bool *have_v);
+void dep_representative(__isl_keep isl_set *deltas, int c, int64_t *v,
+                        bool *have_v);
 
 /* "would reverse the flow dependence S0[i, j] -> S0[i + 1, j - 1]
  * (distance (1, -1))": verb (e.g. "would reverse"), the edge, the

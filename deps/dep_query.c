@@ -18,12 +18,12 @@
 #include <string.h>
 
 /* The offending distances of e over dims [0, c), with dims [0, outer) fixed
- * to 0; `viol` builds the violation constraints on a copy of the
- * distances; NULL when none. */
-typedef isl_set *(*viol_fn)(isl_set *deltas, void *data);
+ * to 0; `fn` takes those distances and returns the violating ones; NULL
+ * when none. */
+typedef __isl_give isl_set *(*viol_fn)(__isl_take isl_set *deltas, void *data);
 
-static isl_set *violations(const dep_edge *e, int c, int outer, viol_fn fn,
-                           void *data) {
+static __isl_give isl_set *violations(const dep_edge *e, int c, int outer,
+                                      viol_fn fn, void *data) {
   isl_set *d = dep_edge_deltas(e, c);
   for (int o = 0; o < outer; o++)
     d = isl_set_fix_si(d, isl_dim_set, (unsigned)o, 0);
@@ -35,10 +35,10 @@ static isl_set *violations(const dep_edge *e, int c, int outer, viol_fn fn,
   return v;
 }
 
-/* *why for the offending set v of e (dims [0, c)), printing the distance
- * over [from, to). */
+/* *why for the offending set v of e (dims [0, c); taken), printing the
+ * distance over [from, to). */
 static const char *explain(scc_ctx *ctx, const char *verb, const dep_edge *e,
-                           isl_set *v, int c, int from, int to,
+                           __isl_take isl_set *v, int c, int from, int to,
                            const char *extra) {
   int64_t *val = scc_arena_alloc(ctx->arena, sizeof(int64_t) * (size_t)(c + 1));
   bool *have = scc_arena_alloc(ctx->arena, sizeof(bool) * (size_t)(c + 1));
@@ -52,7 +52,7 @@ static int sign_of(const ir_node *loop) {
 }
 
 /* sign * d[pos] < 0 on a copy of s. */
-static isl_set *negative(isl_set *s, int pos, int sign) {
+static __isl_give isl_set *negative(__isl_keep isl_set *s, int pos, int sign) {
   s = isl_set_copy(s);
   return sign > 0 ? isl_set_upper_bound_si(s, isl_dim_set, (unsigned)pos, -1)
                   : isl_set_lower_bound_si(s, isl_dim_set, (unsigned)pos, 1);
@@ -68,7 +68,7 @@ typedef struct perm_data {
 
 /* Lexicographically negative in the permuted order of the band:
  * union over k of (d[perm[m]] = 0 for m < k, sign * d[perm[k]] < 0). */
-static isl_set *perm_viol(isl_set *d, void *data) {
+static __isl_give isl_set *perm_viol(__isl_take isl_set *d, void *data) {
   perm_data *p = data;
   isl_set *u = isl_set_empty(isl_set_get_space(d));
   isl_set *prefix = isl_set_copy(d);
@@ -116,7 +116,7 @@ bool dep_check_permutation(scc_ctx *ctx, ir_kernel *k, ir_node **band, int n,
 
 /* ---- tiling ------------------------------------------------------------- */
 
-static isl_set *tile_viol(isl_set *d, void *data) {
+static __isl_give isl_set *tile_viol(__isl_take isl_set *d, void *data) {
   perm_data *p = data;
   isl_set *u = isl_set_empty(isl_set_get_space(d));
   for (int k = 0; k < p->n; k++)
@@ -250,7 +250,7 @@ typedef struct carried_data {
   int pos;
 } carried_data;
 
-static isl_set *carried_viol(isl_set *d, void *data) {
+static __isl_give isl_set *carried_viol(__isl_take isl_set *d, void *data) {
   carried_data *cd = data;
   isl_set *u = isl_set_union(negative(d, cd->pos, 1), negative(d, cd->pos, -1));
   isl_set_free(d);
@@ -324,7 +324,8 @@ bool dep_check_parallel_private(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 
 /* The schedule-space distances of e with, in the new order, the dimension
  * `moved` placed last: lexicographically negative ones. */
-static isl_set *jam_violations(const dep_edge *e, int moved, int dim) {
+static __isl_give isl_set *jam_violations(const dep_edge *e, int moved,
+                                          int dim) {
   isl_map *m = isl_map_copy(e->rel);
   m = isl_map_apply_domain(m, isl_map_copy(e->src->sched));
   m = isl_map_apply_range(m, isl_map_copy(e->dst->sched));
@@ -345,7 +346,8 @@ static isl_set *jam_violations(const dep_edge *e, int moved, int dim) {
   return u;
 }
 
-/* The schedule dimension of the loop at depth `depth` in st's schedule. */
+/* The schedule dimension of `loop` in st's schedule, or -1 when st is not
+ * inside it. */
 static int sched_dim_of_loop(const dep_stmt *st, const ir_node *loop) {
   int pos = 0;
   const ir_node *chain[512];
@@ -406,7 +408,7 @@ typedef struct fuse_data {
   int pos, sign;
 } fuse_data;
 
-static isl_set *fuse_viol(isl_set *d, void *data) {
+static __isl_give isl_set *fuse_viol(__isl_take isl_set *d, void *data) {
   fuse_data *f = data;
   isl_set *u = negative(d, f->pos, f->sign);
   isl_set_free(d);
@@ -443,7 +445,7 @@ bool dep_check_fusion(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
 
 /* ---- distribution ------------------------------------------------------- */
 
-static isl_set *any_viol(isl_set *d, void *data) {
+static __isl_give isl_set *any_viol(__isl_take isl_set *d, void *data) {
   (void)data;
   return d;
 }

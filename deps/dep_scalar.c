@@ -48,7 +48,7 @@ typedef struct zero_data {
 } zero_data;
 
 /* Every flow relation has distance 0 on dims [0, depth]. */
-static isl_stat zero_cb(isl_map *m, void *user) {
+static isl_stat zero_cb(__isl_take isl_map *m, void *user) {
   zero_data *z = user;
   dep_stmt *s = dep_stmt_named(z->g, isl_map_get_tuple_name(m, isl_dim_in));
   dep_stmt *t = dep_stmt_named(z->g, isl_map_get_tuple_name(m, isl_dim_out));

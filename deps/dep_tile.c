@@ -31,7 +31,7 @@ static int step_sign(const ir_node *loop) {
 
 /* The distances of e over dims [0, outer + n), the enclosing loops' dims
  * fixed to 0 (dependences they carry stay satisfied). */
-static isl_set *band_deltas(const dep_edge *e, int outer, int n) {
+static __isl_give isl_set *band_deltas(const dep_edge *e, int outer, int n) {
   isl_set *d = dep_edge_deltas(e, outer + n);
   for (int o = 0; o < outer; o++)
     d = isl_set_fix_si(d, isl_dim_set, (unsigned)o, 0);
@@ -39,18 +39,18 @@ static isl_set *band_deltas(const dep_edge *e, int outer, int n) {
 }
 
 /* The distances of d with sign * delta[pos] < 0 (a copy). */
-static isl_set *neg_at(isl_set *d, int pos, int sign) {
+static __isl_give isl_set *neg_at(__isl_keep isl_set *d, int pos, int sign) {
   d = isl_set_copy(d);
   return sign > 0 ? isl_set_upper_bound_si(d, isl_dim_set, (unsigned)pos, -1)
                   : isl_set_lower_bound_si(d, isl_dim_set, (unsigned)pos, 1);
 }
 
-/* The violating distances: a tiled dimension going backwards.  With
- * skew_e >= 0, the dimension skew_d is first skewed by skew_e with factor
- * F (delta_d + F * delta_e). */
-static isl_set *tiled_viol(isl_set *d, ir_node **band, int outer, int n,
-                           const int64_t *sizes, int skew_d, int skew_e,
-                           int F) {
+/* The violating distances of d (kept): a tiled dimension going
+ * backwards.  With skew_e >= 0, the dimension skew_d is first skewed by
+ * skew_e with factor F (delta_d + F * delta_e). */
+static __isl_give isl_set *tiled_viol(__isl_keep isl_set *d, ir_node **band,
+                                      int outer, int n, const int64_t *sizes,
+                                      int skew_d, int skew_e, int F) {
   if (skew_e >= 0) {
     /* delta_d + F * delta_e: add a dimension holding it, then swap */
     isl_set *s = isl_set_copy(d);
@@ -77,13 +77,14 @@ static isl_set *tiled_viol(isl_set *d, ir_node **band, int outer, int n,
   return u;
 }
 
-static bool empty(isl_set *s) {
+/* Whether s (taken) is empty. */
+static bool empty(__isl_take isl_set *s) {
   bool e = isl_set_is_empty(s) == isl_bool_true;
   isl_set_free(s);
   return e;
 }
 
-/* The edges of g between statements of the band. */
+/* Whether both statements of e are nested in the band. */
 static bool in_band(const dep_edge *e, ir_node **band, int n) {
   return ir_node_within(e->src->node, band[n - 1]) &&
          ir_node_within(e->dst->node, band[n - 1]);
@@ -110,8 +111,7 @@ static bool find_skew(dep_graph *g, ir_node **band, int outer, int n,
       bool ok = true;
       for (int i = 0; i < g->edges.len && ok; i++) {
         const dep_edge *ed = g->edges.items[i];
-        if (!in_band(ed, band, n) ||
-            dep_scalar_private(g, ed, outer + n - 1))
+        if (!in_band(ed, band, n) || dep_scalar_private(g, ed, outer + n - 1))
           continue;
         isl_set *dl = band_deltas(ed, outer, n);
         ok = empty(tiled_viol(dl, band, outer, n, sizes, d, e, (int)F));
