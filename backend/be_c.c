@@ -53,10 +53,12 @@ enum {
   BE_INC_STDINT = 1 << 3,
   BE_INC_CBLAS = 1 << 4,   /* loop.to_library "cblas" */
   BE_INC_LIBXSMM = 1 << 5, /* loop.to_library "libxsmm" */
+  BE_INC_ARM_NEON = 1 << 6,
 };
 
 static const char *const include_names[] = {
-    "immintrin.h", "omp.h", "math.h", "stdint.h", "cblas.h", "libxsmm.h"};
+    "immintrin.h", "omp.h",     "math.h",    "stdint.h",
+    "cblas.h",     "libxsmm.h", "arm_neon.h"};
 
 typedef struct emitter {
   scc_ctx *ctx;
@@ -1071,6 +1073,182 @@ static void put_shuffle(emitter *em, scc_buf *o, const ir_expr *e) {
   scc_buf_puts(o, ")");
 }
 
+/* ---- NEON (AArch64) ----------------------------------------------------
+ * <arm_neon.h> intrinsics on float32x4_t / float64x2_t (Arm, "Arm C
+ * Language Extensions" and the NEON intrinsics reference): loads and
+ * stores vld1q / vst1q (no alignment needed), broadcasts vdupq_n, + - * /
+ * the lane-wise vaddq, vsubq, vmulq, vdivq; min and max are the select of
+ * a comparison (vbslq of vcltq / vcgtq), which is `a < b ? a : b` lane by
+ * lane as the scalar code and x86's minps are, where vminq would differ on
+ * NaN and on -0.0 versus +0.0; unary minus vnegq; fma(a, b, c) vfmaq(c, a,
+ * b) (AArch64 always has fused multiply-add); sqrt vsqrtq; a reversal
+ * vrev64q then vextq (floats) or vextq (doubles); other shuffles
+ * __builtin_shufflevector; a sum reduction vaddvq, a product the lanes
+ * multiplied in order.  NEON has no masked loads or stores: loop.vectorize
+ * leaves a scalar remainder.  Non-temporal stores are plain stores. */
+
+static bool neon_isa(const emitter *em) { return em->k->isa == IR_ISA_NEON; }
+
+static const char *neon_sfx(ir_type t) {
+  return t == IR_TY_DOUBLE ? "f64" : "f32";
+}
+
+static const char *neon_vtype(ir_type t) {
+  return t == IR_TY_DOUBLE ? "float64x2_t" : "float32x4_t";
+}
+
+static void put_neon(emitter *em, scc_buf *o, const ir_expr *e);
+
+/* name(a, b) over two vector operands. */
+static void put_neon2(emitter *em, scc_buf *o, const char *name,
+                      const ir_expr *a, const ir_expr *b, ir_type t) {
+  scc_buf_printf(o, "%s_%s(", name, neon_sfx(t));
+  put_neon(em, o, a);
+  scc_buf_puts(o, ", ");
+  put_neon(em, o, b);
+  scc_buf_puts(o, ")");
+}
+
+static void put_neon(emitter *em, scc_buf *o, const ir_expr *e) {
+  const char *S = neon_sfx(e->type);
+  if (e->lanes <= 1) {
+    vfail(em, e, "a scalar where a vector is expected");
+    return;
+  }
+  switch (e->kind) {
+  case IR_EXPR_VAR:
+    scc_buf_puts(o, e->u.var->name);
+    return;
+  case IR_EXPR_ACCESS:
+    if (e->u.access.mask) {
+      vfail(em, e, "a masked load");
+      return;
+    }
+    scc_buf_printf(o, "vld1q_%s(", S);
+    put_addr(em, o, e);
+    scc_buf_puts(o, ")");
+    return;
+  case IR_EXPR_BROADCAST:
+    scc_buf_printf(o, "vdupq_n_%s(", S);
+    ir_print_c_expr(o, e->u.un.a);
+    scc_buf_puts(o, ")");
+    return;
+  case IR_EXPR_BINARY: {
+    static const char *const names[] = {[IR_OP_ADD] = "vaddq",
+                                        [IR_OP_SUB] = "vsubq",
+                                        [IR_OP_MUL] = "vmulq",
+                                        [IR_OP_DIV] = "vdivq"};
+    ir_op op = e->u.bin.op;
+    if (op == IR_OP_MIN || op == IR_OP_MAX) { /* a < b ? a : b */
+      scc_buf_printf(o, "vbslq_%s(", S);
+      put_neon2(em, o, op == IR_OP_MIN ? "vcltq" : "vcgtq", e->u.bin.a,
+                e->u.bin.b, e->type);
+      scc_buf_puts(o, ", ");
+      put_neon(em, o, e->u.bin.a);
+      scc_buf_puts(o, ", ");
+      put_neon(em, o, e->u.bin.b);
+      scc_buf_puts(o, ")");
+      return;
+    }
+    if (op >= sizeof names / sizeof *names || !names[op]) {
+      vfail(em, e, "a vector comparison or integer operator");
+      return;
+    }
+    put_neon2(em, o, names[op], e->u.bin.a, e->u.bin.b, e->type);
+    return;
+  }
+  case IR_EXPR_UNARY:
+    if (e->u.un.op != IR_OP_NEG) {
+      vfail(em, e, "a vector '!'");
+      return;
+    }
+    scc_buf_printf(o, "vnegq_%s(", S);
+    put_neon(em, o, e->u.un.a);
+    scc_buf_puts(o, ")");
+    return;
+  case IR_EXPR_CALL: {
+    const char *fn = e->u.call.fn;
+    if ((!strcmp(fn, "fmaf") || !strcmp(fn, "fma")) && e->u.call.n == 3) {
+      scc_buf_printf(o, "vfmaq_%s(", S); /* c + a * b, one rounding */
+      put_neon(em, o, e->u.call.args[2]);
+      scc_buf_puts(o, ", ");
+      put_neon(em, o, e->u.call.args[0]);
+      scc_buf_puts(o, ", ");
+      put_neon(em, o, e->u.call.args[1]);
+      scc_buf_puts(o, ")");
+      return;
+    }
+    if ((!strcmp(fn, "sqrtf") || !strcmp(fn, "sqrt")) && e->u.call.n == 1) {
+      scc_buf_printf(o, "vsqrtq_%s(", S);
+      put_neon(em, o, e->u.call.args[0]);
+      scc_buf_puts(o, ")");
+      return;
+    }
+    vfail(em, e, scc_arena_printf(em->ctx->arena, "a vector call to '%s'", fn));
+    return;
+  }
+  case IR_EXPR_SHUFFLE:
+    if (is_reverse(e) && e->lanes * (e->type == IR_TY_DOUBLE ? 8 : 4) == 16) {
+      if (e->type == IR_TY_DOUBLE) { /* [a1, a0] */
+        scc_buf_puts(o, "vextq_f64(");
+        put_neon(em, o, e->u.shuf.a);
+        scc_buf_puts(o, ", ");
+        put_neon(em, o, e->u.shuf.a);
+        scc_buf_puts(o, ", 1)");
+      } else { /* [a1, a0, a3, a2], then its halves swapped */
+        scc_buf_puts(o, "vextq_f32(vrev64q_f32(");
+        put_neon(em, o, e->u.shuf.a);
+        scc_buf_puts(o, "), vrev64q_f32(");
+        put_neon(em, o, e->u.shuf.a);
+        scc_buf_puts(o, "), 2)");
+      }
+      return;
+    }
+    scc_buf_puts(o, "__builtin_shufflevector(");
+    put_neon(em, o, e->u.shuf.a);
+    scc_buf_puts(o, ", ");
+    put_neon(em, o, e->u.shuf.b);
+    for (int l = 0; l < e->lanes; l++)
+      scc_buf_printf(o, ", %d", e->u.shuf.mask[l]);
+    scc_buf_puts(o, ")");
+    return;
+  default:
+    vfail(em, e, "this vector expression");
+    return;
+  }
+}
+
+/* The C text of a horizontal NEON reduction: vaddvq for a sum; a product
+ * is the lanes of a temporary multiplied in order. */
+static const char *neon_reduce_text(emitter *em, const ir_expr *e, int depth) {
+  const ir_expr *v = e->u.un.a;
+  ir_type t = e->type;
+  const char *S = neon_sfx(t);
+  scc_buf o = {0};
+  if (e->u.un.op == IR_OP_ADD) {
+    scc_buf_printf(&o, "vaddvq_%s(", S);
+    put_neon(em, &o, v);
+    scc_buf_puts(&o, ")");
+  } else if (e->u.un.op == IR_OP_MUL) {
+    const char *r = temp_name(em, "red");
+    line_begin(em, depth);
+    scc_buf_printf(em->out, "%s %s = ", neon_vtype(t), r);
+    put_neon(em, em->out, v);
+    scc_buf_puts(em->out, ";");
+    line_end(em);
+    scc_buf_puts(&o, "(");
+    for (int l = 0; l < v->lanes; l++)
+      scc_buf_printf(&o, "%svgetq_lane_%s(%s, %d)", l ? " * " : "", S, r, l);
+    scc_buf_puts(&o, ")");
+  } else {
+    vfail(em, e, "a min/max reduction");
+    return "0";
+  }
+  const char *s = scc_arena_strdup(em->ctx->arena, o.data);
+  scc_buf_free(&o);
+  return s;
+}
+
 static ir_expr *lane_expr(emitter *em, const ir_expr *e, ir_expr *lane);
 static ir_expr *scalarize(emitter *em, const ir_expr *e, int depth);
 
@@ -1082,6 +1260,8 @@ static const char *reduce_text(emitter *em, const ir_expr *e, int depth) {
   bool mul = e->u.un.op == IR_OP_MUL;
   const char *opn = mul ? "mul" : "add";
   scc_buf o = {0};
+  if (neon_isa(em))
+    return neon_reduce_text(em, e, depth);
   if (e->u.un.op != IR_OP_ADD && !mul) {
     vfail(em, e, "a min/max reduction");
     return "0";
@@ -1272,6 +1452,18 @@ static ir_expr *lane_loop_begin(emitter *em, int depth, const ir_expr *bound,
 static void emit_vdecl(emitter *em, const ir_node *n, int depth) {
   const ir_var *v = n->u.decl.var;
   const ir_expr *init = n->u.decl.init;
+  if (neon_isa(em)) {
+    em->includes |= BE_INC_ARM_NEON;
+    line_begin(em, depth);
+    scc_buf_printf(em->out, "%s %s", neon_vtype(v->type), v->name);
+    if (init) {
+      scc_buf_puts(em->out, " = ");
+      put_neon(em, em->out, init);
+    }
+    scc_buf_puts(em->out, ";");
+    line_end(em);
+    return;
+  }
   if (intrin_isa(em)) {
     em->includes |= BE_INC_IMMINTRIN;
     line_begin(em, depth);
@@ -1302,10 +1494,49 @@ static void emit_vdecl(emitter *em, const ir_node *n, int depth) {
   emit_line(em, depth, "}");
 }
 
+/* A vector assignment for NEON: `v = e;` or `vst1q_f32(&a[i], e);` (an
+ * update `x op= e` as `x = x op e`). */
+static void emit_neon_assign(emitter *em, const ir_node *n, int depth) {
+  const ir_assign *a = &n->u.assign;
+  const ir_expr *lhs = a->lhs;
+  scc_buf *o = em->out;
+  em->includes |= BE_INC_ARM_NEON;
+  ir_expr val = {.kind = IR_EXPR_BINARY,
+                 .type = lhs->type,
+                 .lanes = lhs->lanes,
+                 .loc = n->loc};
+  const ir_expr *v = a->rhs;
+  if (a->op != IR_OP_NONE) {
+    val.u.bin.op = a->op;
+    val.u.bin.a = (ir_expr *)lhs;
+    val.u.bin.b = a->rhs;
+    v = &val;
+  }
+  line_begin(em, depth);
+  if (lhs->kind == IR_EXPR_VAR) {
+    scc_buf_printf(o, "%s = ", lhs->u.var->name);
+    put_neon(em, o, v);
+    scc_buf_puts(o, ";");
+  } else if (lhs->kind != IR_EXPR_ACCESS || lhs->u.access.mask) {
+    vfail(em, lhs, "a masked vector store");
+  } else {
+    scc_buf_printf(o, "vst1q_%s(", neon_sfx(lhs->type));
+    put_addr(em, o, lhs);
+    scc_buf_puts(o, ", ");
+    put_neon(em, o, v);
+    scc_buf_puts(o, ");");
+  }
+  line_end(em);
+}
+
 static void emit_vassign(emitter *em, const ir_node *n, int depth) {
   const ir_assign *a = &n->u.assign;
   const ir_expr *lhs = a->lhs;
   scc_buf *o = em->out;
+  if (neon_isa(em)) {
+    emit_neon_assign(em, n, depth);
+    return;
+  }
   if (intrin_isa(em)) {
     em->includes |= BE_INC_IMMINTRIN;
     ir_expr val = {.kind = IR_EXPR_BINARY,

@@ -21,7 +21,8 @@
  *     (loop and SLP vectorization on from -O2, as clang does), and emitted
  *     for the target machine into memory, then written atomically.
  *
- * Target: --target= (default: the triple clang compiles for, the host's);
+ * Target: schedcc's --target=, else --target=/-target among the user's
+ * flags (as clang takes them), else the host's triple;
  * CPU: --mcpu=, else -march=/-mcpu= among the user's flags, else the host's
  * (LLVMGetHostCPUName/LLVMGetHostCPUFeatures: -march=native semantics).
  */
@@ -296,6 +297,20 @@ static const char *user_cpu(const be_llvm_options *o) {
   return cpu;
 }
 
+/* The target triple among the user's flags (--target=T, -target T), as
+ * clang takes it, or NULL. */
+static const char *user_triple(const be_llvm_options *o) {
+  const char *t = NULL;
+  for (int i = 0; i < o->nclang; i++) {
+    const char *a = o->clang_args[i];
+    if (strncmp(a, "--target=", 9) == 0)
+      t = a + 9;
+    else if (strcmp(a, "-target") == 0 && i + 1 < o->nclang)
+      t = o->clang_args[++i];
+  }
+  return t;
+}
+
 /* True for user flags that do not belong in the bitcode compile (outputs,
  * optimization level, dependency files); *skip_next for flags with a
  * separate value. */
@@ -564,11 +579,12 @@ static bool pipeline(scc_ctx *ctx, const ir_module *m, const be_llvm_options *o,
   LLVMInitializeAllAsmPrinters();
   LLVMInitializeAllAsmParsers();
   s->host_triple = LLVMGetDefaultTargetTriple();
-  const char *triple = o->triple ? o->triple : s->host_triple;
+  const char *utriple = o->triple ? o->triple : user_triple(o);
+  const char *triple = utriple ? utriple : s->host_triple;
   const char *cpu = o->cpu, *features = "", *cpu_flag = NULL;
   const char *ucpu = user_cpu(o);
   bool native = !o->cpu && (!ucpu || strcmp(ucpu, "native") == 0) &&
-                (!o->triple || strcmp(o->triple, s->host_triple) == 0);
+                (!utriple || strcmp(utriple, s->host_triple) == 0);
   if (o->cpu)
     cpu_flag = scc_arena_printf(ar, "%s=%s",
                                 is_x86(triple) ? "-march" : "-mcpu", o->cpu);

@@ -1,8 +1,9 @@
 /* fe_target.c — the vector instruction set that the compile flags enable,
  * asked of the compiler itself: libclang preprocesses a few lines that test
  * the predefined macros of the target the flags select (__AVX512F__,
- * __AVX2__, __FMA__, __SSE4_2__), exactly as `cc -dM -E` with those flags
- * would define them.  So `-march=native`, `-march=znver4`, `-mavx512f`,
+ * __AVX2__, __FMA__, __SSE4_2__; __aarch64__ with __ARM_NEON, which every
+ * AArch64 target defines unless +nosimd), exactly as `cc -dM -E` with those
+ * flags would define them.  So `-march=native`, `-march=znver4`, `-mavx512f`,
  * `-mno-avx512f`, `--target=aarch64-linux-gnu` and no flag at all (the
  * target's baseline: x86-64 is SSE2 only) all mean what they mean to the
  * compiler.  (Source of the macro names: the GCC manual, "x86 Options"; the
@@ -26,17 +27,20 @@ static bool target_flag(const char *a) {
   return strncmp(a, "-m", 2) == 0 || strncmp(a, "--target=", 9) == 0;
 }
 
-static const char probe[] = "#if defined(__AVX512F__) && defined(__FMA__)\n"
-                            "int schedcc_isa_avx512;\n"
-                            "#elif defined(__AVX2__) && defined(__FMA__)\n"
-                            "int schedcc_isa_avx2;\n"
-                            "#elif defined(__AVX2__)\n"
-                            "int schedcc_isa_avx2_nofma;\n"
-                            "#elif defined(__SSE4_2__)\n"
-                            "int schedcc_isa_sse4_2;\n"
-                            "#else\n"
-                            "int schedcc_isa_scalar;\n"
-                            "#endif\n";
+static const char probe[] =
+    "#if defined(__AVX512F__) && defined(__FMA__)\n"
+    "int schedcc_isa_avx512;\n"
+    "#elif defined(__AVX2__) && defined(__FMA__)\n"
+    "int schedcc_isa_avx2;\n"
+    "#elif defined(__AVX2__)\n"
+    "int schedcc_isa_avx2_nofma;\n"
+    "#elif defined(__SSE4_2__)\n"
+    "int schedcc_isa_sse4_2;\n"
+    "#elif defined(__aarch64__) && defined(__ARM_NEON)\n"
+    "int schedcc_isa_neon;\n"
+    "#else\n"
+    "int schedcc_isa_scalar;\n"
+    "#endif\n";
 
 static enum CXChildVisitResult find_isa(CXCursor c, CXCursor parent,
                                         CXClientData d) {
@@ -54,6 +58,8 @@ static enum CXChildVisitResult find_isa(CXCursor c, CXCursor parent,
     *isa = "avx2 nofma";
   else if (strcmp(s, "schedcc_isa_sse4_2") == 0)
     *isa = "sse4.2";
+  else if (strcmp(s, "schedcc_isa_neon") == 0)
+    *isa = "neon";
   else if (strcmp(s, "schedcc_isa_scalar") == 0)
     *isa = "scalar";
   clang_disposeString(n);

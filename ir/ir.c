@@ -95,7 +95,8 @@ bool ir_isa_parse(const char *name, ir_isa *out) {
 }
 
 bool ir_isa_has_fma(const scc_ctx *ctx, ir_isa isa) {
-  return isa == IR_ISA_AVX512 || (isa == IR_ISA_AVX2 && !ctx->no_fma);
+  return isa == IR_ISA_AVX512 || isa == IR_ISA_NEON ||
+         (isa == IR_ISA_AVX2 && !ctx->no_fma);
 }
 
 int ir_isa_vector_bytes(ir_isa isa) {

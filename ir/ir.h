@@ -468,9 +468,9 @@ typedef enum ir_isa {
  * anything else. */
 const char *ir_isa_name(ir_isa isa);
 bool ir_isa_parse(const char *name, ir_isa *out);
-/* True when vector code for isa may use fused multiply-adds: avx512 always,
- * avx2 unless the compile flags enable AVX2 without FMA (ctx->no_fma:
- * `-mavx2` alone); no other ISA. */
+/* True when vector code for isa may use fused multiply-adds: avx512 and
+ * neon always (every AArch64 core has FMLA), avx2 unless the compile flags
+ * enable AVX2 without FMA (ctx->no_fma: `-mavx2` alone); no other ISA. */
 bool ir_isa_has_fma(const scc_ctx *ctx, ir_isa isa);
 /* Bytes in one vector register (16, 32, 64; 0 for scalar). */
 int ir_isa_vector_bytes(ir_isa isa);

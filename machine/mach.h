@@ -57,7 +57,9 @@ const mach_model *mach_for_cpu(const char *cpu);
 
 /* The model a compilation targets: the last -march=/-mcpu= among `flags`
  * (the compile flags after "--"), overridden by `mcpu` (--mcpu=) when not
- * NULL; the host's when there is none or it is "native".  A name the table
+ * NULL; with neither, the generic model of the architecture a --target=
+ * triple names when it is not the host's (aarch64: "generic", x86_64:
+ * "x86-64"), else the host's ("native" too).  A name the table
  * does not hold gives the host's model with a warning through ctx
  * ("schedcc: warning: no machine model for CPU 'x': the host's is used;
  * schedcc --print-target lists the CPUs it knows").  Never NULL. */

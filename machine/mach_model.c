@@ -107,14 +107,39 @@ static const char *cpu_flag(const char *a) {
   return NULL;
 }
 
+/* The architecture of a --target=TRIPLE / -target TRIPLE flag, as the
+ * models name it ("x86_64", "aarch64"), or NULL when the flags name none
+ * or one without a model. */
+static const char *target_arch(const char *const *flags, int nflags) {
+  const char *t = NULL;
+  for (int i = 0; i < nflags; i++) {
+    if (flags[i] && strncmp(flags[i], "--target=", 9) == 0)
+      t = flags[i] + 9;
+    else if (flags[i] && strcmp(flags[i], "-target") == 0 && i + 1 < nflags)
+      t = flags[++i];
+  }
+  if (!t)
+    return NULL;
+  if (strncmp(t, "aarch64", 7) == 0 || strncmp(t, "arm64", 5) == 0)
+    return "aarch64";
+  if (strncmp(t, "x86_64", 6) == 0)
+    return "x86_64";
+  return NULL;
+}
+
 const mach_model *mach_select(scc_ctx *ctx, const char *const *flags,
                               int nflags, const char *mcpu) {
   const char *cpu = mcpu;
   for (int i = 0; i < nflags && !mcpu; i++)
     if (flags[i] && cpu_flag(flags[i]))
       cpu = cpu_flag(flags[i]);
-  if (!cpu)
-    return mach_host();
+  if (!cpu) { /* --target=<arch>-...: that architecture's generic model */
+    const char *arch = target_arch(flags, nflags);
+    const mach_model *h = mach_host();
+    if (!arch || strcmp(arch, h->arch) == 0)
+      return h;
+    return mach_for_cpu(strcmp(arch, "aarch64") == 0 ? "generic" : "x86-64");
+  }
   const mach_model *m = mach_for_cpu(cpu);
   if (m)
     return m;

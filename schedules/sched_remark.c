@@ -426,7 +426,8 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
   else if (sched_attr_find(s, "fma_adds"))
     scc_buf_puts(&m, "; fma_adds had nothing to do: the vector loop never "
                      "runs (its constant trip count is below its step)");
-  if (!c.fma && contract && isa != IR_ISA_AVX2 && isa != IR_ISA_AVX512)
+  if (!c.fma && contract && isa != IR_ISA_AVX2 && isa != IR_ISA_AVX512 &&
+      isa != IR_ISA_NEON)
     scc_buf_printf(&m, "; no fused multiply-adds (%s has none)",
                    ir_isa_name(isa));
   if (nred && reassoc)

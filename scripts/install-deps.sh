@@ -12,6 +12,10 @@ pkgs="$pkgs ccache binutils vim"
 # samples/bmm.lib.sched): OpenBLAS's CBLAS, libxsmm 1.17 (and the
 # reference BLAS its static library needs)
 pkgs="$pkgs libopenblas-dev libxsmm-dev libblas-dev"
+# AArch64: the cross compiler, its C library and user-mode emulation, for
+# the NEON differential tests (test/neon.sh) and the cross-built wrapper
+# project
+pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm" # (or nodejs's own npm)
 if [ "${1:-}" = "--bench" ]; then
   # the case study's scheduling-language anchors: Halide 14 (JIT) and the

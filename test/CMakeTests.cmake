@@ -335,3 +335,38 @@ foreach(sched ${realc_scheds})
   set_tests_properties(realc.${variant} realc.llvm.${variant}
                        PROPERTIES LABELS realc)
 endforeach()
+
+# AArch64 NEON (test/neon.sh, under qemu-aarch64 with the cross compiler;
+# skipped with a note without them): every vectorizing test/diff schedule
+# (bit-exact) and test/difftol schedule (with its tolerance) that imports
+# no x86 micro-kernel library, with its ISA replaced by "neon", on both
+# paths; and NEON's own schedules, test/neon/NAME.VARIANT.sched on NAME.c
+# of test/difftol or the samples.
+if(EXISTS ${T}/neon.sh)
+  foreach(sched ${diff_scheds})
+    file(STRINGS ${sched} vec REGEX "loop\\.vectorize|param\\.lanes")
+    file(STRINGS ${sched} x86lib REGEX "^import .*(avx|sse)")
+    if(NOT vec OR x86lib)
+      continue()
+    endif()
+    sched_parts(${sched} s ${T}/corpus ${T}/diff)
+    add_test(NAME neon.diff.${s_variant}
+             COMMAND sh ${T}/neon.sh ${SCHEDCC} ${s_src} ${sched} exact)
+  endforeach()
+  foreach(sched ${tol_scheds})
+    file(STRINGS ${sched} vec REGEX "loop\\.vectorize|param\\.lanes")
+    file(STRINGS ${sched} x86lib REGEX "^import .*(avx|sse)")
+    if(NOT vec OR x86lib)
+      continue()
+    endif()
+    sched_parts(${sched} s ${T}/difftol ${S})
+    add_test(NAME neon.difftol.${s_variant}
+             COMMAND sh ${T}/neon.sh ${SCHEDCC} ${s_src} ${sched} tol)
+  endforeach()
+  file(GLOB neon_scheds CONFIGURE_DEPENDS ${T}/neon/*.sched)
+  foreach(sched ${neon_scheds})
+    sched_parts(${sched} s ${T}/difftol ${S})
+    add_test(NAME neon.${s_variant}
+             COMMAND sh ${T}/neon.sh ${SCHEDCC} ${s_src} ${sched} tol)
+  endforeach()
+endif()

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Golden test: schedcc's printed IR and generated C for test/golden/NAME.c
-# (with NAME.sched when present) equal NAME.ir and NAME.out.c.
+# (with NAME.sched when present, and the compile flags in NAME.flags when
+# present) equal NAME.ir and NAME.out.c.
 #
 #   test/golden.sh SCHEDCC DIR NAME [--update]
 #
@@ -14,8 +15,11 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$dir"
 set -- "$name.c"
 [ -f "$name.sched" ] && set -- "$name.c" -s "$name.sched"
-"$schedcc" "$@" --emit=ir -o "$tmp/$name.ir"
-"$schedcc" "$@" -o "$tmp/$name.out.c"
+# NAME.flags: compile flags for the test (e.g. --target=aarch64-linux-gnu)
+flags=""
+[ -f "$name.flags" ] && flags=$(cat "$name.flags")
+"$schedcc" "$@" --emit=ir -o "$tmp/$name.ir" -- $flags
+"$schedcc" "$@" -o "$tmp/$name.out.c" -- $flags
 status=0
 for f in "$name.ir" "$name.out.c"; do
   if [ "$update" = "--update" ]; then

@@ -432,7 +432,11 @@ static void test_refusals(void **state) {
   xf_kb w = xf_kb_new(ctx);
   l = mk_axpy(&w, 0, 32);
   refused(&w, l, 8, IR_ISA_AVX2, false, false, "use width = 4");
-  refused(&w, l, 4, IR_ISA_NEON, false, false, "neon");
+  ctx->enabled_isa = "avx2"; /* NEON code for flags that target x86 */
+  refused(&w, l, 4, IR_ISA_NEON, false, false, "is AArch64's");
+  ctx->enabled_isa = "neon";
+  refused(&w, l, 8, IR_ISA_AVX2, false, false, "target AArch64");
+  ctx->enabled_isa = NULL;
   refused(&w, l, 128, IR_ISA_SCALAR, false, false, "out of range");
   l->u.loop.step = 2;
   refused(&w, l, 4, IR_ISA_AVX2, false, false, "step 2");
