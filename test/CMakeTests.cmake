@@ -202,6 +202,14 @@ if(EXISTS ${T}/wrapper-library.sh)
            COMMAND sh ${T}/wrapper-library.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC})
 endif()
 
+# The wrapper as a cross compiler (SCHEDCC_CC=aarch64-linux-gnu-gcc) on
+# samples/project, under qemu-aarch64 (test/wrapper-cross.sh).
+if(EXISTS ${T}/wrapper-cross.sh)
+  add_test(NAME wrapper.cross
+           COMMAND sh ${T}/wrapper-cross.sh $<TARGET_FILE:schedcc-cc> ${SCHEDCC}
+                   ${S}/project ${T}/golden)
+endif()
+
 # The compiler wrapper on samples/project (test/wrapper.sh), and on single
 # commands: one-step builds, GCC-only flags, line numbers after kernels,
 # -iquote order, -Wp,-MD (test/wrapper-cases.sh).

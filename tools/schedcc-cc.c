@@ -61,6 +61,10 @@
  * Makefile.  (Linking with the real compiler directly needs the flags by
  * hand: `schedcc -v` says which.)
  *
+ * A cross compiler (SCHEDCC_CC=aarch64-linux-gnu-gcc) is asked its target
+ * (-dumpmachine), and schedcc parses for it (--target=): the vector ISA
+ * (NEON) and the machine model are then the target's.
+ *
  * Environment: SCHEDCC_CC (the real compiler, may hold arguments: "ccache
  * gcc"), SCHEDCC (the schedcc binary; default: `schedcc` next to this
  * executable, else the build tree's), SCHEDCC_FLAGS (schedcc options, split
@@ -1077,6 +1081,45 @@ static bool cc_is_gcc(void) {
   return gcc;
 }
 
+/* The architecture this program was built for, as target triples begin. */
+static const char *host_arch(void) {
+#if defined(__x86_64__)
+  return "x86_64";
+#elif defined(__aarch64__)
+  return "aarch64";
+#else
+  return "";
+#endif
+}
+
+/* The target triple of a cross compiler (SCHEDCC_CC=aarch64-linux-gnu-gcc:
+ * "aarch64-linux-gnu", from `-dumpmachine`, which GCC and Clang answer),
+ * as a --target= flag for schedcc's parse, so that the vector ISA and the
+ * machine model are the target's; NULL when the compiler builds for the
+ * host's architecture, when the user's flags name a target, or when it
+ * does not answer.  Freed by the caller. */
+static char *cross_target(int argc, char **argv) {
+  for (int i = 1; i < argc; i++)
+    if (starts_with(argv[i], "--target=") || strcmp(argv[i], "-target") == 0)
+      return NULL;
+  argv_t c = {0};
+  real_cc(&c);
+  push(&c, "-dumpmachine");
+  char *out;
+  size_t len;
+  char *flag = NULL;
+  if (run_capture(c.v, &out, &len) == 0 && len > 0) {
+    out[strcspn(out, "\r\n")] = 0;
+    const char *h = host_arch();
+    if (*out && !(starts_with(out, h) && out[strlen(h)] == '-'))
+      flag = xprintf("--target=%s%s", out, "");
+  }
+  free(out);
+  free(c.v[0]); /* real_cc's copy of $SCHEDCC_CC */
+  free(c.v);
+  return flag;
+}
+
 /* Runs schedcc on job j: the transformed source, with line markers, into a
  * directory of its own under $TMPDIR.  Returns schedcc's status. */
 static int transform(job *j, const char *schedcc, int argc, char **argv) {
@@ -1108,10 +1151,14 @@ static int transform(job *j, const char *schedcc, int argc, char **argv) {
       push(&s, a);
     }
   }
+  char *target = cross_target(argc, argv);
+  if (target)
+    push(&s, target);
   push(&s, "-w"); /* the real compiler warns about the transformed file */
   int st = run(s.v);
   free(s.v);
   free(flags);
+  free(target);
   return st;
 }
 
