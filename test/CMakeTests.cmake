@@ -371,6 +371,8 @@ if(EXISTS ${T}/neon.sh)
     add_test(NAME neon.difftol.${s_variant}
              COMMAND sh ${T}/neon.sh ${SCHEDCC} ${s_src} ${sched} tol)
   endforeach()
+  # the micro-kernel's instructions (test/neon-asm.sh)
+  add_test(NAME neon.asm.matmul COMMAND sh ${T}/neon-asm.sh ${SCHEDCC} ${S})
   file(GLOB neon_scheds CONFIGURE_DEPENDS ${T}/neon/*.sched)
   foreach(sched ${neon_scheds})
     sched_parts(${sched} s ${T}/difftol ${S})
