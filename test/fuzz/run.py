@@ -30,7 +30,14 @@ schedules go through schedcc.  Checked for each pair:
     `loop.vectorize {fma_adds = F}` must also print exactly what the same
     schedule without fma_adds prints (its twin: the same roundings);
   - the same through `schedcc -c --target-isa=scalar` (the LLVM backend, with the C path's default ISA), linked by gcc;
-    compared with the gcc-built original.
+    compared with the gcc-built original;
+  - for one accepted pair in --neon-share (default 4), when the aarch64
+    cross compiler and qemu-aarch64 are installed: the schedule with its
+    ISA replaced by "neon" (and `width` dropped: one 128-bit register) for
+    --target=aarch64-linux-gnu, both paths (C with <arm_neon.h> built by
+    aarch64-linux-gnu-gcc, and `-c`), run under qemu-aarch64 and compared
+    with the original built and run the same way (OpenMP directives are
+    ignored there: built without -fopenmp).
 
 Every failure is saved under --save (default fuzz-failures/) as a folder
 with kernel.c, kernel.sched, repro.sh (the commands), and what differed.
@@ -60,6 +67,9 @@ SRC = os.path.dirname(os.path.dirname(HERE))
 STD = ["-std=c17", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L"]
 WARN = ["-O2", "-Wall", "-Wextra", "-Werror"]
 COMPILERS = ["gcc", "clang-19"]
+XCC = "aarch64-linux-gnu-gcc"
+QEMU = shutil.which("qemu-aarch64") or shutil.which("qemu-aarch64-static")
+HAVE_NEON = bool(QEMU and shutil.which(XCC))
 CPU = open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else ""
 
 
@@ -157,6 +167,8 @@ class Result:
         self.accepted = 0
         self.refused = 0
         self.twins = 0  # schedules with fma_adds checked against their twin
+        self.neon = 0  # pairs also checked for AArch64 NEON under qemu
+        self.neon_vec = 0  # of those, with NEON intrinsics
         self.ops = collections.defaultdict(collections.Counter)
         self.fails = collections.Counter()
         self.fail_dirs = []
@@ -170,6 +182,8 @@ class Result:
         self.accepted += o.accepted
         self.refused += o.refused
         self.twins += o.twins
+        self.neon += o.neon
+        self.neon_vec += o.neon_vec
         for k, v in o.ops.items():
             self.ops[k].update(v)
         self.fails.update(o.fails)
@@ -332,6 +346,93 @@ class Case:
         for op in ops:
             r.ops[op]["applied"] += 1
         self.check_output(sidx, sched, tol)
+        if HAVE_NEON and self.a.neon_share > 0 and \
+                r.accepted % self.a.neon_share == 0:
+            self.check_neon(sidx, sched, tol)
+
+    # -- AArch64 NEON under qemu -------------------------------------------------
+    def neon_original(self):
+        """The original built by the cross compiler, run under qemu, per
+        mode (once per kernel); None when it cannot be."""
+        if hasattr(self, "orig_neon"):
+            return self.orig_neon
+        self.orig_neon = None
+        exe = self.path("orig.neon")
+        rc, out, err = sh([XCC] + STD + WARN + ["-Wno-unknown-pragmas",
+                                                self.path("kernel.c"), "-o",
+                                                exe, "-static", "-lm"])
+        if rc != 0:
+            self.fail("neon-generator", None, None, "the original does not "
+                      "compile with %s:\n%s" % (XCC, err[:2000]))
+            return None
+        outs = {}
+        for mode in self.modes:
+            rc, out, err = sh([QEMU, exe, mode], timeout=60)
+            if rc != 0:
+                return None
+            outs[mode] = out
+        self.orig_neon = outs
+        return outs
+
+    def check_neon(self, sidx, sched, tol):
+        orig = self.neon_original()
+        if orig is None:
+            return
+        cmd = [self.a.schedcc, self.path("kernel.c")]
+        if sched is not None:
+            ns = re.sub(r'isa = "[^"]*"', 'isa = "neon"', sched)
+            ns = re.sub(r"width = [^,}]*, *", "", ns)
+            ns = re.sub(r", *width = [^,}]*", "", ns)
+            open(self.path("kernel.neon.sched"), "w").write(ns)
+            cmd += ["-s", self.path("kernel.neon.sched")]
+        flags = STD + ["--target=aarch64-linux-gnu"]
+        gen_c = self.path("gen.neon.c")
+        rc, out, err = sh(cmd + ["-o", gen_c, "--"] + flags)
+        if rc == "timeout" or rc not in (0, 1):
+            self.fail("neon-crash", sidx, sched, "schedcc for aarch64: exit "
+                      "status %s:\n%s" % (rc, err[-2000:]))
+            return
+        if rc == 1:
+            return  # refused for NEON (a width of the x86 schedule, say)
+        self.res.neon += 1
+        text = open(gen_c).read()
+        self.res.neon_vec += "arm_neon.h" in text
+        exes = []
+        exe = self.path("gen.neon")
+        rc, out, err = sh([XCC] + STD + WARN + ["-Wno-unknown-pragmas", gen_c,
+                                                "-o", exe, "-static", "-lm"])
+        if rc != 0:
+            self.fail("neon-compile", sidx, sched, "the NEON output does not "
+                      "compile cleanly with %s:\n%s" % (XCC, err[:3000]),
+                      ["gen.neon.c", "kernel.neon.sched"])
+            return
+        exes.append(("C path", exe))
+        if self.a.llvm:
+            obj, exe2 = self.path("prog.neon.o"), self.path("prog.neon")
+            rc, out, err = sh(cmd + ["-c", "-o", obj, "--"] + flags)
+            if rc != 0:
+                self.fail("neon-llvm", sidx, sched, "schedcc -c for aarch64: "
+                          "exit status %s:\n%s" % (rc, err[-2000:]),
+                          ["gen.neon.c", "kernel.neon.sched"])
+                return
+            rc, out, err = sh([XCC, obj, "-o", exe2, "-static", "-lm"])
+            if rc != 0:
+                self.fail("neon-link", sidx, sched, err[:2000])
+                return
+            exes.append((".o path", exe2))
+        for what, exe in exes:
+            for mode in self.modes:
+                rc, out, err = sh([QEMU, exe, mode], timeout=60)
+                d = "exit status %s" % rc if rc != 0 else \
+                    compare(orig[mode], out, tol)
+                if d:
+                    open(self.path("neon.out"), "w").write(out)
+                    open(self.path("orig.neon.out"), "w").write(orig[mode])
+                    self.fail("neon-wrong", sidx, sched, "%s for aarch64, "
+                              "mode %s: %s" % (what, mode, d),
+                              ["gen.neon.c", "kernel.neon.sched", "neon.out",
+                               "orig.neon.out"])
+                    return
 
     def check_output(self, sidx, sched, tol):
         text = open(self.path("gen.c")).read()
@@ -500,6 +601,9 @@ def report(res, elapsed, args):
             (op,) + tuple(c[x] for x in cols) +
             (100.0 * c["applied"] / tried if tried else 0.0,)))
     print("schedules with fma_adds, the same bytes as without: %d" % res.twins)
+    print("pairs also run for AArch64 under qemu: %d (%d with NEON "
+          "intrinsics)%s" % (res.neon, res.neon_vec, "" if HAVE_NEON else
+                             " -- no aarch64 cross compiler or qemu-aarch64"))
     missing = [o for o in ops_def_names() if o not in gen.SCHED_OPS]
     if missing:
         print("ops of schedules/ops.def the generator never emits: %s" %
@@ -542,6 +646,9 @@ def main():
                     help="report wrong outputs of aliased calls as the known "
                     "bug of issue 9 part 1 instead of failing")
     ap.add_argument("--no-identity", dest="identity", action="store_false")
+    ap.add_argument("--neon-share", type=int, default=4,
+                    help="check one accepted pair in N for AArch64 NEON "
+                    "under qemu (0: none)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--messages", type=int, default=0,
                     help="print the N most frequent refusal messages")
