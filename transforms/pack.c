@@ -470,24 +470,69 @@ static bool pack_subscripts(scc_ctx *ctx, const ir_array *x, scc_vec *slots,
   return true;
 }
 
-xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
-                  int panel, int panel_dim, ir_node **out) {
+/* What loop.pack finds out before it changes anything: the request, the
+ * loads of X it redirects, the tile they read, the buffer's shape and
+ * where the copy goes.  Filled in by the analysis helpers, in order; read
+ * by the build helpers. */
+typedef struct pack_plan {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  ir_node *loop;
+  const char *array;
+  int panel, panel_dim;
+  /* collect_reads */
+  const char *iv;
+  ir_array *x;
+  scc_vec vars; /* ir_var *: the variables the loop assigns */
+  acc_state as; /* the slots of the loads of x */
+  /* bound_tile */
+  packer p;
+  int rank;
+  ir_expr ***subs; /* per load, its subscripts (the view's for a pointer) */
+  ir_var *vsizes[IR_DELIN_MAX];
+  bool view;
+  span *dim;        /* per subscript: the span the loads read */
+  int *depth;       /* per subscript: the depth of the loop driving it */
+  bool *vector_dim; /* per subscript: vectors load along it */
+  ir_expr **lim;    /* per subscript: its end (NULL when unknown) */
+  /* order_buffer */
+  int *order; /* per buffer position: its subscript */
+  int nkept;
+  int q; /* the buffer position cut into panels */
+  bool vlast;
+  /* check_origin */
+  ir_expr **origin; /* per subscript: the tile's corner */
+  /* place_copy */
+  ir_node *at; /* the copy goes before it */
+} pack_plan;
+
+/* The loads of X that loop.pack redirects, into pl->as (and pl->iv, pl->x,
+ * pl->vars): every access of X in the loop, or when the loop writes X the
+ * loads that isl proves no store in the loop touches.  False after
+ * scc_fail: not a loop, no such array, a load that a store may overwrite,
+ * no load. */
+static bool collect_reads(pack_plan *pl) {
+  scc_ctx *ctx = pl->ctx;
+  ir_kernel *k = pl->k;
+  ir_node *loop = pl->loop;
+  const char *array = pl->array;
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->in) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0},
              "the payload is not a loop of a kernel");
-    return XF_SILENCEABLE;
+    return false;
   }
-  const char *iv = xf_iv_name(loop);
-  ir_array *x = ir_kernel_find_array(k, array);
+  const char *iv = pl->iv = xf_iv_name(loop);
+  ir_array *x = pl->x = ir_kernel_find_array(k, array);
   if (!x) {
     scc_fail(ctx, loop->loc, "loop.pack: kernel '%s' has no array '%s'",
              k->name, array);
-    return XF_SILENCEABLE;
+    return false;
   }
-  scc_vec vars = {0}, written = {0};
-  xfr_loop_defs(ctx, loop, &vars, &written);
-  acc_state as = {ctx, x, {0}};
-  xfr_walk_block_slots(&loop->u.loop.body, acc_cb, &as);
+  scc_vec written = {0};
+  xfr_loop_defs(ctx, loop, &pl->vars, &written);
+  acc_state *as = &pl->as;
+  *as = (acc_state){ctx, x, {0}};
+  xfr_walk_block_slots(&loop->u.loop.body, acc_cb, as);
   if (xfr_vec_has(&written, x)) {
     /* The loop writes X: its stores stay on X, and the loads are packed
      * when isl proves that no store in the loop touches what they read
@@ -496,16 +541,16 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     lhs_slots ls = {ctx, {0}};
     ir_walk_block(&loop->u.loop.body, lhs_cb, &ls);
     scc_vec reads = {0};
-    for (int i = 0; i < as.slots.len; i++)
-      if (!xfr_vec_has(&ls.lhs, *(ir_expr **)as.slots.items[i]))
-        scc_vec_push(ctx->arena, &reads, as.slots.items[i]);
+    for (int i = 0; i < as->slots.len; i++)
+      if (!xfr_vec_has(&ls.lhs, *(ir_expr **)as->slots.items[i]))
+        scc_vec_push(ctx->arena, &reads, as->slots.items[i]);
     if (reads.len == 0) {
       scc_fail(ctx, loop->loc,
                "loop.pack: loop '%s' writes array '%s' and reads it only "
                "where it writes it; only elements the loop reads and does "
                "not write can be packed",
                iv, array);
-      return XF_SILENCEABLE;
+      return false;
     }
     dep_access *da = dep_access_open(ctx, k, loop);
     const ir_expr *bad = NULL;
@@ -522,45 +567,61 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                "not write can be packed",
                iv, array, b.data ? b.data : "");
       scc_buf_free(&b);
-      return XF_SILENCEABLE;
+      return false;
     }
-    as.slots = reads;
+    as->slots = reads;
   }
-  if (as.slots.len == 0) {
+  if (as->slots.len == 0) {
     scc_fail(ctx, loop->loc, "loop.pack: loop '%s' does not read array '%s'",
              iv, array);
-    return XF_SILENCEABLE;
+    return false;
   }
-  packer p = {.ctx = ctx, .loop = loop};
-  ir_walk_node(loop, inner_cb, &p);
+  return true;
+}
 
-  int rank;
-  ir_expr ***subs;
-  ir_var *vsizes[IR_DELIN_MAX];
-  bool view;
-  if (!pack_subscripts(ctx, x, &as.slots, loop, &rank, &subs, vsizes, &view))
-    return XF_SILENCEABLE;
-  span *dim = scc_arena_alloc(ctx->arena, sizeof *dim * (size_t)rank);
-  int *depth = scc_arena_alloc(ctx->arena, sizeof *depth * (size_t)rank);
-  bool *vector_dim = scc_arena_alloc(ctx->arena, sizeof *vector_dim * rank);
+/* The tile the loads read: per subscript its span (pl->dim), the depth of
+ * the loop driving it, whether vectors load along it, and its end
+ * (pl->lim: the declared extent, or for a pointer's view the largest value
+ * the loop bounds allow plus one, NULL when unknown).  False after
+ * scc_fail: a pointer without rows, a subscript that cannot be bounded,
+ * loads that disagree on the base. */
+static bool bound_tile(pack_plan *pl) {
+  scc_ctx *ctx = pl->ctx;
+  ir_node *loop = pl->loop;
+  ir_array *x = pl->x;
+  acc_state *as = &pl->as;
+  pl->p = (packer){.ctx = ctx, .loop = loop};
+  packer *p = &pl->p;
+  ir_walk_node(loop, inner_cb, p);
+
+  if (!pack_subscripts(ctx, x, &as->slots, loop, &pl->rank, &pl->subs,
+                       pl->vsizes, &pl->view))
+    return false;
+  int rank = pl->rank;
+  ir_expr ***subs = pl->subs;
+  span *dim = pl->dim = scc_arena_alloc(ctx->arena, sizeof *dim * (size_t)rank);
+  int *depth = pl->depth =
+      scc_arena_alloc(ctx->arena, sizeof *depth * (size_t)rank);
+  bool *vector_dim = pl->vector_dim =
+      scc_arena_alloc(ctx->arena, sizeof *vector_dim * rank);
   for (int d = 0; d < rank; d++)
     depth[d] = -1;
-  for (int i = 0; i < as.slots.len; i++) {
-    ir_expr *a = *(ir_expr **)as.slots.items[i];
+  for (int i = 0; i < as->slots.len; i++) {
+    ir_expr *a = *(ir_expr **)as->slots.items[i];
     for (int d = 0; d < rank; d++) {
       span s;
-      if (!expand_expr(&p, subs[i][d], &s, 0)) {
-        scc_fail(ctx, p.why_loc.file ? p.why_loc : a->loc,
+      if (!expand_expr(p, subs[i][d], &s, 0)) {
+        scc_fail(ctx, p->why_loc.file ? p->why_loc : a->loc,
                  "loop.pack: cannot bound the tile of '%s' that loop '%s' "
                  "reads: %s",
-                 array, iv, p.why);
-        return XF_SILENCEABLE;
+                 pl->array, pl->iv, p->why);
+        return false;
       }
       if (d == rank - 1 && a->lanes > 1) {
         s.hi += a->lanes - 1;
         vector_dim[d] = true;
       }
-      int dd = driving_depth(&p, subs[i][d]);
+      int dd = driving_depth(p, subs[i][d]);
       if (dd > depth[d])
         depth[d] = dd;
       if (i == 0) {
@@ -570,8 +631,8 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                  "loop.pack: the accesses of '%s' in loop '%s' do not cover "
                  "one tile (subscript %d moves with different outer "
                  "variables)",
-                 array, iv, d + 1);
-        return XF_SILENCEABLE;
+                 pl->array, pl->iv, d + 1);
+        return false;
       } else {
         if (s.lo < dim[d].lo)
           dim[d].lo = s.lo;
@@ -582,11 +643,12 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   }
   /* The end of each dimension: its declared extent, or for a pointer's
    * view the largest subscript the loop bounds allow, plus one. */
-  ir_expr **lim = scc_arena_alloc(ctx->arena, sizeof *lim * (size_t)rank);
+  ir_expr **lim = pl->lim =
+      scc_arena_alloc(ctx->arena, sizeof *lim * (size_t)rank);
   for (int d = 0; d < rank; d++) {
-    lim[d] = view ? NULL : x->dims[d];
-    for (int i = 0; view && i < as.slots.len; i++) {
-      ir_expr *m = max_of(&p, subs[i][d], 0);
+    lim[d] = pl->view ? NULL : x->dims[d];
+    for (int i = 0; pl->view && i < as->slots.len; i++) {
+      ir_expr *m = max_of(p, subs[i][d], 0);
       if (!m) {
         lim[d] = NULL;
         break;
@@ -595,15 +657,35 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
       lim[d] = lim[d] ? ir_max(ctx, lim[d], m) : m;
     }
   }
+  return true;
+}
+
+/* The buffer's shape: the subscripts it keeps (extent over 1, or the last
+ * when none is) in pl->order, by driving depth with the vector dimension
+ * last, the position cut into panels (pl->q) and whether the vector
+ * dimension stays last (pl->vlast).  False after scc_fail: an end the
+ * declaration or the loop bounds do not give, panels of a one-dimensional
+ * tile, a panel dimension the tile does not have, a buffer over
+ * PACK_MAX_BYTES. */
+static bool order_buffer(pack_plan *pl) {
+  scc_ctx *ctx = pl->ctx;
+  ir_node *loop = pl->loop;
+  ir_array *x = pl->x;
+  const char *array = pl->array, *iv = pl->iv;
+  int rank = pl->rank, panel = pl->panel, panel_dim = pl->panel_dim;
+  span *dim = pl->dim;
+  int *depth = pl->depth;
+  bool *vector_dim = pl->vector_dim;
   /* Buffer dimensions and order. */
-  int *order = scc_arena_alloc(ctx->arena, sizeof *order * (size_t)rank);
+  int *order = pl->order =
+      scc_arena_alloc(ctx->arena, sizeof *order * (size_t)rank);
   int nkept = 0;
   int64_t elems = 1;
   for (int d = 0; d < rank; d++) {
     int64_t e = dim[d].hi - dim[d].lo + 1;
     if (e > 1 || (d == rank - 1 && nkept == 0)) {
-      if (!lim[d]) {
-        if (view)
+      if (!pl->lim[d]) {
+        if (pl->view)
           scc_fail(ctx, loop->loc,
                    "loop.pack: the loop bounds give no largest value for "
                    "subscript %d of '%s' (read as rows), so the copy cannot "
@@ -614,13 +696,14 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                    "loop.pack: array '%s' declares no extent for dimension "
                    "%d, so the copy cannot be kept within the array",
                    array, d + 1);
-        return XF_SILENCEABLE;
+        return false;
       }
       order[nkept++] = d;
       elems =
           e > 0 && elems <= (int64_t)PACK_MAX_BYTES / e ? elems * e : INT64_MAX;
     }
   }
+  pl->nkept = nkept;
   int64_t esize = x->elem == IR_TY_DOUBLE || x->elem == IR_TY_LONG ||
                           x->elem == IR_TY_ULONG || x->elem == IR_TY_LLONG ||
                           x->elem == IR_TY_ULLONG
@@ -634,7 +717,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
              "has one dimension: pack over a loop that reads several rows "
              "(one enclosing the loop of the tile's rows), or drop {panel}",
              panel, array, iv);
-    return XF_SILENCEABLE;
+    return false;
   }
   /* stable sort: vector dimension last, then by driving depth */
   for (int i = 1; i < nkept; i++)
@@ -656,7 +739,7 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                "loop.pack: {dim = %d} names a subscript of '%s', which has "
                "%d",
                panel_dim + 1, array, rank);
-      return XF_SILENCEABLE;
+      return false;
     }
     q = -1;
     for (int i = 0; i < nkept; i++)
@@ -668,12 +751,13 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                "reads has one element along subscript %d, nothing to cut "
                "into micro-panels",
                panel_dim + 1, array, iv, panel_dim + 1);
-      return XF_SILENCEABLE;
+      return false;
     }
   }
+  pl->q = q;
   /* the buffer's last dimension is the one vectors load along: it stays
    * innermost, the position within a panel goes just before it */
-  bool vlast = nkept > 0 && vector_dim[order[nkept - 1]];
+  pl->vlast = nkept > 0 && vector_dim[order[nkept - 1]];
   if (panel > 0 && elems != INT64_MAX) {
     /* the panelled dimension rounded up to whole panels */
     int64_t e0 = dim[order[q]].hi - dim[order[q]].lo + 1;
@@ -685,47 +769,61 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
              "loop.pack: the tile of '%s' that loop '%s' reads is larger "
              "than %d bytes (tile the loops first)",
              array, iv, (int)PACK_MAX_BYTES);
-    return XF_SILENCEABLE;
+    return false;
   }
+  return true;
+}
 
-  ir_expr **origin = scc_arena_alloc(ctx->arena, sizeof *origin * rank);
+/* The tile's corner per subscript (pl->origin: base + lo), which must not
+ * move in the loop, and with panels along the vector dimension, that no
+ * vector straddles two panels.  False after scc_fail: a corner reading a
+ * variable the loop assigns, panels along a pointer view's vector
+ * dimension, a vector that may straddle. */
+static bool check_origin(pack_plan *pl) {
+  scc_ctx *ctx = pl->ctx;
+  ir_node *loop = pl->loop;
+  const char *array = pl->array;
+  int rank = pl->rank, panel = pl->panel;
+  ir_expr **origin = pl->origin =
+      scc_arena_alloc(ctx->arena, sizeof *origin * rank);
   for (int d = 0; d < rank; d++) {
-    ir_affine o = dim[d].base;
-    o.constant += dim[d].lo;
+    ir_affine o = pl->dim[d].base;
+    o.constant += pl->dim[d].lo;
     origin[d] = ir_affine_to_expr(ctx, &o, IR_TY_INT);
   }
   for (int d = 0; d < rank; d++)
-    if (!xfr_invariant(origin[d], &vars, NULL)) {
+    if (!xfr_invariant(origin[d], &pl->vars, NULL)) {
       scc_fail(ctx, loop->loc,
                "loop.pack: subscript %d of '%s' reads a variable that loop "
                "'%s' assigns",
-               d + 1, array, iv);
-      return XF_SILENCEABLE;
+               d + 1, array, pl->iv);
+      return false;
     }
   /* Panels along the dimension of vector accesses: a vector of L lanes
    * must lie in one panel, so N is a multiple of L and every vector
    * starts at a multiple of L from the tile's corner (isl: over the
    * iteration domains; B[k][j_t1 + 16] with j_t1 moving by 64 from
    * j_t_t does, B[k][j + 1] does not). */
-  if (panel > 0 && vector_dim[order[q]] && view) {
+  bool vcut = panel > 0 && pl->vector_dim[pl->order[pl->q]];
+  if (vcut && pl->view) {
     scc_fail(ctx, loop->loc,
              "loop.pack: {panel = %d} cuts the dimension along which "
              "vectors load '%s', a pointer read as rows: not supported "
              "(cut another dimension with {dim = D}, or drop {panel})",
              panel, array);
-    return XF_SILENCEABLE;
+    return false;
   }
-  if (panel > 0 && vector_dim[order[q]]) {
-    int d = order[q];
+  if (vcut) {
+    int d = pl->order[pl->q];
     dep_access *pda = NULL;
-    for (int i = 0; i < as.slots.len; i++) {
-      ir_expr *a = *(ir_expr **)as.slots.items[i];
+    for (int i = 0; i < pl->as.slots.len; i++) {
+      ir_expr *a = *(ir_expr **)pl->as.slots.items[i];
       if (a->lanes <= 1)
         continue;
       bool ok = panel % a->lanes == 0;
       if (ok) {
         if (!pda)
-          pda = dep_access_open(ctx, k, loop);
+          pda = dep_access_open(ctx, pl->k, loop);
         ok = dep_access_offset_multiple(pda, a, d, origin[d], a->lanes);
       }
       if (!ok) {
@@ -744,47 +842,64 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
                      : "isl cannot prove that every vector starts at a "
                        "multiple of the lanes from the tile's corner");
         scc_buf_free(&b);
-        return XF_SILENCEABLE;
+        return false;
       }
     }
     dep_access_close(pda);
   }
+  return true;
+}
+
+/* Where the copy goes (pl->at): before the loop, hoisted out of each
+ * enclosing loop that does not move the footprint.  False after scc_fail:
+ * the copy would run inside a parallel loop. */
+static bool place_copy(pack_plan *pl) {
   /* Placement: hoisted while the footprint does not move: out of a loop q
    * only when the corner reads nothing q changes (its iv, the ivs of the
    * loops in it, the locals assigned in it: `off = r * 8;` in q's body
    * moves the tile of B[off + j]) and q does not write X. */
-  ir_node *at = loop;
+  ir_node *at = pl->loop;
   for (ir_node *q = ir_parent(at); q && q->kind == IR_NODE_LOOP;
        q = ir_parent(q)) {
     scc_vec qv = {0}, qw = {0};
-    xfr_loop_defs(ctx, q, &qv, &qw);
-    bool moves = xfr_vec_has(&qw, x);
-    for (int d = 0; d < rank && !moves; d++)
-      moves = !xfr_invariant(origin[d], &qv, NULL) ||
-              (view && !xfr_invariant(lim[d], &qv, NULL));
+    xfr_loop_defs(pl->ctx, q, &qv, &qw);
+    bool moves = xfr_vec_has(&qw, pl->x);
+    for (int d = 0; d < pl->rank && !moves; d++)
+      moves = !xfr_invariant(pl->origin[d], &qv, NULL) ||
+              (pl->view && !xfr_invariant(pl->lim[d], &qv, NULL));
     if (moves)
       break;
     at = q;
   }
+  pl->at = at;
 
   /* Inside a parallel loop every thread would run the copy into the one
    * buffer (declared at the kernel's start): refused. */
   for (ir_node *q = ir_parent(at); q; q = ir_parent(q))
     if (q->kind == IR_NODE_LOOP && (q->u.loop.attrs & IR_LOOP_PARALLEL)) {
-      scc_fail(ctx, loop->loc,
+      scc_fail(pl->ctx, pl->loop->loc,
                "loop.pack: the copy of the tile of '%s' that loop '%s' reads "
                "would run inside the parallel loop '%s', whose threads would "
                "all write the one buffer (it is shared: declared at the "
                "kernel's start)",
-               array, iv, xf_iv_name(q));
-      return XF_SILENCEABLE;
+               pl->array, pl->iv, xf_iv_name(q));
+      return false;
     }
+  return true;
+}
 
-  /* ---- rewrite ---- */
+/* Builds the buffer X_p (a local array of the kernel) with its
+ * dimensions, the panelled ones cut into micro-panels; returns it. */
+static ir_array *new_buffer(pack_plan *pl) {
+  scc_ctx *ctx = pl->ctx;
+  ir_array *x = pl->x;
+  span *dim = pl->dim;
+  int *order = pl->order;
+  int nkept = pl->nkept, panel = pl->panel, q = pl->q;
   ir_array *buf = ir_array_new(
-      ctx, k,
-      ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_p", x->name)),
-      x->elem, nkept + (panel > 0), loop->loc);
+      ctx, pl->k,
+      ir_fresh_name(ctx, pl->k, scc_arena_printf(ctx->arena, "%s_p", x->name)),
+      x->elem, nkept + (panel > 0), pl->loop->loc);
   buf->is_local = true;
   for (int i = 0; i < nkept; i++)
     buf->dims[i] = ir_int(ctx, dim[order[i]].hi - dim[order[i]].lo + 1);
@@ -793,14 +908,28 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     for (int i = q; i > 0; i--)
       buf->dims[i] = buf->dims[i - 1];
     buf->dims[0] = ir_int(ctx, (e0 + panel - 1) / panel);
-    if (vlast && q != nkept - 1) {
+    if (pl->vlast && q != nkept - 1) {
       buf->dims[nkept] = buf->dims[nkept - 1];
       buf->dims[nkept - 1] = ir_int(ctx, panel);
     } else {
       buf->dims[nkept] = ir_int(ctx, panel);
     }
   }
+  return buf;
+}
 
+/* Builds the copy of the tile into buf, `X_p[t..] = X[origin + t..]` in a
+ * nest of one loop per kept dimension of extent over 1 (each clamped to
+ * the end of its subscript), and inserts it before pl->at. */
+static void build_copy(pack_plan *pl, ir_array *buf) {
+  scc_ctx *ctx = pl->ctx;
+  ir_kernel *k = pl->k;
+  ir_node *loop = pl->loop;
+  ir_array *x = pl->x;
+  int rank = pl->rank, nkept = pl->nkept;
+  span *dim = pl->dim;
+  ir_expr **lim = pl->lim, **origin = pl->origin;
+  bool view = pl->view;
   /* The copy nest. */
   ir_expr **src_idx = scc_arena_alloc(ctx->arena, sizeof *src_idx * rank);
   ir_expr **dst_idx =
@@ -810,11 +939,11 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     src_idx[d] = origin[d];
   ir_node *outer = NULL, *innermost = NULL;
   for (int i = 0; i < nkept; i++) {
-    int d = order[i];
+    int d = pl->order[i];
     ir_expr *ext = ir_int(ctx, dim[d].hi - dim[d].lo + 1);
     ir_affine oa;
     bool low_ok =
-        ir_expr_to_affine(ctx, origin[d], &oa) && nonneg(ctx, at, &oa);
+        ir_expr_to_affine(ctx, origin[d], &oa) && nonneg(ctx, pl->at, &oa);
     if (dim[d].hi == dim[d].lo) {
       /* One element (the tile does not move in the loop): copy it without
        * a loop, its subscript clamped into the array instead of a clamped
@@ -847,8 +976,8 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     src_idx[d] = ir_add(ctx, origin[d], ir_var_ref(ctx, tv[i]));
     dst_idx[i] = ir_var_ref(ctx, tv[i]);
   }
-  if (panel > 0)
-    panel_split(ctx, dst_idx, nkept, q, panel, vlast);
+  if (pl->panel > 0)
+    panel_split(ctx, dst_idx, nkept, pl->q, pl->panel, pl->vlast);
   ir_expr *src;
   if (view) {
     /* the linearized subscript again: rows of vsizes[rank - 1 - d] */
@@ -856,7 +985,8 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     for (int d = 1; d < rank; d++)
       lin = ir_add(ctx,
                    ir_binary(ctx, IR_OP_MUL, lin,
-                             ir_var_ref(ctx, vsizes[rank - 1 - d]), IR_TY_INT),
+                             ir_var_ref(ctx, pl->vsizes[rank - 1 - d]),
+                             IR_TY_INT),
                    src_idx[d]);
     src = ir_access(ctx, x, 1, &lin);
   } else {
@@ -866,23 +996,30 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
   ir_node *copy = ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc);
   if (innermost) {
     ir_block_append(&innermost->u.loop.body, copy);
-    ir_insert_before(at, outer);
+    ir_insert_before(pl->at, outer);
   } else {
-    ir_insert_before(at, copy);
+    ir_insert_before(pl->at, copy);
   }
+}
 
+/* Redirects each load of X in the loop to buf: X_p[s_d - origin_d] over
+ * the kept subscripts in buffer order (panelled like the buffer), lanes,
+ * type, location and mask kept. */
+static void redirect_loads(pack_plan *pl, ir_array *buf) {
+  scc_ctx *ctx = pl->ctx;
+  int nkept = pl->nkept;
   /* Redirect the accesses. */
-  for (int i = 0; i < as.slots.len; i++) {
-    ir_expr **slot = as.slots.items[i];
+  for (int i = 0; i < pl->as.slots.len; i++) {
+    ir_expr **slot = pl->as.slots.items[i];
     ir_expr *a = *slot;
     ir_expr **idx =
         scc_arena_alloc(ctx->arena, sizeof *idx * (size_t)(nkept + 1));
     for (int j = 0; j < nkept; j++) {
-      int d = order[j];
-      idx[j] = ir_simplify(ctx, ir_sub(ctx, subs[i][d], origin[d]));
+      int d = pl->order[j];
+      idx[j] = ir_simplify(ctx, ir_sub(ctx, pl->subs[i][d], pl->origin[d]));
     }
-    if (panel > 0)
-      panel_split(ctx, idx, nkept, q, panel, vlast);
+    if (pl->panel > 0)
+      panel_split(ctx, idx, nkept, pl->q, pl->panel, pl->vlast);
     ir_expr *na = ir_access(ctx, buf, buf->rank, idx);
     na->lanes = a->lanes;
     na->type = a->type;
@@ -890,6 +1027,25 @@ xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
     na->u.access.mask = a->u.access.mask;
     *slot = na;
   }
+}
+
+xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
+                  int panel, int panel_dim, ir_node **out) {
+  pack_plan pl = {.ctx = ctx,
+                  .k = k,
+                  .loop = loop,
+                  .array = array,
+                  .panel = panel,
+                  .panel_dim = panel_dim};
+  /* ---- analysis: every refusal before anything changes ---- */
+  if (!collect_reads(&pl) || !bound_tile(&pl) || !order_buffer(&pl) ||
+      !check_origin(&pl) || !place_copy(&pl))
+    return XF_SILENCEABLE;
+
+  /* ---- rewrite ---- */
+  ir_array *buf = new_buffer(&pl);
+  build_copy(&pl, buf);
+  redirect_loads(&pl, buf);
   *out = loop;
   return XF_OK;
 }
