@@ -82,7 +82,8 @@ static int tb_network(int S, tb_step *steps, int *res) {
   /* 2: shuffle_ps 0x44 / 0xee of (g, g+2) and (g+1, g+3) */
   for (int g = 0; g < S; g += 4)
     for (int h = 0; h < 2; h++) {
-      ir_mask_shufps(S, 0x44, STEP(g + 2 * h, cur[g + h], cur[g + h + 2])->mask);
+      ir_mask_shufps(S, 0x44,
+                     STEP(g + 2 * h, cur[g + h], cur[g + h + 2])->mask);
       ir_mask_shufps(S, 0xee,
                      STEP(g + 2 * h + 1, cur[g + h], cur[g + h + 2])->mask);
     }
@@ -125,7 +126,8 @@ static bool tb_network_ok(int S, const tb_step *steps, int ns, const int *res) {
   for (int s = 0; s < ns; s++)
     for (int l = 0; l < S; l++) {
       int m = steps[s].mask[l];
-      val[steps[s].out][l] = m < S ? val[steps[s].a][m] : val[steps[s].b][m - S];
+      val[steps[s].out][l] =
+          m < S ? val[steps[s].a][m] : val[steps[s].b][m - S];
     }
   for (int b = 0; b < S; b++)
     for (int a = 0; a < S; a++)
@@ -171,52 +173,80 @@ static ir_expr *row_access(scc_ctx *ctx, const ir_expr *e, ir_var *v,
   return c;
 }
 
-xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
-                             ir_node *inner, int size, ir_isa isa,
-                             bool nontemporal, ir_node **outer_out,
-                             ir_node **inner_out) {
+/* What loop.transpose_block finds out before it changes anything: the band,
+ * the isa and block size, the copy and its two roles (w, r), the
+ * transpose network.  Filled in by the analysis helpers, in order; read by
+ * the build helpers. */
+typedef struct tb_plan {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  ir_node *outer, *inner; /* outer encloses inner */
+  const char *on, *inn;   /* their iv names */
+  /* check_band */
+  ir_isa isa;
+  int S; /* lanes of a register of floats: the block size */
+  /* match_copy */
+  ir_node *st;              /* the copy `lhs = rhs` */
+  const ir_expr *lhs, *rhs; /* the store and the load */
+  ir_var *w, *r;            /* store contiguous in w, load in r */
+  /* check_legal */
+  tb_step steps[64];
+  int res[16]; /* the registers holding the transposed rows */
+  int ns;
+} tb_plan;
+
+/* The band (t->outer enclosing t->inner, swapped when given inner first,
+ * with t->on and t->inn) and its isa and block size (t->isa, t->S).  False
+ * after scc_fail: not two loops, not a perfect band of two, an isa without
+ * the transpose, a size other than its register, a kernel of another isa,
+ * steps other than 1, a loop already vectorized or parallel, inner bounds
+ * that read the outer iv. */
+static bool check_band(tb_plan *t, int size, ir_isa isa) {
+  scc_ctx *ctx = t->ctx;
+  ir_kernel *k = t->k;
+  ir_node *outer = t->outer, *inner = t->inner;
   if (!outer || !inner || outer->kind != IR_NODE_LOOP ||
       inner->kind != IR_NODE_LOOP) {
     scc_fail(ctx, outer ? outer->loc : (scc_loc){0},
              "loop.transpose_block needs two loops");
-    return XF_SILENCEABLE;
+    return false;
   }
   if (ir_node_within(outer, inner) && outer != inner) {
-    ir_node *t = outer;
-    outer = inner;
-    inner = t;
+    ir_node *tmp = outer;
+    outer = t->outer = inner;
+    inner = t->inner = tmp;
   }
-  const char *on = xf_iv_name(outer), *inn = xf_iv_name(inner);
+  const char *on = t->on = xf_iv_name(outer), *inn = t->inn = xf_iv_name(inner);
   if (ir_loop_only_child_loop(outer) != inner) {
     scc_fail(ctx, outer->loc,
              "loop.transpose_block: loops '%s' and '%s' are not a perfect "
              "band of two: the body of loop '%s' must be loop '%s' alone",
              on, inn, on, inn);
-    return XF_SILENCEABLE;
+    return false;
   }
-  isa = xf_vector_isa(ctx, k, isa);
-  int S = isa == IR_ISA_AVX512 ? 16 : isa == IR_ISA_AVX2 ? 8 : 0;
+  isa = t->isa = xf_vector_isa(ctx, k, isa);
+  int S = t->S = isa == IR_ISA_AVX512 ? 16 : isa == IR_ISA_AVX2 ? 8 : 0;
   if (!S) {
     scc_fail(ctx, outer->loc,
              "loop.transpose_block of '%s' and '%s': isa \"%s\" has no "
              "in-register transpose here; use isa \"avx2\" (size 8) or "
              "\"avx512\" (size 16)",
              on, inn, ir_isa_name(isa));
-    return XF_SILENCEABLE;
+    return false;
   }
   if (size && size != S) {
     scc_fail(ctx, outer->loc,
              "loop.transpose_block of '%s' and '%s': size %d is not a "
              "register of floats for %s (use size = %d)",
              on, inn, size, ir_isa_name(isa), S);
-    return XF_SILENCEABLE;
+    return false;
   }
   if (k->isa != IR_ISA_DEFAULT && k->isa != isa) {
     scc_fail(ctx, outer->loc,
              "loop.transpose_block of '%s' and '%s': kernel '%s' already has "
              "vector code for %s; one kernel uses one isa (asked for %s)",
              on, inn, k->name, ir_isa_name(k->isa), ir_isa_name(isa));
-    return XF_SILENCEABLE;
+    return false;
   }
   ir_loop *lo = &outer->u.loop, *li = &inner->u.loop;
   if (lo->step != 1 || li->step != 1) {
@@ -224,7 +254,7 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
     scc_fail(ctx, bad->loc,
              "loop '%s' has step %lld: loop.transpose_block needs steps of 1",
              xf_iv_name(bad), (long long)bad->u.loop.step);
-    return XF_SILENCEABLE;
+    return false;
   }
   if ((lo->attrs | li->attrs) & (IR_LOOP_VECTORIZED | IR_LOOP_PARALLEL)) {
     scc_fail(ctx, outer->loc,
@@ -232,19 +262,31 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
              "already vectorized or parallel; apply loop.transpose_block "
              "before loop.vectorize and loop.parallel",
              on, inn);
-    return XF_SILENCEABLE;
+    return false;
   }
   if (xf_bounds_use(inner, lo->iv)) {
     scc_fail(ctx, inner->loc,
              "loop.transpose_block: the bounds of loop '%s' read '%s'; the "
              "blocks need a rectangular band",
              inn, on);
-    return XF_SILENCEABLE;
+    return false;
   }
-  ir_node *st = li->body.first;
-  const ir_expr *lhs = st && st->kind == IR_NODE_ASSIGN ? st->u.assign.lhs
-                                                         : NULL,
-                *rhs = lhs ? st->u.assign.rhs : NULL;
+  return true;
+}
+
+/* The body as a transpose: one copy `B[..][w] = A[..][r]` of float
+ * elements (t->st, t->lhs, t->rhs) with the store contiguous in one loop of
+ * the band (t->w) and the load in the other (t->r).  False after
+ * scc_fail: another body, elements of another type, subscripts that are
+ * not a transpose. */
+static bool match_copy(tb_plan *t) {
+  scc_ctx *ctx = t->ctx;
+  ir_loop *lo = &t->outer->u.loop, *li = &t->inner->u.loop;
+  const char *on = t->on, *inn = t->inn;
+  ir_node *st = t->st = li->body.first;
+  const ir_expr *lhs = t->lhs =
+      st && st->kind == IR_NODE_ASSIGN ? st->u.assign.lhs : NULL;
+  const ir_expr *rhs = t->rhs = lhs ? st->u.assign.rhs : NULL;
   bool copy_shape = st && !st->next && lhs && st->u.assign.op == IR_OP_NONE &&
                     lhs->kind == IR_EXPR_ACCESS &&
                     rhs->kind == IR_EXPR_ACCESS && lhs->lanes <= 1 &&
@@ -259,21 +301,23 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
              ir_type_name(lhs->u.access.array->elem != IR_TY_FLOAT
                               ? lhs->u.access.array->elem
                               : rhs->u.access.array->elem));
-    return XF_SILENCEABLE;
+    return false;
   }
   if (!copy_shape) {
-    scc_fail(ctx, st ? st->loc : inner->loc,
+    scc_fail(ctx, st ? st->loc : t->inner->loc,
              "loop.transpose_block: the body of loop '%s' must be one copy "
              "of a float element, `B[j][i] = A[i][j];`; split other "
              "statements off with loop.distribute first",
              inn);
-    return XF_SILENCEABLE;
+    return false;
   }
   ir_var *w = NULL, *r = NULL; /* store contiguous in w, load in r */
   if (unit_in(ctx, lhs, lo->iv) && unit_in(ctx, rhs, li->iv))
     w = lo->iv, r = li->iv;
   else if (unit_in(ctx, lhs, li->iv) && unit_in(ctx, rhs, lo->iv))
     w = li->iv, r = lo->iv;
+  t->w = w;
+  t->r = r;
   if (!w) {
     bool copy = (unit_in(ctx, lhs, lo->iv) && unit_in(ctx, rhs, lo->iv)) ||
                 (unit_in(ctx, lhs, li->iv) && unit_in(ctx, rhs, li->iv));
@@ -286,13 +330,25 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                   : "the store's last subscript must advance by 1 with one "
                     "loop and the load's with the other, the other "
                     "subscripts not reading that loop");
-    return XF_SILENCEABLE;
+    return false;
   }
+  return true;
+}
+
+/* The transpose network (t->steps, t->ns, t->res), simulated, and the
+ * legality of moving every instance: the ivs not read after the band,
+ * neither loop carrying a dependence.  XF_OK when the band may be blocked;
+ * XF_DEFINITE after scc_error when the network does not transpose (an
+ * internal error), XF_SILENCEABLE after scc_fail otherwise. */
+static xf_status check_legal(tb_plan *t) {
+  scc_ctx *ctx = t->ctx;
+  ir_kernel *k = t->k;
+  ir_node *outer = t->outer, *inner = t->inner;
+  const char *on = t->on, *inn = t->inn;
+  int S = t->S;
   /* the network, checked before anything changes */
-  tb_step steps[64];
-  int res[16];
-  int ns = tb_network(S, steps, res);
-  if (!tb_network_ok(S, steps, ns, res)) {
+  t->ns = tb_network(S, t->steps, t->res);
+  if (!tb_network_ok(S, t->steps, t->ns, t->res)) {
     scc_error(ctx, outer->loc,
               "internal error: loop.transpose_block's %dx%d network does not "
               "transpose",
@@ -312,41 +368,63 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
              inn, why ? why : "would violate a dependence");
     return XF_SILENCEABLE;
   }
+  return XF_OK;
+}
 
-  /* ---- rewrite ---- */
-  k->isa = isa;
+/* Splits the band at multiples of S: the band's loops now run to the split
+ * points by steps of S; returns in *cols and *rows the remainder nests
+ * (clones of the band before the split, not yet inserted; NULL when the
+ * trip count is a constant multiple of S). */
+static void split_band(tb_plan *t, ir_node **cols, ir_node **rows) {
+  scc_ctx *ctx = t->ctx;
+  ir_node *outer = t->outer, *inner = t->inner;
+  ir_loop *lo = &outer->u.loop, *li = &inner->u.loop;
+  int S = t->S;
   int64_t trip;
   bool exact_o = ir_loop_const_trip_count(ctx, outer, &trip) && trip % S == 0;
   bool exact_i = ir_loop_const_trip_count(ctx, inner, &trip) && trip % S == 0;
   ir_expr *so = xf_split_point(ctx, outer, S);
   ir_expr *sn = xf_split_point(ctx, inner, S);
-  ir_node *cols = exact_i ? NULL : ir_node_clone(ctx, outer, NULL);
-  ir_node *rows = exact_o ? NULL : ir_node_clone(ctx, outer, NULL);
-  if (cols) {
-    cols->u.loop.ub = ir_expr_clone(ctx, so, NULL);
-    ir_node *ci = cols->u.loop.body.first;
+  *cols = exact_i ? NULL : ir_node_clone(ctx, outer, NULL);
+  *rows = exact_o ? NULL : ir_node_clone(ctx, outer, NULL);
+  if (*cols) {
+    (*cols)->u.loop.ub = ir_expr_clone(ctx, so, NULL);
+    ir_node *ci = (*cols)->u.loop.body.first;
     ci->u.loop.lb = ir_expr_clone(ctx, sn, NULL);
   }
-  if (rows)
-    rows->u.loop.lb = ir_expr_clone(ctx, so, NULL);
+  if (*rows)
+    (*rows)->u.loop.lb = ir_expr_clone(ctx, so, NULL);
   lo->ub = so;
   lo->step = S;
   li->ub = sn;
   li->step = S;
+}
 
+/* Replaces the copy in the inner loop by the block: S row loads of A into
+ * vector registers, the network's shuffles, S row stores of B (nontemporal
+ * when asked); marks the inner loop vectorized by S. */
+static void build_block(tb_plan *t, bool nontemporal) {
+  scc_ctx *ctx = t->ctx;
+  ir_kernel *k = t->k;
+  ir_node *st = t->st;
+  ir_loop *li = &t->inner->u.loop;
+  int S = t->S, ns = t->ns;
+  const tb_step *steps = t->steps;
   ir_block nb;
-  ir_block_init(&nb, inner);
-  ir_var **reg = scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)(S + ns));
+  ir_block_init(&nb, t->inner);
+  ir_var **reg =
+      scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)(S + ns));
   for (int a = 0; a < S + ns; a++) {
-    reg[a] = ir_var_new(ctx, k,
-                        ir_fresh_name(ctx, k, a < S ? "tb_row" : "tb_t"),
-                        IR_TY_FLOAT, IR_VAR_LOCAL, st->loc);
+    reg[a] =
+        ir_var_new(ctx, k, ir_fresh_name(ctx, k, a < S ? "tb_row" : "tb_t"),
+                   IR_TY_FLOAT, IR_VAR_LOCAL, st->loc);
     reg[a]->lanes = S;
     reg[a]->declared_outside = true;
   }
   for (int a = 0; a < S; a++)
-    ir_block_append(&nb, ir_decl_new(ctx, reg[a],
-                                     row_access(ctx, rhs, w, a, S), st->loc));
+    ir_block_append(
+        &nb,
+        ir_decl_new(ctx, reg[a], row_access(ctx, t->rhs, t->w, a, S), st->loc));
   for (int s = 0; s < ns; s++) {
     ir_expr *e = scc_arena_alloc(ctx->arena, sizeof *e);
     e->kind = IR_EXPR_SHUFFLE;
@@ -363,9 +441,9 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
     ir_block_append(&nb, ir_decl_new(ctx, reg[steps[s].out], e, st->loc));
   }
   for (int b = 0; b < S; b++) {
-    ir_expr *v = ir_var_ref(ctx, reg[res[b]]);
+    ir_expr *v = ir_var_ref(ctx, reg[t->res[b]]);
     v->lanes = S;
-    ir_expr *dst = row_access(ctx, lhs, r, b, S);
+    ir_expr *dst = row_access(ctx, t->lhs, t->r, b, S);
     dst->u.access.nontemporal = nontemporal;
     ir_node *store = ir_assign_new(ctx, k, dst, IR_OP_NONE, v, st->loc);
     store->u.assign.id = st->u.assign.id;
@@ -375,13 +453,32 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
   ir_block_move_all(&li->body, &nb);
   li->attrs |= IR_LOOP_VECTORIZED;
   li->vwidth = S;
+}
+
+xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
+                             ir_node *inner, int size, ir_isa isa,
+                             bool nontemporal, ir_node **outer_out,
+                             ir_node **inner_out) {
+  tb_plan t = {.ctx = ctx, .k = k, .outer = outer, .inner = inner};
+  /* ---- analysis: every refusal before anything changes ---- */
+  if (!check_band(&t, size, isa) || !match_copy(&t))
+    return XF_SILENCEABLE;
+  xf_status st = check_legal(&t);
+  if (st != XF_OK)
+    return st;
+
+  /* ---- rewrite ---- */
+  k->isa = t.isa;
+  ir_node *cols, *rows;
+  split_band(&t, &cols, &rows);
+  build_block(&t, nontemporal);
   if (cols)
-    ir_insert_after(outer, cols);
+    ir_insert_after(t.outer, cols);
   if (rows)
-    ir_insert_after(cols ? cols : outer, rows);
+    ir_insert_after(cols ? cols : t.outer, rows);
   if (outer_out)
-    *outer_out = outer;
+    *outer_out = t.outer;
   if (inner_out)
-    *inner_out = inner;
+    *inner_out = t.inner;
   return XF_OK;
 }
