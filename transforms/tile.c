@@ -133,6 +133,86 @@ static xf_status tile_fn(void *data) {
   return tile_band(a->ctx, a->k, a->outer, a->sizes, a->n, a->loops_out);
 }
 
+/* ---- the tile loop's type ----------------------------------------------
+ * The tile loop `for (t = lb; t < ub; t += span)` computes t + span after
+ * its last tile, and the point loop's bound min(t + span, ub) computes it
+ * inside: when ub - 1 + span exceeds the iv type's maximum, both leave the
+ * type (signed overflow; unsigned wrap-around: a loop that never ends).
+ * Kept in the iv's type when ub is a constant far enough from the maximum
+ * (exact); else, for an iv narrower than 64 bits, the tile loop counts in
+ * long long, which holds every value of the iv plus any span that fits it;
+ * a 64-bit iv with a bound over parameters is versioned on `ub <= MAX -
+ * span + 1` (a run-time check at kernel entry, deps/dep_assume.c, as
+ * Polly checks the bounds it cannot prove: Grosser et al., "Polly -
+ * Polyhedral optimization in LLVM", 2011); any other bound is refused. */
+
+static bool is_64bit(ir_type t) {
+  return t == IR_TY_LONG || t == IR_TY_ULONG || t == IR_TY_LLONG ||
+         t == IR_TY_ULLONG;
+}
+
+static void note_non_param(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_VAR && e->u.var->kind != IR_VAR_PARAM)
+    *(bool *)data = true;
+}
+
+/* The largest value of a 64-bit integer type, as an IR constant of it. */
+static ir_expr *type_max(scc_ctx *ctx, ir_type t) {
+  bool u = ir_type_is_unsigned(t);
+  ir_expr *m =
+      ir_int(ctx, u ? -1 : INT64_MAX); /* UINT64_MAX as the unsigned type */
+  return ir_cast(ctx, t, m);
+}
+
+static bool tile_iv_type(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_expr *ub,
+                         int64_t span, ir_type *out) {
+  ir_type t = loop->u.loop.iv->type;
+  int64_t c, last;
+  *out = t;
+  if (ir_expr_const_value(ctx, ub, &c) && !__builtin_sub_overflow(c, 1, &c) &&
+      !__builtin_add_overflow(c, span, &last) && xf_fits_type(t, last))
+    return true;
+  if (!is_64bit(t)) {
+    *out = IR_TY_LLONG;
+    return true;
+  }
+  bool ivs = false;
+  ir_walk_expr(ub, note_non_param, &ivs);
+  if (ivs || ir_expr_const_value(ctx, ub, &c)) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s': its tile loop would step past the largest '%s' (the "
+             "bound plus the tile's span of %lld does not fit the type); "
+             "tile it by less, or give it bounds over parameters (then the "
+             "kernel is versioned on a run-time check)",
+             xf_iv_name(loop), ir_type_name(t), (long long)span);
+    return false;
+  }
+  /* ub <= MAX - (span - 1), in the type of ub and the iv compared */
+  ir_type ct = ub->type == t ? t : ir_type_is_unsigned(t) ? t : ub->type;
+  ir_expr *lim =
+      ir_binary(ctx, IR_OP_SUB, type_max(ctx, ct), ir_int(ctx, span - 1), ct);
+  ir_expr *cond =
+      ir_binary(ctx, IR_OP_LE, ir_expr_clone(ctx, ub, NULL), lim, IR_TY_INT);
+  for (int i = 0; i < k->assumptions.len; i++) {
+    const ir_assumption *o = k->assumptions.items[i];
+    if (o->kind == IR_ASSUME_COND && ir_expr_equal(o->cond, cond))
+      return true;
+  }
+  ir_assumption *as = scc_arena_alloc(ctx->arena, sizeof *as);
+  *as = (ir_assumption){.kind = IR_ASSUME_COND, .cond = cond};
+  scc_buf b = {0};
+  ir_print_c_expr(&b, cond);
+  as->text = scc_arena_printf(ctx->arena, "%s", b.data);
+  scc_buf_free(&b);
+  as->reason = scc_arena_printf(
+      ctx->arena,
+      "loop.tile of '%s' (line %d) steps its tile loop by %lld past the "
+      "bound, which must stay within '%s'",
+      xf_iv_name(loop), loop->loc.line, (long long)span, ir_type_name(t));
+  scc_vec_push(ctx->arena, &k->assumptions, as);
+  return true;
+}
+
 xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                   const int64_t *sizes, int n, ir_node **loops_out) {
   tile_args a = {ctx, k, outer, sizes, n, loops_out};
@@ -235,6 +315,22 @@ static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
     return XF_SILENCEABLE;
   }
 
+  /* The tile loops' types (which may version the kernel: last, once
+   * nothing else can refuse; box_extreme's bounds keep the point loops'
+   * maximum, so the original ub decides). */
+  ir_type *tile_types =
+      scc_arena_alloc(ctx->arena, sizeof *tile_types * (size_t)n);
+  int nassume = k->assumptions.len;
+  for (int d = 0; d < n; d++) {
+    tile_types[d] = band[d]->u.loop.iv->type;
+    if (sizes[d] > 0 &&
+        !tile_iv_type(ctx, k, band[d], band[d]->u.loop.ub,
+                      sizes[d] * band[d]->u.loop.step, &tile_types[d])) {
+      k->assumptions.len = nassume;
+      return XF_SILENCEABLE;
+    }
+  }
+
   /* Rewrite: build the tile loops, then turn the band into point loops.
    * lo[d], hi[d]: the inclusive range of i_d within the current tile. */
   ir_node **tiles = loops_out;
@@ -244,13 +340,14 @@ static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
     ir_loop *l = &band[d]->u.loop;
     const char *name = ir_fresh_name(
         ctx, k, scc_arena_printf(ctx->arena, "%s_t", l->iv->name));
-    ir_var *t = ir_var_new(ctx, k, name, l->iv->type, IR_VAR_IV, band[d]->loc);
-    t->declared_outside = false;
     ir_expr *tlb = l->lb, *tub = l->ub;
     if (dep[d] && (sizes[d] > 0 || needed[d])) {
       tlb = box_extreme(ctx, band, d, l->lb, lo, hi, false);
       tub = box_extreme(ctx, band, d, l->ub, lo, hi, true);
     }
+    ir_var *t =
+        ir_var_new(ctx, k, name, tile_types[d], IR_VAR_IV, band[d]->loc);
+    t->declared_outside = false;
     if (sizes[d] == 0) {
       tiles[d] =
           ir_loop_new(ctx, t, ir_int(ctx, 0), ir_int(ctx, 1), 1, band[d]->loc);

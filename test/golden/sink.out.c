@@ -4,10 +4,10 @@
 void sink(int steps, int n, int m, double u[restrict][64],
           const double *restrict f) {
   if (1 < n) {
-    for (int t_t = 0; t_t < steps; t_t += 4) {
-      for (int i_t = t_t + 1; i_t < n + (t_t + 4 < steps ? t_t + 4 : steps) - 1; i_t += 8) {
-        for (int t = t_t; t < (t_t + 4 < steps ? t_t + 4 : steps); t++) {
-          for (int i = (i_t > t + 1 ? i_t : t + 1); i < (i_t + 8 < n + t ? i_t + 8 : n + t); i++) {
+    for (long long t_t = 0; t_t < steps; t_t += 4) {
+      for (long long i_t = t_t + 1LL; i_t < n + (t_t + 4LL < steps ? t_t + 4LL : steps) - 1LL; i_t += 8) {
+        for (int t = t_t; t < (t_t + 4LL < steps ? t_t + 4LL : steps); t++) {
+          for (int i = (i_t > t + 1 ? i_t : t + 1); i < (i_t + 8LL < n + t ? i_t + 8LL : n + t); i++) {
             if (i - t == 1) {
               for (int j = 0; j < m; j++) {
                 u[0][j] = f[t];

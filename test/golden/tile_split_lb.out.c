@@ -11,18 +11,18 @@ void lu(int n, double A[n][n]) {
       A[i][j] /= A[j][j];
     }
     int j_t_hi = i + 4 * (n - i < 0 ? (n - i - 3) / 4 : (n - i) / 4);
-    for (int j_t = i; j_t < (i > j_t_hi ? i : j_t_hi); j_t += 4) {
+    for (long long j_t = i; j_t < (i > j_t_hi ? i : j_t_hi); j_t += 4) {
       for (int k = 0; k < i; k++) {
         A[i][j_t] -= A[i][k] * A[k][j_t];
       }
       for (int k = 0; k < i; k++) {
-        A[i][j_t + 1] -= A[i][k] * A[k][j_t + 1];
+        A[i][j_t + 1LL] -= A[i][k] * A[k][j_t + 1LL];
       }
       for (int k = 0; k < i; k++) {
-        A[i][j_t + 2] -= A[i][k] * A[k][j_t + 2];
+        A[i][j_t + 2LL] -= A[i][k] * A[k][j_t + 2LL];
       }
       for (int k = 0; k < i; k++) {
-        A[i][j_t + 3] -= A[i][k] * A[k][j_t + 3];
+        A[i][j_t + 3LL] -= A[i][k] * A[k][j_t + 3LL];
       }
     }
     for (int j = (i > j_t_hi ? i : j_t_hi); j < n; j++) {

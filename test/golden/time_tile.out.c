@@ -4,12 +4,12 @@
  * fused loop skewed by 2t, the (t, i) band tiled. */
 void jacobi(int tsteps, int n, double A[n], double B[n]) {
   if ((uintptr_t)B + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)A || (uintptr_t)A + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)B) {
-    for (int t_t = 0; t_t < tsteps; t_t += 16) {
-      for (int i_t = 2 * t_t + 1; i_t < n + 2 * (t_t + 16 < tsteps ? t_t + 16 : tsteps) - 2; i_t += 64) {
-        for (int t = t_t; t < (t_t + 16 < tsteps ? t_t + 16 : tsteps); t++) {
+    for (long long t_t = 0; t_t < tsteps; t_t += 16) {
+      for (long long i_t = 2LL * t_t + 1LL; i_t < n + 2LL * (t_t + 16LL < tsteps ? t_t + 16LL : tsteps) - 2LL; i_t += 64) {
+        for (int t = t_t; t < (t_t + 16LL < tsteps ? t_t + 16LL : tsteps); t++) {
           int i_lo = 2 * t + 1;
           int i_hi = 2 * t + n;
-          for (int i = (i_t > i_lo ? i_t : i_lo); i < (i_t + 64 < i_hi ? i_t + 64 : i_hi); i++) {
+          for (int i = (i_t > i_lo ? i_t : i_lo); i < (i_t + 64LL < i_hi ? i_t + 64LL : i_hi); i++) {
             if (i - 2 * t < n - 1) {
               B[i - 2 * t] = 0.25 * (A[i - 2 * t - 1] + 2.0 * A[i - 2 * t] + A[i - 2 * t + 1]);
             }
