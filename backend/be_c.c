@@ -1082,10 +1082,12 @@ static void put_shuffle(emitter *em, scc_buf *o, const ir_expr *e) {
  * lane as the scalar code and x86's minps are, where vminq would differ on
  * NaN and on -0.0 versus +0.0; unary minus vnegq; fma(a, b, c) vfmaq(c, a,
  * b) (AArch64 always has fused multiply-add); sqrt vsqrtq; a reversal
- * vrev64q then vextq (floats) or vextq (doubles); other shuffles
- * __builtin_shufflevector; a sum reduction vaddvq, a product the lanes
- * multiplied in order.  NEON has no masked loads or stores: loop.vectorize
- * leaves a scalar remainder.  Non-temporal stores are plain stores. */
+ * vrev64q then vextq (floats) or vextq (doubles); the zips of
+ * loop.transpose_block's 4 x 4 network vzip1q / vzip2q (of floats, or of
+ * 64-bit pairs); other shuffles __builtin_shufflevector; a sum reduction
+ * vaddvq, a product the lanes multiplied in order.  NEON has no masked loads or
+ * stores: loop.vectorize leaves a scalar remainder.  Non-temporal stores are
+ * plain stores. */
 
 static bool neon_isa(const emitter *em) { return em->k->isa == IR_ISA_NEON; }
 
@@ -1107,6 +1109,44 @@ static void put_neon2(emitter *em, scc_buf *o, const char *name,
   scc_buf_puts(o, ", ");
   put_neon(em, o, b);
   scc_buf_puts(o, ")");
+}
+
+/* The zips of a shuffle whose mask is one (loop.transpose_block's 4 x 4
+ * network): floats [a0 b0 a1 b1] vzip1q_f32, [a2 b2 a3 b3] vzip2q_f32,
+ * [a0 a1 b0 b1] and [a2 a3 b2 b3] the zips of 64-bit pairs (through
+ * vreinterpretq, no instruction); doubles [a0 b0] / [a1 b1] vzip1q_f64 /
+ * vzip2q_f64.  False for any other shuffle. */
+static bool put_neon_zip(emitter *em, scc_buf *o, const ir_expr *e) {
+  static const int zf[4][4] = {
+      {0, 4, 1, 5}, {2, 6, 3, 7}, {0, 1, 4, 5}, {2, 3, 6, 7}};
+  static const int zd[2][4] = {{0, 2}, {1, 3}};
+  const int *m = e->u.shuf.mask;
+  bool d = e->type == IR_TY_DOUBLE;
+  int lanes = d ? 2 : 4, nq = d ? 2 : 4, which = -1;
+  if (e->lanes != lanes)
+    return false;
+  for (int q = 0; q < nq && which < 0; q++)
+    if (!memcmp(m, d ? zd[q] : zf[q], sizeof(int) * (size_t)lanes))
+      which = q;
+  if (which < 0)
+    return false;
+  bool pairs = !d && which >= 2;
+  const char *zip = which % 2 ? "vzip2q" : "vzip1q";
+  if (pairs) {
+    scc_buf_printf(o, "vreinterpretq_f32_f64(%s_f64(vreinterpretq_f64_f32(",
+                   zip);
+    put_neon(em, o, e->u.shuf.a);
+    scc_buf_puts(o, "), vreinterpretq_f64_f32(");
+    put_neon(em, o, e->u.shuf.b);
+    scc_buf_puts(o, ")))");
+    return true;
+  }
+  scc_buf_printf(o, "%s_%s(", zip, neon_sfx(e->type));
+  put_neon(em, o, e->u.shuf.a);
+  scc_buf_puts(o, ", ");
+  put_neon(em, o, e->u.shuf.b);
+  scc_buf_puts(o, ")");
+  return true;
 }
 
 static void put_neon(emitter *em, scc_buf *o, const ir_expr *e) {
@@ -1204,6 +1244,8 @@ static void put_neon(emitter *em, scc_buf *o, const ir_expr *e) {
       }
       return;
     }
+    if (put_neon_zip(em, o, e))
+      return;
     scc_buf_puts(o, "__builtin_shufflevector(");
     put_neon(em, o, e->u.shuf.a);
     scc_buf_puts(o, ", ");
@@ -1494,24 +1536,29 @@ static void emit_vdecl(emitter *em, const ir_node *n, int depth) {
   emit_line(em, depth, "}");
 }
 
-/* A vector assignment for NEON: `v = e;` or `vst1q_f32(&a[i], e);` (an
- * update `x op= e` as `x = x op e`). */
-static void emit_neon_assign(emitter *em, const ir_node *n, int depth) {
+/* The value a vector assignment stores: its rhs, or for an update `x op=
+ * e` the expression `x op e`, built in *tmp. */
+static const ir_expr *vassign_value(const ir_node *n, ir_expr *tmp) {
   const ir_assign *a = &n->u.assign;
-  const ir_expr *lhs = a->lhs;
+  if (a->op == IR_OP_NONE)
+    return a->rhs;
+  *tmp = (ir_expr){.kind = IR_EXPR_BINARY,
+                   .type = a->lhs->type,
+                   .lanes = a->lhs->lanes,
+                   .loc = n->loc};
+  tmp->u.bin.op = a->op;
+  tmp->u.bin.a = a->lhs;
+  tmp->u.bin.b = a->rhs;
+  return tmp;
+}
+
+/* A vector assignment for NEON: `v = e;` or `vst1q_f32(&a[i], e);`. */
+static void emit_neon_assign(emitter *em, const ir_node *n, int depth) {
+  const ir_expr *lhs = n->u.assign.lhs;
   scc_buf *o = em->out;
   em->includes |= BE_INC_ARM_NEON;
-  ir_expr val = {.kind = IR_EXPR_BINARY,
-                 .type = lhs->type,
-                 .lanes = lhs->lanes,
-                 .loc = n->loc};
-  const ir_expr *v = a->rhs;
-  if (a->op != IR_OP_NONE) {
-    val.u.bin.op = a->op;
-    val.u.bin.a = (ir_expr *)lhs;
-    val.u.bin.b = a->rhs;
-    v = &val;
-  }
+  ir_expr val;
+  const ir_expr *v = vassign_value(n, &val);
   line_begin(em, depth);
   if (lhs->kind == IR_EXPR_VAR) {
     scc_buf_printf(o, "%s = ", lhs->u.var->name);
@@ -1539,17 +1586,8 @@ static void emit_vassign(emitter *em, const ir_node *n, int depth) {
   }
   if (intrin_isa(em)) {
     em->includes |= BE_INC_IMMINTRIN;
-    ir_expr val = {.kind = IR_EXPR_BINARY,
-                   .type = lhs->type,
-                   .lanes = lhs->lanes,
-                   .loc = n->loc};
-    const ir_expr *v = a->rhs;
-    if (a->op != IR_OP_NONE) {
-      val.u.bin.op = a->op;
-      val.u.bin.a = (ir_expr *)lhs;
-      val.u.bin.b = a->rhs;
-      v = &val;
-    }
+    ir_expr val;
+    const ir_expr *v = vassign_value(n, &val);
     line_begin(em, depth);
     if (lhs->kind == IR_EXPR_VAR) {
       scc_buf_printf(o, "%s = ", lhs->u.var->name);

@@ -26,17 +26,17 @@ bool sched_op_transpose_block(sched_run *r, const sched_stmt *s) {
   const sched_attr *sz = sched_attr_find(s, "size");
   if (sz) {
     size = sched_get_num(r, &sz->value);
-    if (size != 8 && size != 16) {
+    if (size != 4 && size != 8 && size != 16) {
       scc_error(r->ctx, sz->value.loc,
-                "loop.transpose_block: {size = S} must be 8 (avx2) or 16 "
-                "(avx512), got %lld",
+                "loop.transpose_block: {size = S} must be 4 (sse4.2, neon), "
+                "8 (avx2) or 16 (avx512), got %lld",
                 (long long)size);
       return false;
     }
   }
   ir_isa isa;
-  if (!sched_get_isa(r, s, "loop.transpose_block", "\"avx512\" or \"avx2\"",
-                     &isa))
+  if (!sched_get_isa(r, s, "loop.transpose_block",
+                     "\"avx512\", \"avx2\", \"sse4.2\" or \"neon\"", &isa))
     return false;
   bool nt = sched_attr_find(s, "nontemporal") != NULL;
   sched_value *both[2] = {a, b};

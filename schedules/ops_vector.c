@@ -3,8 +3,8 @@
  *   [%v =] loop.vectorize %l {width = W, isa = "avx512", contract, reassoc}
  *
  * width: lanes (default: one register of the element type for the ISA, 8
- * for "scalar"); isa: "avx512", "avx2", "sse4.2", "scalar" (default: the
- * kernel's, else --target-isa / -march=, else the host's); contract: allow
+ * for "scalar"); isa: "avx512", "avx2", "sse4.2", "neon", "scalar" (default:
+ * the kernel's, else --target-isa / -march=, else the host's); contract: allow
  * fused multiply-adds; reassoc: allow reductions to be reassociated;
  * interleave: K copies of the vector body, K accumulators per reduction;
  * fma_adds: F of those K accumulators of each sum reduction add through
@@ -33,7 +33,8 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
   }
   ir_isa isa;
   if (!sched_get_isa(r, s, "loop.vectorize",
-                     "\"avx512\", \"avx2\", \"sse4.2\" or \"scalar\"", &isa))
+                     "\"avx512\", \"avx2\", \"sse4.2\", \"neon\" or \"scalar\"",
+                     &isa))
     return false;
   int64_t interleave = 1; /* {interleave = K}: K accumulators per reduction */
   const sched_attr *il = sched_attr_find(s, "interleave");

@@ -345,14 +345,14 @@ foreach(sched ${realc_scheds})
 endforeach()
 
 # AArch64 NEON (test/neon.sh, under qemu-aarch64 with the cross compiler;
-# skipped with a note without them): every vectorizing test/diff schedule
+# skipped with a note without them): every vectorizing (or in-register transposing) test/diff schedule
 # (bit-exact) and test/difftol schedule (with its tolerance) that imports
 # no x86 micro-kernel library, with its ISA replaced by "neon", on both
 # paths; and NEON's own schedules, test/neon/NAME.VARIANT.sched on NAME.c
 # of test/difftol or the samples.
 if(EXISTS ${T}/neon.sh)
   foreach(sched ${diff_scheds})
-    file(STRINGS ${sched} vec REGEX "loop\\.vectorize|param\\.lanes")
+    file(STRINGS ${sched} vec REGEX "loop\\.vectorize|loop\\.transpose_block|param\\.lanes")
     file(STRINGS ${sched} x86lib REGEX "^import .*(avx|sse)")
     if(NOT vec OR x86lib)
       continue()
@@ -362,7 +362,7 @@ if(EXISTS ${T}/neon.sh)
              COMMAND sh ${T}/neon.sh ${SCHEDCC} ${s_src} ${sched} exact)
   endforeach()
   foreach(sched ${tol_scheds})
-    file(STRINGS ${sched} vec REGEX "loop\\.vectorize|param\\.lanes")
+    file(STRINGS ${sched} vec REGEX "loop\\.vectorize|loop\\.transpose_block|param\\.lanes")
     file(STRINGS ${sched} x86lib REGEX "^import .*(avx|sse)")
     if(NOT vec OR x86lib)
       continue()

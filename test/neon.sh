@@ -10,14 +10,16 @@
 #
 # (ARGS default to a `// args:` line of the schedule.)
 # The schedule is rewritten into a temporary file: every `isa = "..."`
-# becomes `isa = "neon"` and `width = W` is dropped (one 128-bit register:
-# 4 floats or 2 doubles); a schedule that names no ISA gets NEON from the
+# becomes `isa = "neon"` and `width = W` and `size = S` are dropped (one
+# 128-bit register: 4 floats or 2 doubles); a schedule that names no ISA gets NEON from the
 # target (--target=aarch64-linux-gnu).  `exact`: outputs byte for byte (no
 # reassociation, no contraction: both sides -ffp-contract=off); `tol`: the
 # `// tolerance:` line of the schedule, as test/difftol.sh reads it, or a
 # `// tolerance neon:` line.  The
-# generated C must hold NEON intrinsics.  OpenMP directives are ignored
-# (built without -fopenmp: the cross toolchain's libgomp is not assumed).
+# generated C must hold NEON intrinsics (unless the schedule says
+# `// neon: no vector code`: one whose kernel is left untransformed).
+# OpenMP directives are ignored (built without -fopenmp: the cross
+# toolchain's libgomp is not assumed).
 # Without the cross toolchain (scripts/install-deps.sh installs
 # gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user) the test is
 # skipped with a note.  Emulation says nothing about speed.
@@ -37,6 +39,7 @@ sdir=$(cd "$(dirname "$sched")" && pwd)
 # relative imports ("../x.sched") resolved from the schedule's own folder
 sed -e 's/isa = "[^"]*"/isa = "neon"/g' \
     -e 's/width = [^,}]*, *//g' -e 's/, *width = [^,}]*//g' \
+    -e 's/size = [^,}]*, *//g' -e 's/, *size = [^,}]*//g' \
     -e "s|^import \"\\.|import \"$sdir/.|" "$sched" >"$tmp/neon.sched"
 # `// tolerance neon:` overrides `// tolerance:` (sums reassociated over 4
 # lanes instead of 8 or 16 round differently)
@@ -54,7 +57,8 @@ common="-std=c17 -ffp-contract=off -D_POSIX_C_SOURCE=200809L $inc"
 target=--target=aarch64-linux-gnu
 
 "$schedcc" "$src" -s "$tmp/neon.sched" -o "$tmp/gen.c" -- $common $target
-if ! grep -q 'vld1q_\|vst1q_\|vdupq_n_' "$tmp/gen.c"; then
+if ! grep -q '^[[:space:]]*//[[:space:]]*neon: no vector code' "$sched" &&
+   ! grep -q 'vld1q_\|vst1q_\|vdupq_n_' "$tmp/gen.c"; then
   echo "FAIL: the generated C holds no NEON intrinsics"
   exit 1
 fi

@@ -20,7 +20,8 @@
  * (xf_split_point); a remainder nest is left out when the trip count is a
  * constant multiple of S.
  *
- * The transpose network (S = 8, AVX2; S = 16, AVX-512), as in Intel's
+ * The transpose network (S = 4, SSE4.2 and NEON; S = 8, AVX2; S = 16,
+ * AVX-512), as in Intel's
  * optimization manual (64-ia-32-architectures-optimization-manual,
  * "8x8 matrix transpose" with unpack/shuffle/vperm2f128) and the
  * vector.transpose lowering of Vasilache et al., "Composable and Modular
@@ -28,6 +29,8 @@
  *   1. unpacklo/unpackhi of row pairs (2k, 2k+1): 2x2 transposes of floats
  *   2. shuffle_ps 0x44/0xee of pairs (g, g+2): each 128-bit block of
  *      rows g..g+3 transposed (4x4 in every block)
+ *      (S = 4: steps 1 and 2 are the whole transpose, _MM_TRANSPOSE4_PS;
+ *      on NEON zip1/zip2 of floats, then of 64-bit pairs)
  *   3. (S = 8) permute2f128 0x20/0x31 of (c, 4+c): the 2x2 block transpose;
  *      (S = 16) shuffle_f32x4 0x88/0xdd of (c, 4+c) and (8+c, 12+c), then
  *      of (c, 8+c) and (4+c, 12+c): the 4x4 block transpose.
@@ -48,7 +51,8 @@
  * `X = Y` of two float array elements, subscripts that do not make the
  * store contiguous in one loop and the load in the other (a copy with both
  * contiguous in the same loop is loop.vectorize's), a size other than the
- * ISA's register of floats (8 for avx2, 16 for avx512), another ISA,
+ * ISA's register of floats (4 for sse4.2 and neon, 8 for avx2, 16 for
+ * avx512), scalar, an ISA of another architecture than the target's,
  * a kernel vectorized for another ISA, an iv read after the band, and what
  * dep_check_parallel refuses.
  */
@@ -63,7 +67,7 @@ typedef struct tb_step {
   int mask[16];
 } tb_step;
 
-/* The network for S lanes (8 or 16) into steps[]; returns the number of
+/* The network for S lanes (4, 8 or 16) into steps[]; returns the number of
  * steps and sets res[0..S-1] to the registers holding the transposed rows. */
 static int tb_network(int S, tb_step *steps, int *res) {
   int ns = 0, next = S;
@@ -88,7 +92,8 @@ static int tb_network(int S, tb_step *steps, int *res) {
                      STEP(g + 2 * h + 1, cur[g + h], cur[g + h + 2])->mask);
     }
   memcpy(cur, nxt, sizeof cur);
-  if (S == 8) { /* 3: permute2f128 0x20 / 0x31 of (c, 4+c) */
+  if (S == 4) {        /* 1 and 2 are the whole 4x4 transpose */
+  } else if (S == 8) { /* 3: permute2f128 0x20 / 0x31 of (c, 4+c) */
     static const int lo[2] = {0, 2}, hi[2] = {1, 3};
     for (int c = 0; c < 4; c++) {
       ir_mask_blocks(S, lo, STEP(c, cur[c], cur[4 + c])->mask);
@@ -225,15 +230,20 @@ static bool check_band(tb_plan *t, int size, ir_isa isa) {
     return false;
   }
   isa = t->isa = xf_vector_isa(ctx, k, isa);
-  int S = t->S = isa == IR_ISA_AVX512 ? 16 : isa == IR_ISA_AVX2 ? 8 : 0;
+  int S = t->S = isa == IR_ISA_AVX512                        ? 16
+                 : isa == IR_ISA_AVX2                        ? 8
+                 : isa == IR_ISA_SSE42 || isa == IR_ISA_NEON ? 4
+                                                             : 0;
   if (!S) {
     scc_fail(ctx, outer->loc,
              "loop.transpose_block of '%s' and '%s': isa \"%s\" has no "
-             "in-register transpose here; use isa \"avx2\" (size 8) or "
-             "\"avx512\" (size 16)",
+             "in-register transpose; use isa \"avx512\" (size 16), "
+             "\"avx2\" (size 8), \"sse4.2\" or \"neon\" (size 4)",
              on, inn, ir_isa_name(isa));
     return false;
   }
+  if (!xf_isa_fits_target(ctx, outer, isa))
+    return false;
   if (size && size != S) {
     scc_fail(ctx, outer->loc,
              "loop.transpose_block of '%s' and '%s': size %d is not a "

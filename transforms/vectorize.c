@@ -827,26 +827,6 @@ static ir_isa resolve_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
   return host_isa();
 }
 
-/* NEON code needs an AArch64 target and x86 vector code an x86 one: the
- * compile flags' ISA (ctx->enabled_isa, "neon" exactly when they target
- * AArch64 with its SIMD) is of the same architecture, or unknown (unit
- * tests, no flags read).  Else false, with the reason. */
-static bool isa_fits_target(scc_ctx *ctx, const ir_node *loop, ir_isa isa) {
-  if (!ctx->enabled_isa || isa == IR_ISA_SCALAR)
-    return true;
-  bool arm = strcmp(ctx->enabled_isa, "neon") == 0;
-  if ((isa == IR_ISA_NEON) == arm)
-    return true;
-  scc_fail(ctx, loop->loc,
-           "loop '%s': isa \"%s\" is %s's, and the compile flags target %s "
-           "(isa %s); use isa \"%s\", \"scalar\", or no isa (the target's)",
-           xf_iv_name(loop), ir_isa_name(isa),
-           isa == IR_ISA_NEON ? "AArch64" : "x86",
-           arm ? "AArch64" : "another architecture", ctx->enabled_isa,
-           ctx->enabled_isa);
-  return false;
-}
-
 /* {fma_adds = F}: refused (false, with the reason) unless the ISA has FMA,
  * 1 <= F <= interleave, the element type is floating point (checked by the
  * caller's type rules) and some sum reduction (s += e, s -= e) is not
@@ -911,7 +891,7 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   ir_loop *l = &loop->u.loop;
   const char *ivn = xf_iv_name(loop);
   isa = resolve_isa(ctx, k, isa);
-  if (!isa_fits_target(ctx, loop, isa))
+  if (!xf_isa_fits_target(ctx, loop, isa))
     return XF_SILENCEABLE;
   if (k->isa != IR_ISA_DEFAULT && k->isa != isa) {
     scc_fail(ctx, loop->loc,

@@ -2,6 +2,8 @@
  * dependences, band permutation and split points. */
 #include "xf_util.h"
 
+#include <string.h>
+
 const char *xf_iv_name(const ir_node *loop) {
   if (!loop || loop->kind != IR_NODE_LOOP || !loop->u.loop.iv)
     return "?";
@@ -506,5 +508,21 @@ bool xf_known_multiple(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
         return true;
     }
   }
+  return false;
+}
+
+bool xf_isa_fits_target(scc_ctx *ctx, const ir_node *loop, ir_isa isa) {
+  if (!ctx->enabled_isa || isa == IR_ISA_SCALAR)
+    return true;
+  bool arm = strcmp(ctx->enabled_isa, "neon") == 0;
+  if ((isa == IR_ISA_NEON) == arm)
+    return true;
+  scc_fail(ctx, loop->loc,
+           "loop '%s': isa \"%s\" is %s's, and the compile flags target %s "
+           "(isa %s); use isa \"%s\", \"scalar\", or no isa (the target's)",
+           xf_iv_name(loop), ir_isa_name(isa),
+           isa == IR_ISA_NEON ? "AArch64" : "x86",
+           arm ? "AArch64" : "another architecture", ctx->enabled_isa,
+           ctx->enabled_isa);
   return false;
 }

@@ -20,6 +20,12 @@ bool xf_bounds_use(const ir_node *loop, const ir_var *v);
 /* True when v is a value of the C type t (an integer type): a step or
  * span that does not fit an iv's type would wrap in the emitted code. */
 bool xf_fits_type(ir_type t, int64_t v);
+/* NEON code needs an AArch64 target and x86 vector code an x86 one: the
+ * compile flags' ISA (ctx->enabled_isa, "neon" exactly when they target
+ * AArch64 with its SIMD) is of the same architecture, or unknown (unit
+ * tests, no flags read).  Else false, after scc_fail naming both
+ * (loop.vectorize, loop.transpose_block). */
+bool xf_isa_fits_target(scc_ctx *ctx, const ir_node *loop, ir_isa isa);
 
 /* Moves band[0..n-1] (a perfect band, band[0] outermost) so that position p
  * holds band[perm[p]]; the innermost body moves to the new innermost loop.

@@ -33,7 +33,8 @@ schedules go through schedcc.  Checked for each pair:
     compared with the gcc-built original;
   - for one accepted pair in --neon-share (default 4), when the aarch64
     cross compiler and qemu-aarch64 are installed: the schedule with its
-    ISA replaced by "neon" (and `width` dropped: one 128-bit register) for
+    ISA replaced by "neon" (and `width`, `size` dropped: one 128-bit
+    register) for
     --target=aarch64-linux-gnu, both paths (C with <arm_neon.h> built by
     aarch64-linux-gnu-gcc, and `-c`), run under qemu-aarch64 and compared
     with the original built and run the same way (OpenMP directives are
@@ -383,6 +384,8 @@ class Case:
             ns = re.sub(r'isa = "[^"]*"', 'isa = "neon"', sched)
             ns = re.sub(r"width = [^,}]*, *", "", ns)
             ns = re.sub(r", *width = [^,}]*", "", ns)
+            ns = re.sub(r"size = [^,}]*, *", "", ns)
+            ns = re.sub(r", *size = [^,}]*", "", ns)
             open(self.path("kernel.neon.sched"), "w").write(ns)
             cmd += ["-s", self.path("kernel.neon.sched")]
         flags = STD + ["--target=aarch64-linux-gnu"]

@@ -2,7 +2,8 @@
 #include <arm_neon.h>
 /* neon_vec.c — loop.vectorize for AArch64 NEON (neon_vec.flags targets
  * aarch64-linux-gnu): loads, stores, broadcasts, fused multiply-adds, a
- * reversed read, and a sum reduction folded by vaddvq. */
+ * reversed read, a sum reduction folded by vaddvq, and a 4 x 4
+ * in-register transpose (vzip1q/vzip2q). */
 void axpy_rev(int n, float a, float x[n], float y[n]) {
   if ((uintptr_t)x + (uintptr_t)(n) * sizeof(float) <= (uintptr_t)y || (uintptr_t)y + (uintptr_t)(n) * sizeof(float) <= (uintptr_t)x) {
     int i_hi = 4 * (n < 0 ? (n - 3) / 4 : n / 4);
@@ -33,6 +34,37 @@ void dot(int n, double x[n], double y[n], double s[1]) {
   } else {
     for (int j = 0; j < n; j++) {
       s[0] += x[j] * y[j];
+    }
+  }
+}
+
+void transpose(float A[8][12], float B[12][8]) {
+  if ((uintptr_t)A + 96 * sizeof(float) <= (uintptr_t)B || (uintptr_t)B + 96 * sizeof(float) <= (uintptr_t)A) {
+    for (int i = 0; i < 8; i += 4) {
+      for (int j = 0; j < 12; j += 4) {
+        float32x4_t tb_row = vld1q_f32(&A[i][j]);
+        float32x4_t tb_row1 = vld1q_f32(&A[i + 1][j]);
+        float32x4_t tb_row2 = vld1q_f32(&A[i + 2][j]);
+        float32x4_t tb_row3 = vld1q_f32(&A[i + 3][j]);
+        float32x4_t tb_t = vzip1q_f32(tb_row, tb_row1);
+        float32x4_t tb_t1 = vzip2q_f32(tb_row, tb_row1);
+        float32x4_t tb_t2 = vzip1q_f32(tb_row2, tb_row3);
+        float32x4_t tb_t3 = vzip2q_f32(tb_row2, tb_row3);
+        float32x4_t tb_t4 = vreinterpretq_f32_f64(vzip1q_f64(vreinterpretq_f64_f32(tb_t), vreinterpretq_f64_f32(tb_t2)));
+        float32x4_t tb_t5 = vreinterpretq_f32_f64(vzip2q_f64(vreinterpretq_f64_f32(tb_t), vreinterpretq_f64_f32(tb_t2)));
+        float32x4_t tb_t6 = vreinterpretq_f32_f64(vzip1q_f64(vreinterpretq_f64_f32(tb_t1), vreinterpretq_f64_f32(tb_t3)));
+        float32x4_t tb_t7 = vreinterpretq_f32_f64(vzip2q_f64(vreinterpretq_f64_f32(tb_t1), vreinterpretq_f64_f32(tb_t3)));
+        vst1q_f32(&B[j][i], tb_t4);
+        vst1q_f32(&B[j + 1][i], tb_t5);
+        vst1q_f32(&B[j + 2][i], tb_t6);
+        vst1q_f32(&B[j + 3][i], tb_t7);
+      }
+    }
+  } else {
+    for (int i = 0; i < 8; i++) {
+      for (int j = 0; j < 12; j++) {
+        B[j][i] = A[i][j];
+      }
     }
   }
 }
