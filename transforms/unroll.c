@@ -18,12 +18,40 @@
  * a loop at the top level of a loop or scop kernel whose body declares a
  * scalar is refused: declarations at the top of such a region stay
  * visible after it.
+ * The copies of one unroll hold at most 2^18 statements (nested ones
+ * counted): a larger request is refused with the count.
  * Source: Allen & Kennedy, Optimizing Compilers for Modern Architectures,
  * 2001, §8.4 (loop unrolling).
  */
 #include "xf_util.h"
 
 enum { XF_UNROLL_MAX = 1024 };
+/* The most statements (IR nodes, nested ones counted) that the copies of
+ * one unroll may hold: nested full unrolls of 1024 each would otherwise
+ * write a million statements (42 MB of C) and take gigabytes. */
+enum { XF_UNROLL_NODES_MAX = 1 << 18 };
+
+static bool count_cb(ir_node *n, void *data) {
+  (void)n;
+  ++*(int64_t *)data;
+  return true;
+}
+
+/* False, after scc_fail, when `copies` copies of loop's body hold more
+ * than XF_UNROLL_NODES_MAX statements. */
+static bool size_ok(scc_ctx *ctx, ir_node *loop, int64_t copies) {
+  int64_t n = 0;
+  ir_walk_block(&loop->u.loop.body, count_cb, &n);
+  if (n * copies <= XF_UNROLL_NODES_MAX)
+    return true;
+  scc_fail(ctx, loop->loc,
+           "loop '%s': unrolling its body of %lld statements %lld times "
+           "would make %lld statements, more than the limit of %d; unroll "
+           "by a smaller factor, or unroll fewer of the nested loops",
+           loop->u.loop.iv->name, (long long)n, (long long)copies,
+           (long long)(n * copies), XF_UNROLL_NODES_MAX);
+  return false;
+}
 
 static xf_status full_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
   ir_loop *l = &loop->u.loop;
@@ -41,6 +69,8 @@ static xf_status full_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
              l->iv->name, (long long)trip, XF_UNROLL_MAX);
     return XF_SILENCEABLE;
   }
+  if (!size_ok(ctx, loop, trip))
+    return XF_SILENCEABLE;
   /* the loop disappears: nothing assigns its iv any more */
   if (!xf_final_value_unread(ctx, k, loop, l->iv, "loop.unroll {full}"))
     return XF_SILENCEABLE;
@@ -111,6 +141,9 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
              iv, (long long)factor);
     return XF_SILENCEABLE;
   }
+
+  if (!size_ok(ctx, loop, factor))
+    return XF_SILENCEABLE;
 
   /* Split point and whether a remainder is needed. */
   int64_t trip;
