@@ -47,8 +47,17 @@ typedef struct checker {
   scc_ctx *ctx;
   sched_program *prog;
   sched_seq *seq;
-  scc_vec slots;  /* sched_slot * */
-  scc_vec names;  /* name_entry * */
+  scc_vec slots; /* sched_slot * */
+  scc_vec names; /* name_entry * */
+  /* An index of `names` by name (open addressing, linear probing): slot
+   * values are 1 + an index into names, 0 empty.  Entries past names.len
+   * (names of an alternatives region, dropped after it) are stale and
+   * skipped; names are unique among the live entries (define refuses a
+   * redefinition), so a lookup is one probe sequence: linear time for a
+   * sequence of n names (it was a scan per lookup, n^2). */
+  int *htab;
+  int hcap; /* a power of two, at least twice the entries */
+  int hused;
   scc_vec killer; /* const sched_stmt * per slot (NULL: live) */
   scc_vec nested; /* non-NULL per slot: invalidated through nesting */
   bool ok;
@@ -63,13 +72,70 @@ static void err(checker *c, scc_loc loc, const char *fmt, ...) {
   c->ok = false;
 }
 
-static name_entry *lookup(checker *c, const char *name) {
-  for (int i = 0; i < c->names.len; i++) {
-    name_entry *e = c->names.items[i];
-    if (strcmp(e->name, name) == 0)
-      return e;
+static unsigned name_hash(const char *s) {
+  unsigned h = 2166136261u; /* FNV-1a */
+  for (; *s; s++)
+    h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+/* The probe position of `name` in the index: its live entry, or the first
+ * empty or stale slot on its sequence. */
+static int probe(checker *c, const char *name, bool *found) {
+  unsigned m = (unsigned)c->hcap - 1, i = name_hash(name) & m;
+  int free_at = -1;
+  for (;; i = (i + 1) & m) {
+    int v = c->htab[i];
+    if (v == 0) {
+      *found = false;
+      return free_at >= 0 ? free_at : (int)i;
+    }
+    if (v - 1 >= c->names.len) {
+      if (free_at < 0)
+        free_at = (int)i;
+      continue;
+    }
+    name_entry *e = c->names.items[v - 1];
+    if (strcmp(e->name, name) == 0) {
+      *found = true;
+      return (int)i;
+    }
   }
-  return NULL;
+}
+
+static name_entry *lookup(checker *c, const char *name) {
+  if (!c->hcap)
+    return NULL;
+  bool found;
+  int i = probe(c, name, &found);
+  return found ? c->names.items[c->htab[i] - 1] : NULL;
+}
+
+/* Records names.items[idx] in the index, growing it (rebuilt from the
+ * live entries) to keep it at most half full. */
+static void index_name(checker *c, int idx) {
+  if (2 * (c->hused + 1) > c->hcap) {
+    int cap = c->hcap ? c->hcap : 64;
+    while (2 * (c->names.len + 1) > cap)
+      cap *= 2;
+    cap *= 2;
+    c->htab = scc_arena_alloc(c->ctx->arena, sizeof *c->htab * (size_t)cap);
+    memset(c->htab, 0, sizeof *c->htab * (size_t)cap);
+    c->hcap = cap;
+    c->hused = 0;
+    for (int j = 0; j < c->names.len; j++)
+      if (j != idx) {
+        bool found;
+        c->htab[probe(c, ((name_entry *)c->names.items[j])->name, &found)] =
+            j + 1;
+        c->hused++;
+      }
+  }
+  bool found;
+  int i = probe(c, ((name_entry *)c->names.items[idx])->name, &found);
+  if (c->htab[i] == 0)
+    c->hused++;
+  c->htab[i] = idx + 1;
 }
 
 static sched_slot *slot_at(checker *c, int i) { return c->slots.items[i]; }
@@ -88,8 +154,10 @@ static int define(checker *c, const char *name, int count, bool multi,
   e->count = count;
   e->multi = multi;
   e->loc = loc;
-  if (!old)
+  if (!old) {
     scc_vec_push(c->ctx->arena, &c->names, e);
+    index_name(c, c->names.len - 1);
+  }
   for (int i = 0; i < count; i++) {
     sched_slot *s = scc_arena_alloc(c->ctx->arena, sizeof *s);
     s->name = name;
@@ -890,6 +958,8 @@ static void check_seq(checker *c, sched_seq *q) {
   c->seq = q;
   c->slots = (scc_vec){0};
   c->names = (scc_vec){0};
+  c->htab = NULL;
+  c->hcap = c->hused = 0;
   c->killer = (scc_vec){0};
   c->nested = (scc_vec){0};
   for (int i = 0; i < q->nargs; i++)
