@@ -880,36 +880,53 @@ ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa) {
   return resolve_isa(ctx, k, isa);
 }
 
-xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                                   int width, ir_isa isa, bool contract_ok,
-                                   bool reassoc, int interleave, int fma_adds,
-                                   bool align, ir_node **out) {
+/* What the checks of xf_vectorize_interleaved settle, for the rewrite. */
+typedef struct vplan {
+  ir_isa isa;       /* resolved (resolve_isa) */
+  int width;        /* W, 0 until chosen */
+  int interleave;   /* K, at least 1 once checked */
+  int fma_adds;     /* 0 also when the vector loop never runs */
+  bool contract_ok; /* {contract} asked */
+  bool align;       /* {align} asked */
+  int esize;        /* the element's size in bytes */
+  int64_t chunk;    /* K * W, the vector loop's step */
+  bool exact;       /* no remainder: the trip count is a multiple of K*W */
+  bool masked;      /* the remainder (and head) is one masked iteration */
+  scc_vec orig;     /* the original body nodes (kept intact) */
+  ir_expr *ref;     /* {align}: the access aligned (align_ref), or NULL */
+} vplan;
+
+/* The checks on the loop before its body is analyzed: a loop, an isa of
+ * the target's architecture that is the kernel's, not vectorized yet, step 1 or -1,
+ * an innermost straight-line non-empty body.  *isa is resolved
+ * (resolve_isa).  False, reported, when refused. */
+static bool check_loop(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_isa *isa) {
   if (!loop || loop->kind != IR_NODE_LOOP) {
     scc_fail(ctx, loop ? loop->loc : (scc_loc){0}, "the payload is not a loop");
-    return XF_SILENCEABLE;
+    return false;
   }
   ir_loop *l = &loop->u.loop;
   const char *ivn = xf_iv_name(loop);
-  isa = resolve_isa(ctx, k, isa);
-  if (!xf_isa_fits_target(ctx, loop, isa))
-    return XF_SILENCEABLE;
-  if (k->isa != IR_ISA_DEFAULT && k->isa != isa) {
+  *isa = resolve_isa(ctx, k, *isa);
+  if (!xf_isa_fits_target(ctx, loop, *isa))
+    return false;
+  if (k->isa != IR_ISA_DEFAULT && k->isa != *isa) {
     scc_fail(ctx, loop->loc,
              "loop '%s': kernel '%s' already has vector code for %s; one "
              "kernel uses one isa (asked for %s)",
-             ivn, k->name, ir_isa_name(k->isa), ir_isa_name(isa));
-    return XF_SILENCEABLE;
+             ivn, k->name, ir_isa_name(k->isa), ir_isa_name(*isa));
+    return false;
   }
   if (l->attrs & IR_LOOP_VECTORIZED) {
     scc_fail(ctx, loop->loc, "loop '%s' is already vectorized", ivn);
-    return XF_SILENCEABLE;
+    return false;
   }
   if (l->step != 1 && l->step != -1) {
     scc_fail(ctx, loop->loc,
              "loop '%s' has step %lld: loop.vectorize needs a step of 1 or "
              "-1",
              ivn, (long long)l->step);
-    return XF_SILENCEABLE;
+    return false;
   }
   for (ir_node *n = l->body.first; n; n = n->next) {
     if (n->kind == IR_NODE_LOOP) {
@@ -917,103 +934,143 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                "loop '%s' is not innermost: it contains loop '%s'; "
                "loop.vectorize applies to innermost loops",
                ivn, xf_iv_name(n));
-      return XF_SILENCEABLE;
+      return false;
     }
     if (n->kind == IR_NODE_IF) {
       scc_fail(ctx, n->loc,
                "loop '%s' has an if in its body: loop.vectorize handles "
                "straight-line bodies (assignments and declarations) only",
                ivn);
-      return XF_SILENCEABLE;
+      return false;
     }
   }
   if (ir_block_empty(&l->body)) {
     scc_fail(ctx, loop->loc, "loop '%s' has an empty body", ivn);
-    return XF_SILENCEABLE;
+    return false;
   }
+  return true;
+}
 
-  vx st = {.ctx = ctx, .k = k, .loop = loop, .iv = l->iv};
-  st.W = 2; /* placeholder until the element type is known */
-  st.da = dep_access_open(ctx, k, loop);
-  classify_defs(&st, reassoc);
-  if (!st.why)
-    check_writes(&st);
-  dep_access_close(st.da);
-  st.da = NULL;
-  for (ir_node *n = l->body.first; n && !st.why; n = n->next) {
+/* The analysis of the body: its scalar definitions (temporaries and
+ * reductions, classify_defs), the disjointness of its writes
+ * (check_writes), then the element type and the vector form of each
+ * statement in a trial run (want_type, vexpr), into st->defs, st->T and
+ * st->reversed.  False, reported, when refused. */
+static bool analyze_body(vx *st, bool reassoc) {
+  scc_ctx *ctx = st->ctx;
+  ir_loop *l = &st->loop->u.loop;
+  st->W = 2; /* placeholder until the element type is known */
+  st->da = dep_access_open(ctx, st->k, st->loop);
+  classify_defs(st, reassoc);
+  if (!st->why)
+    check_writes(st);
+  dep_access_close(st->da);
+  st->da = NULL;
+  for (ir_node *n = l->body.first; n && !st->why; n = n->next) {
     if (n->kind == IR_NODE_DECL) {
-      want_type(&st, ir_var_ref(ctx, n->u.decl.var));
+      want_type(st, ir_var_ref(ctx, n->u.decl.var));
       if (n->u.decl.init)
-        vexpr(&st, n->u.decl.init);
+        vexpr(st, n->u.decl.init);
       continue;
     }
     vx_def *red = NULL;
-    for (int i = 0; i < st.defs.len; i++)
-      if (((vx_def *)st.defs.items[i])->stmt == n)
-        red = st.defs.items[i];
-    want_type(&st, n->u.assign.lhs);
+    for (int i = 0; i < st->defs.len; i++)
+      if (((vx_def *)st->defs.items[i])->stmt == n)
+        red = st->defs.items[i];
+    want_type(st, n->u.assign.lhs);
     if (red) {
-      vexpr(&st, red->operand);
+      vexpr(st, red->operand);
     } else {
       if (n->u.assign.lhs->kind == IR_EXPR_ACCESS)
-        vexpr(&st, n->u.assign.lhs);
-      vexpr(&st, n->u.assign.rhs);
+        vexpr(st, n->u.assign.lhs);
+      vexpr(st, n->u.assign.rhs);
     }
   }
-  if (st.why) {
-    scc_fail(ctx, st.why_loc, "%s", st.why);
-    return XF_SILENCEABLE;
+  if (st->why) {
+    scc_fail(ctx, st->why_loc, "%s", st->why);
+    return false;
   }
-  if (interleave < 1)
-    interleave = 1;
-  for (int i = 0; i < st.defs.len && interleave > 1; i++)
-    if (((vx_def *)st.defs.items[i])->kind != VX_RED) {
-      scc_fail(ctx, loop->loc,
+  return true;
+}
+
+/* {interleave = K}: p->interleave raised to at least 1; K > 1 needs a
+ * body without vector temporaries and without declarations.  False,
+ * reported, when refused. */
+static bool check_interleave(vx *st, vplan *p) {
+  const char *ivn = xf_iv_name(st->loop);
+  if (p->interleave < 1)
+    p->interleave = 1;
+  for (int i = 0; i < st->defs.len && p->interleave > 1; i++)
+    if (((vx_def *)st->defs.items[i])->kind != VX_RED) {
+      scc_fail(st->ctx, st->loop->loc,
                "loop '%s': {interleave = %d} needs a body without vector "
                "temporaries (it writes '%s' before reading it); write the "
                "temporary's expression into its uses, or vectorize without "
                "interleave",
-               ivn, interleave,
-               text(ctx, ((vx_def *)st.defs.items[i])->target));
-      return XF_SILENCEABLE;
+               ivn, p->interleave,
+               text(st->ctx, ((vx_def *)st->defs.items[i])->target));
+      return false;
     }
-  for (ir_node *n = l->body.first; n && interleave > 1; n = n->next)
+  for (ir_node *n = st->loop->u.loop.body.first; n && p->interleave > 1;
+       n = n->next)
     if (n->kind == IR_NODE_DECL) {
-      scc_fail(ctx, n->loc,
+      scc_fail(st->ctx, n->loc,
                "loop '%s': {interleave = %d} needs a body without "
                "declarations; vectorize without interleave",
-               ivn, interleave);
-      return XF_SILENCEABLE;
+               ivn, p->interleave);
+      return false;
     }
+  return true;
+}
 
-  /* the width */
-  int esize = st.T == IR_TY_FLOAT ? 4 : 8;
-  int bytes = ir_isa_vector_bytes(isa);
-  if (width == 0)
-    width = bytes ? bytes / esize : 8;
-  if (bytes && width * esize != bytes) {
-    scc_fail(ctx, loop->loc,
+/* The width: p->width (the isa's vector of the element type when 0) must
+ * be that vector and 2 to 64 lanes; sets p->esize, st->W and st->fma, and
+ * checks {fma_adds} (check_fma_adds).  False, reported, when refused. */
+static bool choose_width(vx *st, vplan *p) {
+  scc_ctx *ctx = st->ctx;
+  const char *ivn = xf_iv_name(st->loop);
+  p->esize = st->T == IR_TY_FLOAT ? 4 : 8;
+  int bytes = ir_isa_vector_bytes(p->isa);
+  if (p->width == 0)
+    p->width = bytes ? bytes / p->esize : 8;
+  if (bytes && p->width * p->esize != bytes) {
+    scc_fail(ctx, st->loop->loc,
              "loop '%s': width %d is not a vector of %s for %s (use width "
              "= %d)",
-             ivn, width, ir_type_name(st.T), ir_isa_name(isa), bytes / esize);
-    return XF_SILENCEABLE;
+             ivn, p->width, ir_type_name(st->T), ir_isa_name(p->isa),
+             bytes / p->esize);
+    return false;
   }
-  if (width < 2 || width > 64) {
-    scc_fail(ctx, loop->loc,
-             "loop '%s': width %d is out of range (2 to 64 lanes)", ivn, width);
-    return XF_SILENCEABLE;
+  if (p->width < 2 || p->width > 64) {
+    scc_fail(ctx, st->loop->loc,
+             "loop '%s': width %d is out of range (2 to 64 lanes)", ivn,
+             p->width);
+    return false;
   }
-  st.W = width;
-  st.fma = contract_ok && ir_isa_has_fma(ctx, isa);
-  if (fma_adds > 0 && !check_fma_adds(&st, isa, interleave, fma_adds))
-    return XF_SILENCEABLE;
+  st->W = p->width;
+  st->fma = p->contract_ok && ir_isa_has_fma(ctx, p->isa);
+  if (p->fma_adds > 0 &&
+      !check_fma_adds(st, p->isa, p->interleave, p->fma_adds))
+    return false;
+  return true;
+}
 
+/* The dependences (dep_check_parallel) and the remainder: p->chunk,
+ * p->exact, p->masked, p->fma_adds dropped when the vector loop never
+ * runs; a loop counting down must not have its iv's final value read.
+ * False, reported, when refused. */
+static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
+  scc_ctx *ctx = st->ctx;
+  ir_kernel *k = st->k;
+  ir_node *loop = st->loop;
+  ir_loop *l = &loop->u.loop;
+  const char *ivn = xf_iv_name(loop);
   scc_vec reds = {0};
   const char *why = NULL;
   if (!dep_check_parallel(ctx, k, loop, reassoc, &reds, &why)) {
     scc_fail(ctx, loop->loc, "loop.vectorize of '%s' %s", ivn,
              why ? why : "would violate a dependence carried by the loop");
-    return XF_SILENCEABLE;
+    return false;
   }
 
   /* The iv's value after the loop changes when the loop is reversed or its
@@ -1021,47 +1078,57 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
    * iv read after the loop gets a scalar remainder loop instead of the
    * masked one, which leaves it at ub as the original does. */
   int64_t trip;
-  int64_t chunk = (int64_t)width * interleave;
+  p->chunk = (int64_t)p->width * p->interleave;
   /* no remainder: a constant trip count that is a multiple of K*W, or a
    * condition around the loop saying so (loop.specialize "n % 16 == 0") */
-  bool exact =
-      !align &&
-      (ir_loop_const_trip_count(ctx, loop, &trip)
-           ? trip % chunk == 0
-           : l->step == 1 && xf_known_multiple(
-                                 ctx, loop, ir_sub(ctx, l->ub, l->lb), chunk));
+  p->exact = !p->align &&
+             (ir_loop_const_trip_count(ctx, loop, &trip)
+                  ? trip % p->chunk == 0
+                  : l->step == 1 &&
+                        xf_known_multiple(ctx, loop, ir_sub(ctx, l->ub, l->lb),
+                                          p->chunk));
   /* a vector loop that never runs (a constant trip count below K*W; the C
    * backend drops it) has no additions to move: no `ones` to declare */
-  if (fma_adds > 0 && ir_loop_const_trip_count(ctx, loop, &trip) &&
-      trip < chunk)
-    fma_adds = 0;
+  if (p->fma_adds > 0 && ir_loop_const_trip_count(ctx, loop, &trip) &&
+      trip < p->chunk)
+    p->fma_adds = 0;
   bool has_red = false;
-  for (int i = 0; i < st.defs.len; i++)
-    has_red |= ((vx_def *)st.defs.items[i])->kind == VX_RED;
+  for (int i = 0; i < st->defs.len; i++)
+    has_red |= ((vx_def *)st->defs.items[i])->kind == VX_RED;
   /* a masked access loads or stores its first m lanes: a reversed one
    * would need its last m, so stride -1 gets a scalar remainder */
-  bool masked = !exact && isa == IR_ISA_AVX512 && !has_red && !st.reversed &&
-                !xf_iv_read_after(k, loop, l->iv);
+  p->masked = !p->exact && p->isa == IR_ISA_AVX512 && !has_red &&
+              !st->reversed && !xf_iv_read_after(k, loop, l->iv);
   if (l->step == -1 &&
       !xf_final_value_unread(
           ctx, k, loop, l->iv,
           scc_arena_printf(ctx->arena, "loop.vectorize of '%s'", ivn)))
-    return XF_SILENCEABLE;
+    return false;
+  return true;
+}
 
-  scc_vec orig = {0}; /* the original body nodes (kept intact) */
+/* Records the original body nodes in p->orig and, with {align}, the
+ * access to align in p->ref, refusing a vector size that is not a power
+ * of two, a loop marked parallel and a body with no loop-variant access.
+ * False, reported, when refused. */
+static bool plan_align(vx *st, vplan *p) {
+  scc_ctx *ctx = st->ctx;
+  ir_node *loop = st->loop;
+  ir_loop *l = &loop->u.loop;
+  const char *ivn = xf_iv_name(loop);
   for (ir_node *n = l->body.first; n; n = n->next)
-    scc_vec_push(ctx->arena, &orig, n);
-  ir_expr *ref = align ? align_ref(&st, &orig) : NULL;
-  int vbytes = width * esize;
-  if (align && (vbytes & (vbytes - 1))) {
+    scc_vec_push(ctx->arena, &p->orig, n);
+  p->ref = p->align ? align_ref(st, &p->orig) : NULL;
+  int vbytes = p->width * p->esize;
+  if (p->align && (vbytes & (vbytes - 1))) {
     scc_fail(ctx, loop->loc,
              "loop '%s' {align}: a vector of %d %ss is %d bytes, not a power "
              "of two, so no address is aligned to it; use a width of 2, 4, "
              "8, ... lanes, or vectorize without align",
-             ivn, width, ir_type_name(st.T), vbytes);
-    return XF_SILENCEABLE;
+             ivn, p->width, ir_type_name(st->T), vbytes);
+    return false;
   }
-  if (align && (l->attrs & IR_LOOP_PARALLEL)) {
+  if (p->align && (l->attrs & IR_LOOP_PARALLEL)) {
     /* its start, iv_al, is a run-time value the dependence analysis cannot
      * represent: the parallel mark's re-check would see the vector
      * iterations overlap */
@@ -1071,191 +1138,188 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              "parallel mark could no longer be checked; vectorize it without "
              "align, or run an outer loop in parallel",
              ivn);
-    return XF_SILENCEABLE;
+    return false;
   }
-  if (align && !ref) {
+  if (p->align && !p->ref) {
     scc_fail(ctx, loop->loc,
              "loop '%s' {align}: the body accesses no array element that "
              "changes with '%s', so there is nothing to align; vectorize "
              "without align",
              ivn, ivn);
-    return XF_SILENCEABLE;
+    return false;
   }
+  return true;
+}
 
-  /* ---- rewrite ---- */
-  k->isa = isa;
-  if (l->step == -1) { /* iterations independent: count up instead */
-    ir_expr *lo = ir_add_const(ctx, l->ub, 1);
-    l->ub = ir_add_const(ctx, l->lb, 1);
-    l->lb = lo;
-    l->step = 1;
-  }
-  for (int i = 0; i < st.defs.len; i++) {
-    vx_def *d = st.defs.items[i];
+/* Creates the vector variable of each definition (d->vvar: s_acc for a
+ * reduction, t_v for a temporary) and, {interleave = K}, the K
+ * accumulators of each reduction; returns them as accs[i][u], accs[i][0]
+ * being defs[i]'s vvar. */
+static ir_var ***make_vector_vars(vx *st, const vplan *p) {
+  scc_ctx *ctx = st->ctx;
+  ir_kernel *k = st->k;
+  ir_node *loop = st->loop;
+  for (int i = 0; i < st->defs.len; i++) {
+    vx_def *d = st->defs.items[i];
     const char *base =
         d->target->kind == IR_EXPR_VAR
             ? scc_arena_printf(ctx->arena, "%s_%s", d->target->u.var->name,
                                d->kind == VX_RED ? "acc" : "v")
             : scc_arena_printf(ctx->arena, "%s_acc",
                                d->target->u.access.array->name);
-    d->vvar = ir_var_new(ctx, k, ir_fresh_name(ctx, k, base), st.T,
+    d->vvar = ir_var_new(ctx, k, ir_fresh_name(ctx, k, base), st->T,
                          IR_VAR_LOCAL, loop->loc);
-    d->vvar->lanes = width;
+    d->vvar->lanes = p->width;
     d->vvar->declared_outside = true;
   }
   /* {interleave = K}: K accumulators per reduction (accs[i][u]) */
   ir_var ***accs = scc_arena_alloc(
-      ctx->arena, sizeof(ir_var **) * (size_t)(st.defs.len ? st.defs.len : 1));
-  for (int i = 0; i < st.defs.len; i++) {
-    vx_def *d = st.defs.items[i];
+      ctx->arena,
+      sizeof(ir_var **) * (size_t)(st->defs.len ? st->defs.len : 1));
+  for (int i = 0; i < st->defs.len; i++) {
+    vx_def *d = st->defs.items[i];
     accs[i] =
-        scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)interleave);
+        scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)p->interleave);
     accs[i][0] = d->vvar;
-    for (int u = 1; u < interleave; u++) {
+    for (int u = 1; u < p->interleave; u++) {
       accs[i][u] = ir_var_new(ctx, k, ir_fresh_name(ctx, k, d->vvar->name),
-                              st.T, IR_VAR_LOCAL, loop->loc);
-      accs[i][u]->lanes = width;
+                              st->T, IR_VAR_LOCAL, loop->loc);
+      accs[i][u]->lanes = p->width;
       accs[i][u]->declared_outside = true;
     }
   }
-  /* {align}: peeling for alignment.  iv_al = min(ub, lb + the elements
-   * from ref's address at lb to the next multiple of the vector's size);
-   * the head [lb, iv_al) is one masked vector iteration (or a scalar loop
-   * where the remainder could not be masked), and the vector loop starts
-   * at iv_al, where ref is aligned. */
-  ir_node *head = NULL;
-  if (ref) {
-    ir_subst at_lb = {0};
-    ir_subst_add(ctx, &at_lb, l->iv, l->lb);
-    ir_expr *gap = ir_align_gap(ctx, ir_expr_clone(ctx, ref, &at_lb), vbytes);
-    ir_var *al = ir_var_new(
-        ctx, k,
-        ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_al", ivn)),
-        l->iv->type, IR_VAR_LOCAL, loop->loc);
-    /* lb < ub ? min(ub, lb + gap) : lb: the address of ref at lb is only
-     * formed when the loop runs (and so accesses it) */
-    ir_expr *lbv = ir_expr_clone(ctx, l->lb, NULL);
-    ir_expr *start = ir_min(ctx, ir_expr_clone(ctx, l->ub, NULL),
-                            ir_add(ctx, lbv,
-                                   l->iv->type == IR_TY_INT
-                                       ? gap
-                                       : ir_cast(ctx, l->iv->type, gap)));
-    ir_expr *runs = ir_binary(ctx, IR_OP_LT, ir_expr_clone(ctx, l->lb, NULL),
-                              ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT);
-    ir_insert_before(
-        loop,
-        ir_decl_new(ctx, al,
-                    ir_select(ctx, runs, start, ir_expr_clone(ctx, l->lb, NULL),
-                              l->iv->type),
-                    loop->loc));
-    head = ir_loop_new(ctx, l->iv, l->lb, ir_var_ref(ctx, al), 1, loop->loc);
-    head->u.loop.attrs = l->attrs;
-    ir_block_clone_into(ctx, &head->u.loop.body, &l->body, NULL);
-    xf_rename_decls(ctx, k, &head->u.loop.body);
-    ir_insert_before(loop, head);
-    l->lb = ir_var_ref(ctx, al);
-  }
+  return accs;
+}
 
-  ir_node *main = loop, *rest = NULL;
-  if (!exact && xf_split(ctx, k, loop, chunk, &main, &rest) != XF_OK)
-    return XF_DEFINITE; /* cannot happen: step is 1 */
-  main->u.loop.step = chunk;
-  st.build = true;
-  if (fma_adds > 0) {
-    /* volatile T one = 1; T<W> ones = broadcast(one), at the start of the
-     * kernel: read once per call, not once per iteration of an outer loop
-     * (measured: a volatile load per row of samples/rowsum.c halved its
-     * bandwidth at L2 sizes), and not between two statements of the
-     * kernel, which later ops may need adjacent (loop.fuse, loop.sink) */
-    ir_node *top = k->body.first;
-    ir_var *one = ir_var_new(ctx, k, ir_fresh_name(ctx, k, "one"), st.T,
-                             IR_VAR_LOCAL, loop->loc);
-    one->declared_outside = true;
-    one->is_volatile = true;
-    st.ones = ir_var_new(ctx, k, ir_fresh_name(ctx, k, "ones"), st.T,
-                         IR_VAR_LOCAL, loop->loc);
-    st.ones->lanes = width;
-    st.ones->declared_outside = true;
-    ir_insert_before(
-        top, ir_decl_new(ctx, one, ir_fp(ctx, st.T, 1.0, NULL), loop->loc));
-    ir_insert_before(top, ir_decl_new(ctx, st.ones,
-                                      broadcast(&st, ir_var_ref(ctx, one)),
-                                      loop->loc));
-  }
-  if (interleave == 1) {
-    st.on_fma = fma_adds > 0;
-    vectorize_body(&st, main, &orig);
-    st.on_fma = false;
-  } else { /* K copies of the vector body at i, i + W, ..., each copy
-              with its own accumulators (no temporaries: checked above) */
-    ir_block nb;
-    ir_block_init(&nb, main);
-    for (int u = 0; u < interleave; u++) {
-      for (int i = 0; i < st.defs.len; i++)
-        ((vx_def *)st.defs.items[i])->vvar = accs[i][u];
-      st.on_fma = u >= interleave - fma_adds; /* the last fma_adds copies */
-      ir_node *before = nb.last;
-      for (int j = 0; j < orig.len; j++)
-        build_node(&st, &nb, orig.items[j]);
-      ir_subst s = {0};
-      ir_subst_add(
-          ctx, &s, l->iv,
-          ir_add_const(ctx, ir_var_ref(ctx, l->iv), (int64_t)u * width));
-      for (ir_node *n = before ? before->next : nb.first; n && u > 0;
-           n = n->next)
-        ir_node_substitute(ctx, n, &s);
-    }
-    st.on_fma = false;
-    for (int i = 0; i < st.defs.len; i++)
-      ((vx_def *)st.defs.items[i])->vvar = accs[i][0];
-    ir_block *body = &main->u.loop.body;
-    while (body->first)
-      ir_remove(body->first);
-    ir_block_move_all(body, &nb);
-    main->u.loop.attrs |= IR_LOOP_VECTORIZED;
-    main->u.loop.vwidth = width;
-  }
+/* {align}: peeling for alignment.  iv_al = min(ub, lb + the elements
+ * from ref's address at lb to the next multiple of the vector's size);
+ * the head [lb, iv_al) is one masked vector iteration (or a scalar loop
+ * where the remainder could not be masked), and the vector loop starts
+ * at iv_al, where ref is aligned.  Inserts the declaration of iv_al and
+ * the head (still scalar) before the loop and returns the head. */
+static ir_node *peel_head(vx *st, const vplan *p) {
+  scc_ctx *ctx = st->ctx;
+  ir_kernel *k = st->k;
+  ir_node *loop = st->loop;
+  ir_loop *l = &loop->u.loop;
+  const char *ivn = xf_iv_name(loop);
+  ir_subst at_lb = {0};
+  ir_subst_add(ctx, &at_lb, l->iv, l->lb);
+  ir_expr *gap = ir_align_gap(ctx, ir_expr_clone(ctx, p->ref, &at_lb),
+                              p->width * p->esize);
+  ir_var *al = ir_var_new(
+      ctx, k, ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_al", ivn)),
+      l->iv->type, IR_VAR_LOCAL, loop->loc);
+  /* lb < ub ? min(ub, lb + gap) : lb: the address of ref at lb is only
+   * formed when the loop runs (and so accesses it) */
+  ir_expr *lbv = ir_expr_clone(ctx, l->lb, NULL);
+  ir_expr *start = ir_min(
+      ctx, ir_expr_clone(ctx, l->ub, NULL),
+      ir_add(ctx, lbv,
+             l->iv->type == IR_TY_INT ? gap : ir_cast(ctx, l->iv->type, gap)));
+  ir_expr *runs = ir_binary(ctx, IR_OP_LT, ir_expr_clone(ctx, l->lb, NULL),
+                            ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT);
+  ir_insert_before(
+      loop, ir_decl_new(ctx, al,
+                        ir_select(ctx, runs, start,
+                                  ir_expr_clone(ctx, l->lb, NULL), l->iv->type),
+                        loop->loc));
+  ir_node *head =
+      ir_loop_new(ctx, l->iv, l->lb, ir_var_ref(ctx, al), 1, loop->loc);
+  head->u.loop.attrs = l->attrs;
+  ir_block_clone_into(ctx, &head->u.loop.body, &l->body, NULL);
+  xf_rename_decls(ctx, k, &head->u.loop.body);
+  ir_insert_before(loop, head);
+  l->lb = ir_var_ref(ctx, al);
+  return head;
+}
 
-  /* {interleave = K}: the remainder's whole vectors in a loop of one
-   * vector (into the first accumulators), so at most W - 1 iterations are
-   * left to the scalar or masked tail instead of K * W - 1 (a row of 320
-   * floats with K = 8 would otherwise end in 64 scalar additions) */
-  ir_node *vlast = main; /* the last vector loop: the reductions end there */
-  if (rest && interleave > 1) {
-    ir_node *vrest = NULL, *tail = NULL;
-    if (xf_split(ctx, k, rest, width, &vrest, &tail) != XF_OK)
-      return XF_DEFINITE; /* cannot happen: step is 1 */
-    vrest->u.loop.step = width;
-    vectorize_body(&st, vrest, &orig);
-    vlast = vrest;
-    rest = tail;
+/* {fma_adds}: declares `volatile T one = 1; T<W> ones = broadcast(one)`
+ * at the start of the kernel, st->ones the vector. */
+static void declare_ones(vx *st) {
+  scc_ctx *ctx = st->ctx;
+  ir_kernel *k = st->k;
+  ir_node *loop = st->loop;
+  /* at the start of the kernel: read once per call, not once per
+   * iteration of an outer loop (measured: a volatile load per row of
+   * samples/rowsum.c halved its bandwidth at L2 sizes), and not between
+   * two statements of the kernel, which later ops may need adjacent
+   * (loop.fuse, loop.sink) */
+  ir_node *top = k->body.first;
+  ir_var *one = ir_var_new(ctx, k, ir_fresh_name(ctx, k, "one"), st->T,
+                           IR_VAR_LOCAL, loop->loc);
+  one->declared_outside = true;
+  one->is_volatile = true;
+  st->ones = ir_var_new(ctx, k, ir_fresh_name(ctx, k, "ones"), st->T,
+                        IR_VAR_LOCAL, loop->loc);
+  st->ones->lanes = st->W;
+  st->ones->declared_outside = true;
+  ir_insert_before(
+      top, ir_decl_new(ctx, one, ir_fp(ctx, st->T, 1.0, NULL), loop->loc));
+  ir_insert_before(top,
+                   ir_decl_new(ctx, st->ones,
+                               broadcast(st, ir_var_ref(ctx, one)), loop->loc));
+}
+
+/* The body of the main vector loop `main`: the vector body, or with
+ * {interleave = K} K copies of it at i, i + W, ..., each copy with its own
+ * accumulators accs[.][u] (no temporaries: checked before); the last
+ * fma_adds copies add through st->ones. */
+static void build_main_body(vx *st, const vplan *p, ir_node *main,
+                            ir_var ***accs) {
+  scc_ctx *ctx = st->ctx;
+  ir_var *iv = st->loop->u.loop.iv;
+  if (p->interleave == 1) {
+    st->on_fma = p->fma_adds > 0;
+    vectorize_body(st, main, &p->orig);
+    st->on_fma = false;
+    return;
   }
-  if (rest && masked) {
-    ir_expr *ivr = ir_var_ref(ctx, l->iv);
-    ir_expr *ub = ir_expr_clone(ctx, rest->u.loop.ub, NULL);
-    st.mask = ir_binary(ctx, IR_OP_SUB, ub, ivr,
-                        ub->type == IR_TY_INT ? l->iv->type : ub->type);
-    rest->u.loop.step = width;
-    vectorize_body(&st, rest, &orig);
+  ir_block nb;
+  ir_block_init(&nb, main);
+  for (int u = 0; u < p->interleave; u++) {
+    for (int i = 0; i < st->defs.len; i++)
+      ((vx_def *)st->defs.items[i])->vvar = accs[i][u];
+    st->on_fma = u >= p->interleave - p->fma_adds; /* the last fma_adds */
+    ir_node *before = nb.last;
+    for (int j = 0; j < p->orig.len; j++)
+      build_node(st, &nb, p->orig.items[j]);
+    ir_subst s = {0};
+    ir_subst_add(ctx, &s, iv,
+                 ir_add_const(ctx, ir_var_ref(ctx, iv), (int64_t)u * p->width));
+    for (ir_node *n = before ? before->next : nb.first; n && u > 0; n = n->next)
+      ir_node_substitute(ctx, n, &s);
   }
-  if (head && masked) { /* at most one iteration: iv_al - lb < W */
-    ir_expr *ivr = ir_var_ref(ctx, l->iv);
-    ir_expr *ub = ir_expr_clone(ctx, head->u.loop.ub, NULL);
-    st.mask = ir_binary(ctx, IR_OP_SUB, ub, ivr, l->iv->type);
-    head->u.loop.step = width;
-    vectorize_body(&st, head, &orig);
-  }
-  for (int i = 0; i < st.defs.len; i++) {
-    vx_def *d = st.defs.items[i];
+  st->on_fma = false;
+  for (int i = 0; i < st->defs.len; i++)
+    ((vx_def *)st->defs.items[i])->vvar = accs[i][0];
+  ir_block *body = &main->u.loop.body;
+  while (body->first)
+    ir_remove(body->first);
+  ir_block_move_all(body, &nb);
+  main->u.loop.attrs |= IR_LOOP_VECTORIZED;
+  main->u.loop.vwidth = p->width;
+}
+
+/* Each reduction's ends around the vector loops: its K accumulators
+ * declared as the identity before `main`, and after `vlast` (the last
+ * vector loop) their tree fold into the first and the horizontal
+ * reduction into the target. */
+static void finish_reductions(vx *st, const vplan *p, ir_node *main,
+                              ir_node *vlast, ir_var ***accs) {
+  scc_ctx *ctx = st->ctx;
+  ir_kernel *k = st->k;
+  for (int i = 0; i < st->defs.len; i++) {
+    vx_def *d = st->defs.items[i];
     if (d->kind != VX_RED)
       continue;
-    ir_expr *id = ir_fp(ctx, st.T, d->op == IR_OP_MUL ? 1.0 : 0.0, NULL);
-    for (int u = 0; u < interleave; u++)
+    ir_expr *id = ir_fp(ctx, st->T, d->op == IR_OP_MUL ? 1.0 : 0.0, NULL);
+    for (int u = 0; u < p->interleave; u++)
       ir_insert_before(
-          main, ir_decl_new(ctx, accs[i][u], broadcast(&st, id), d->stmt->loc));
-    ir_expr *red = new_vexpr(ctx, IR_EXPR_REDUCE, st.T, 0, d->stmt->loc);
+          main, ir_decl_new(ctx, accs[i][u], broadcast(st, id), d->stmt->loc));
+    ir_expr *red = new_vexpr(ctx, IR_EXPR_REDUCE, st->T, 0, d->stmt->loc);
     red->u.un.op = d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD;
-    red->u.un.a = vvar_ref(&st, d->vvar, d->stmt->loc);
+    red->u.un.a = vvar_ref(st, d->vvar, d->stmt->loc);
     ir_node *fin = ir_assign_new(ctx, k, ir_expr_clone(ctx, d->target, NULL),
                                  red->u.un.op, red, d->stmt->loc);
     fin->u.assign.id = d->stmt->u.assign.id;
@@ -1265,27 +1329,108 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
      * steps, not K - 1) before the horizontal reduction; built in order,
      * inserted last first after the vector loop */
     scc_vec folds = {0};
-    for (int step = 1; step < interleave; step *= 2)
-      for (int u = 0; u + step < interleave; u += 2 * step) {
+    for (int step = 1; step < p->interleave; step *= 2)
+      for (int u = 0; u + step < p->interleave; u += 2 * step) {
         ir_node *fold = ir_assign_new(
-            ctx, k, vvar_ref(&st, accs[i][u], d->stmt->loc),
+            ctx, k, vvar_ref(st, accs[i][u], d->stmt->loc),
             d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD,
-            vvar_ref(&st, accs[i][u + step], d->stmt->loc), d->stmt->loc);
+            vvar_ref(st, accs[i][u + step], d->stmt->loc), d->stmt->loc);
         fold->u.assign.id = d->stmt->u.assign.id;
         scc_vec_push(ctx->arena, &folds, fold);
       }
     for (int f = folds.len - 1; f >= 0; f--)
       ir_insert_after(vlast, folds.items[f]);
   }
-  if (contract_ok && isa == IR_ISA_AVX2 && !st.fma)
+}
+
+/* The rewrite, once every check passed: the loop reversed when it counts
+ * down, the vector variables, the aligned head, the main vector loop (its
+ * step K*W) split from the remainder, the remainder's whole vectors
+ * ({interleave}), the masked remainder and head, the reductions' ends.
+ * *out is the main vector loop. */
+static xf_status rewrite(vx *st, vplan *p, ir_node **out) {
+  scc_ctx *ctx = st->ctx;
+  ir_kernel *k = st->k;
+  ir_node *loop = st->loop;
+  ir_loop *l = &loop->u.loop;
+  k->isa = p->isa;
+  if (l->step == -1) { /* iterations independent: count up instead */
+    ir_expr *lo = ir_add_const(ctx, l->ub, 1);
+    l->ub = ir_add_const(ctx, l->lb, 1);
+    l->lb = lo;
+    l->step = 1;
+  }
+  ir_var ***accs = make_vector_vars(st, p);
+  ir_node *head = p->ref ? peel_head(st, p) : NULL;
+
+  ir_node *main = loop, *rest = NULL;
+  if (!p->exact && xf_split(ctx, k, loop, p->chunk, &main, &rest) != XF_OK)
+    return XF_DEFINITE; /* cannot happen: step is 1 */
+  main->u.loop.step = p->chunk;
+  st->build = true;
+  if (p->fma_adds > 0)
+    declare_ones(st);
+  build_main_body(st, p, main, accs);
+
+  /* {interleave = K}: the remainder's whole vectors in a loop of one
+   * vector (into the first accumulators), so at most W - 1 iterations are
+   * left to the scalar or masked tail instead of K * W - 1 (a row of 320
+   * floats with K = 8 would otherwise end in 64 scalar additions) */
+  ir_node *vlast = main; /* the last vector loop: the reductions end there */
+  if (rest && p->interleave > 1) {
+    ir_node *vrest = NULL, *tail = NULL;
+    if (xf_split(ctx, k, rest, p->width, &vrest, &tail) != XF_OK)
+      return XF_DEFINITE; /* cannot happen: step is 1 */
+    vrest->u.loop.step = p->width;
+    vectorize_body(st, vrest, &p->orig);
+    vlast = vrest;
+    rest = tail;
+  }
+  if (rest && p->masked) {
+    ir_expr *ivr = ir_var_ref(ctx, l->iv);
+    ir_expr *ub = ir_expr_clone(ctx, rest->u.loop.ub, NULL);
+    st->mask = ir_binary(ctx, IR_OP_SUB, ub, ivr,
+                         ub->type == IR_TY_INT ? l->iv->type : ub->type);
+    rest->u.loop.step = p->width;
+    vectorize_body(st, rest, &p->orig);
+  }
+  if (head && p->masked) { /* at most one iteration: iv_al - lb < W */
+    ir_expr *ivr = ir_var_ref(ctx, l->iv);
+    ir_expr *ub = ir_expr_clone(ctx, head->u.loop.ub, NULL);
+    st->mask = ir_binary(ctx, IR_OP_SUB, ub, ivr, l->iv->type);
+    head->u.loop.step = p->width;
+    vectorize_body(st, head, &p->orig);
+  }
+  finish_reductions(st, p, main, vlast, accs);
+  if (p->contract_ok && p->isa == IR_ISA_AVX2 && !st->fma)
     scc_note(ctx, loop->loc,
              "loop '%s' {contract}: the compile flags enable AVX2 without FMA "
              "(-mavx2 without -mfma), so products and sums stay separate "
              "multiplies and adds; add -mfma or -march=haswell to fuse them",
-             ivn);
+             xf_iv_name(loop));
   if (out)
     *out = main;
   return XF_OK;
+}
+
+xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                   int width, ir_isa isa, bool contract_ok,
+                                   bool reassoc, int interleave, int fma_adds,
+                                   bool align, ir_node **out) {
+  if (!check_loop(ctx, k, loop, &isa))
+    return XF_SILENCEABLE;
+  vx st = {.ctx = ctx, .k = k, .loop = loop, .iv = loop->u.loop.iv};
+  vplan p = {.isa = isa,
+             .width = width,
+             .interleave = interleave,
+             .fma_adds = fma_adds,
+             .contract_ok = contract_ok,
+             .align = align};
+  if (!analyze_body(&st, reassoc) || !check_interleave(&st, &p) ||
+      !choose_width(&st, &p) || !plan_remainder(&st, &p, reassoc) ||
+      !plan_align(&st, &p))
+    return XF_SILENCEABLE;
+  return rewrite(&st, &p, out);
 }
 
 xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
