@@ -956,47 +956,31 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
                               int nscope, bool same_outer, int level,
                               build_what what);
 
-static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
-                              int nscope, bool same_outer, int level,
-                              build_what what) {
-  bool edges = what != BUILD_STMTS;
-  dep_graph *g = scc_arena_alloc(ctx->arena, sizeof *g);
-  g->ctx = ctx;
-  g->k = k;
-  g->isl = isl_ctx_alloc();
-  isl_options_set_on_error(g->isl, ISL_ON_ERROR_CONTINUE);
-  bld b = {.ctx = ctx, .k = k, .isl = g->isl};
-  for (int i = 0; i < k->vars.len; i++) {
-    ir_var *v = k->vars.items[i];
-    if (v->kind == IR_VAR_PARAM && ir_type_is_integer(v->type))
-      scc_vec_push(ctx->arena, &b.params, v);
-  }
-  collect c = {.b = &b, .scope = scope, .nscope = nscope};
-  ir_walk_block(&k->body, collect_cb, &c);
-  int n = 0;
-  for (int i = 0; i < c.nodes.len; i++)
-    n += c.nodes.items[i] != NULL;
-  g->nstmts = n;
-  b.nstmts = n;
-  g->outer = same_outer ? scope_outer(scope, nscope) : 0;
-  g->level = level;
-  g->stmts = scc_arena_alloc(ctx->arena, sizeof(dep_stmt) * (size_t)(n + 1));
-  isl_space *pspace = isl_space_params_alloc(g->isl, (unsigned)b.params.len);
-  for (int p = 0; p < b.params.len; p++)
+/* The parameter space of the kernel's integer parameters b->params, the
+ * dimensions named after them. */
+static __isl_give isl_space *param_space(bld *b) {
+  isl_space *pspace = isl_space_params_alloc(b->isl, (unsigned)b->params.len);
+  for (int p = 0; p < b->params.len; p++)
     pspace = isl_space_set_dim_name(pspace, isl_dim_param, (unsigned)p,
-                                    ((ir_var *)b.params.items[p])->name);
-  /* statements, domains */
+                                    ((ir_var *)b->params.items[p])->name);
+  return pspace;
+}
+
+/* Fills g->stmts[0..g->nstmts-1] from the statements c collected (NULL:
+ * outside the scope): node, name, label, index, depth and enclosing
+ * loops.  Returns the length of the longest schedule vector, at least 1. */
+static int make_stmts(dep_graph *g, const collect *c) {
   int dim = 1;
-  for (int i = 0, s = 0; i < c.nodes.len; i++) {
-    if (!c.nodes.items[i])
+  for (int i = 0, s = 0; i < c->nodes.len; i++) {
+    if (!c->nodes.items[i])
       continue;
     dep_stmt *st = &g->stmts[s];
-    st->node = c.nodes.items[i];
-    st->name = c.names.items[i];
-    st->label = c.labels.items[i];
+    st->node = c->nodes.items[i];
+    st->name = c->names.items[i];
+    st->label = c->labels.items[i];
     st->index = s++;
     st->depth = dep_loop_depth(st->node);
-    st->loops = scc_arena_alloc(ctx->arena,
+    st->loops = scc_arena_alloc(g->ctx->arena,
                                 sizeof(ir_node *) * (size_t)(st->depth + 1));
     int d = st->depth;
     for (ir_node *p = ir_parent(st->node); p; p = ir_parent(p))
@@ -1007,44 +991,49 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     if (len > dim)
       dim = len;
   }
-  g->sched_dim = dim;
-  /* statements of one block have the same domain (their ancestors'
-   * bounds and conditions): built once per block */
+  return dim;
+}
+
+/* The domain and schedule of each statement of g (vectors of
+ * g->sched_dim) and its accesses, into b->mems; pspace is the parameters'
+ * space.  Statements of one block have the same domain (their ancestors'
+ * bounds and conditions): built once per block.  Returns the union of
+ * every statement's schedule, for the scalars' value-based flow. */
+static __isl_give isl_union_map *build_stmts(dep_graph *g, bld *b,
+                                             __isl_keep isl_space *pspace) {
+  scc_arena *ar = g->ctx->arena;
+  int n = g->nstmts, dim = g->sched_dim;
   const ir_block **dom_in =
-      scc_arena_alloc(ctx->arena, sizeof *dom_in * (size_t)(n + 1));
-  isl_set **dom_of =
-      scc_arena_alloc(ctx->arena, sizeof *dom_of * (size_t)(n + 1));
-  isl_map **sched_of =
-      scc_arena_alloc(ctx->arena, sizeof *sched_of * (size_t)(n + 1));
-  int *last_of = scc_arena_alloc(ctx->arena, sizeof *last_of * (size_t)(n + 1));
-  bool *drop_of =
-      scc_arena_alloc(ctx->arena, sizeof *drop_of * (size_t)(n + 1));
+      scc_arena_alloc(ar, sizeof *dom_in * (size_t)(n + 1));
+  isl_set **dom_of = scc_arena_alloc(ar, sizeof *dom_of * (size_t)(n + 1));
+  isl_map **sched_of = scc_arena_alloc(ar, sizeof *sched_of * (size_t)(n + 1));
+  int *last_of = scc_arena_alloc(ar, sizeof *last_of * (size_t)(n + 1));
+  bool *drop_of = scc_arena_alloc(ar, sizeof *drop_of * (size_t)(n + 1));
   int ndom = 0;
-  /* every statement's schedule, for the scalars' value-based flow */
   isl_union_map *sched = isl_union_map_empty(isl_space_copy(pspace));
   for (int s = 0; s < n; s++) {
     dep_stmt *st = &g->stmts[s];
-    b.st = st;
+    b->st = st;
     isl_space *sp = isl_space_set_from_params(isl_space_copy(pspace));
     sp = isl_space_add_dims(sp, isl_dim_set, (unsigned)st->depth);
     for (int d = 0; d < st->depth; d++)
       sp = isl_space_set_dim_name(sp, isl_dim_set, (unsigned)d,
                                   st->loops[d]->u.loop.iv->name);
     sp = isl_space_set_tuple_name(sp, isl_dim_set, st->name);
-    b.space = sp;
+    b->space = sp;
     int di = 0;
     while (di < ndom && dom_in[di] != st->node->in)
       di++;
     if (di < ndom) {
       st->domain = isl_set_set_tuple_name(isl_set_copy(dom_of[di]), st->name);
-      b.dropped = drop_of[di];
+      b->dropped = drop_of[di];
     } else {
-      b.dropped = false;
-      st->domain = isl_set_coalesce(build_domain(&b));
-      drop_of[ndom] = b.dropped;
+      b->dropped = false;
+      st->domain = isl_set_coalesce(build_domain(b));
+      drop_of[ndom] = b->dropped;
       dom_in[ndom] = st->node->in;
       dom_of[ndom] = isl_set_copy(st->domain);
-      sched_of[ndom] = build_sched(&b, dim, &last_of[ndom]);
+      sched_of[ndom] = build_sched(b, dim, &last_of[ndom]);
       ndom++;
     }
     st->sched = isl_map_set_tuple_name(isl_map_copy(sched_of[di]), isl_dim_in,
@@ -1053,21 +1042,29 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
       st->sched = isl_map_fix_si(st->sched, isl_dim_out, (unsigned)last_of[di],
                                  own_position(st));
     sched = isl_union_map_add_map(sched, isl_map_copy(st->sched));
-    b.where = st->domain;
-    build_accesses(&b);
-    b.where = NULL;
+    b->where = st->domain;
+    build_accesses(b);
+    b->where = NULL;
     isl_space_free(sp);
-    b.space = NULL;
+    b->space = NULL;
   }
   for (int i = 0; i < ndom; i++) {
     isl_set_free(dom_of[i]);
     isl_map_free(sched_of[i]);
   }
-  isl_space_free(pspace);
-  g->params = b.params;
-  /* dependences: value-based flow for local scalars (dep_scalar.c) */
-  for (int i = 0; i < b.mems.len && edges; i++) {
-    mem *me = b.mems.items[i];
+  return sched;
+}
+
+/* The value-based flow of each local scalar of b->mems (dep_scalar.c),
+ * whether it is written and whether its value is read after the scope,
+ * onto g->scalars; sched is every statement's schedule.  A scalar
+ * declared inside loop `level` (level >= 0) is left out. */
+static void scalar_flows(dep_graph *g, const bld *b, const collect *c,
+                         __isl_keep isl_union_map *sched, int level) {
+  scc_ctx *ctx = g->ctx;
+  int n = g->nstmts;
+  for (int i = 0; i < b->mems.len; i++) {
+    mem *me = b->mems.items[i];
     const ir_var *v = me->scalar ? me->obj : NULL;
     if (!v || v->kind != IR_VAR_LOCAL)
       continue;
@@ -1109,17 +1106,48 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
     isl_union_map_free(w);
     isl_union_map_free(r);
     sc->read_outside =
-        v->live_out || (scalar_read_outside(&c, v) &&
-                        dep_scalar_leaves_scope(ctx, k, scope, nscope, v));
+        v->live_out ||
+        (scalar_read_outside(c, v) &&
+         dep_scalar_leaves_scope(ctx, g->k, c->scope, c->nscope, v));
     scc_vec_push(ctx->arena, &g->scalars, sc);
   }
-  isl_union_map_free(sched);
-  /* dependences: per memory object and pair of statements, the conflicting
-   * accesses in the order of the schedule (Allen & Kennedy 2001, ch. 2);
-   * pairs are built one at a time, so only the non-empty relations stay */
-  for (int kind = DEP_FLOW; kind <= DEP_OUTPUT && what == BUILD_EDGES; kind++) {
-    for (int i = 0; i < b.mems.len; i++) {
-      mem *me = b.mems.items[i];
+}
+
+/* The dependence from statement s's instances to statement t's in the
+ * order of the schedule (order_map, within g->outer and `level`): the
+ * value-based flow `value` restricted to that order when given, else the
+ * conflicting accesses src of s and dst of t (conflict).  NULL when
+ * empty. */
+static __isl_give isl_map *pair_dep(dep_graph *g, __isl_keep isl_map *src,
+                                    __isl_keep isl_map *dst, int s, int t,
+                                    const dep_scalar *value, int level) {
+  isl_space *sp = isl_space_map_from_domain_and_range(
+      isl_set_get_space(g->stmts[s].domain),
+      isl_set_get_space(g->stmts[t].domain));
+  isl_map *order = order_map(sp, &g->stmts[s], &g->stmts[t], g->outer, level);
+  isl_map *rel = NULL;
+  if (order && value) {
+    rel = isl_map_intersect(
+        isl_union_map_extract_map(value->flow, isl_space_copy(sp)), order);
+    if (isl_map_is_empty(rel) != isl_bool_false)
+      rel = isl_map_free(rel);
+  } else if (order) {
+    rel = conflict(src, dst, order, &g->stmts[s], &g->stmts[t]);
+  }
+  isl_space_free(sp);
+  return rel;
+}
+
+/* The flow, anti and output edges onto g->edges: per memory object of
+ * b->mems and pair of statements, the conflicting accesses in the order of
+ * the schedule (Allen & Kennedy 2001, ch. 2), only within loop `level`
+ * when level >= 0; pairs are built one at a time, so only the non-empty
+ * relations stay. */
+static void build_edges(dep_graph *g, const bld *b, int level) {
+  int n = g->nstmts;
+  for (int kind = DEP_FLOW; kind <= DEP_OUTPUT; kind++) {
+    for (int i = 0; i < b->mems.len; i++) {
+      mem *me = b->mems.items[i];
       isl_map **src = kind == DEP_ANTI ? me->r : me->w;
       isl_map **dst = kind == DEP_FLOW ? me->r : me->w;
       /* a local scalar's flow dependences are value-based (dep_scalar.c) */
@@ -1132,25 +1160,10 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
         for (int t = 0; t < n; t++) {
           if (!dst[t])
             continue;
-          isl_space *sp = isl_space_map_from_domain_and_range(
-              isl_set_get_space(g->stmts[s].domain),
-              isl_set_get_space(g->stmts[t].domain));
-          isl_map *order =
-              order_map(sp, &g->stmts[s], &g->stmts[t], g->outer, level);
-          isl_map *rel = NULL;
-          if (order && value) {
-            rel = isl_map_intersect(
-                isl_union_map_extract_map(value->flow, isl_space_copy(sp)),
-                order);
-            if (isl_map_is_empty(rel) != isl_bool_false)
-              rel = isl_map_free(rel);
-          } else if (order) {
-            rel = conflict(src[s], dst[t], order, &g->stmts[s], &g->stmts[t]);
-          }
-          isl_space_free(sp);
+          isl_map *rel = pair_dep(g, src[s], dst[t], s, t, value, level);
           if (!rel)
             continue;
-          dep_edge *e = scc_arena_alloc(ctx->arena, sizeof *e);
+          dep_edge *e = scc_arena_alloc(g->ctx->arena, sizeof *e);
           e->kind = (dep_kind)kind;
           e->src = &g->stmts[s];
           e->dst = &g->stmts[t];
@@ -1160,19 +1173,65 @@ static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
           e->nonaffine = me->nonaffine;
           e->nonaffine_stmt = me->nonaffine_stmt;
           e->rel = isl_map_coalesce(rel);
-          scc_vec_push(ctx->arena, &g->edges, e);
+          scc_vec_push(g->ctx->arena, &g->edges, e);
         }
       }
     }
   }
-  for (int i = 0; i < b.mems.len; i++) {
-    mem *me = b.mems.items[i];
+}
+
+/* Frees the access relations (of the n statements) and the exact writes
+ * of b's memory objects. */
+static void free_mems(bld *b, int n) {
+  for (int i = 0; i < b->mems.len; i++) {
+    mem *me = b->mems.items[i];
     for (int s = 0; s < n; s++) {
       isl_map_free(me->w[s]);
       isl_map_free(me->r[s]);
     }
     isl_union_map_free(me->wmust);
   }
+}
+
+static dep_graph *graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
+                              int nscope, bool same_outer, int level,
+                              build_what what) {
+  bool edges = what != BUILD_STMTS;
+  dep_graph *g = scc_arena_alloc(ctx->arena, sizeof *g);
+  g->ctx = ctx;
+  g->k = k;
+  g->isl = isl_ctx_alloc();
+  isl_options_set_on_error(g->isl, ISL_ON_ERROR_CONTINUE);
+  bld b = {.ctx = ctx, .k = k, .isl = g->isl};
+  for (int i = 0; i < k->vars.len; i++) {
+    ir_var *v = k->vars.items[i];
+    if (v->kind == IR_VAR_PARAM && ir_type_is_integer(v->type))
+      scc_vec_push(ctx->arena, &b.params, v);
+  }
+  collect c = {.b = &b, .scope = scope, .nscope = nscope};
+  ir_walk_block(&k->body, collect_cb, &c);
+  int n = 0;
+  for (int i = 0; i < c.nodes.len; i++)
+    n += c.nodes.items[i] != NULL;
+  g->nstmts = n;
+  b.nstmts = n;
+  g->outer = same_outer ? scope_outer(scope, nscope) : 0;
+  g->level = level;
+  g->stmts = scc_arena_alloc(ctx->arena, sizeof(dep_stmt) * (size_t)(n + 1));
+  isl_space *pspace = param_space(&b);
+  /* statements, domains */
+  g->sched_dim = make_stmts(g, &c);
+  isl_union_map *sched = build_stmts(g, &b, pspace);
+  isl_space_free(pspace);
+  g->params = b.params;
+  /* dependences: value-based flow for local scalars (dep_scalar.c) */
+  if (edges)
+    scalar_flows(g, &b, &c, sched, level);
+  isl_union_map_free(sched);
+  /* dependences: per memory object and pair of statements */
+  if (what == BUILD_EDGES)
+    build_edges(g, &b, level);
+  free_mems(&b, n);
   if (g->edges.len > 1)
     qsort(g->edges.items, (size_t)g->edges.len, sizeof(void *), edge_cmp);
   return g;
