@@ -113,7 +113,7 @@ int dep_common_loops(const dep_stmt *a, const dep_stmt *b) {
 
 /* The map space from the statement's domain to an anonymous (or named)
  * set of n dims, with the same parameters. */
-static isl_space *map_space(bld *b, int n, const char *name) {
+static __isl_give isl_space *map_space(bld *b, int n, const char *name) {
   isl_space *r =
       isl_space_set_from_params(isl_space_params(isl_space_copy(b->space)));
   r = isl_space_add_dims(r, isl_dim_set, (unsigned)n);
@@ -122,19 +122,19 @@ static isl_space *map_space(bld *b, int n, const char *name) {
   return isl_space_map_from_domain_and_range(isl_space_copy(b->space), r);
 }
 
-static isl_pw_aff *pa_const(bld *b, int64_t v) {
+static __isl_give isl_pw_aff *pa_const(bld *b, int64_t v) {
   isl_local_space *ls = isl_local_space_from_space(isl_space_copy(b->space));
   return isl_pw_aff_from_aff(
       isl_aff_val_on_domain(ls, isl_val_int_from_si(b->isl, (long)v)));
 }
 
-static isl_pw_aff *pa_dim(bld *b, enum isl_dim_type t, int pos) {
+static __isl_give isl_pw_aff *pa_dim(bld *b, enum isl_dim_type t, int pos) {
   isl_local_space *ls = isl_local_space_from_space(isl_space_copy(b->space));
   return isl_pw_aff_from_aff(isl_aff_var_on_domain(ls, t, (unsigned)pos));
 }
 
-static isl_pw_aff *pa_of(bld *b, const ir_expr *e);
-static isl_set *cond_set(bld *b, const ir_expr *e, bool neg);
+static __isl_give isl_pw_aff *pa_of(bld *b, const ir_expr *e);
+static __isl_give isl_set *cond_set(bld *b, const ir_expr *e, bool neg);
 
 /* The values of integer type t, [*lo, *hi].  `as_target`: plain char is
  * [0, 127] (what it holds whether it is signed or not); otherwise
@@ -181,7 +181,7 @@ static void type_range(ir_type t, bool as_target, int64_t *lo, uint64_t *hi) {
  * `to`'s range wherever the statement runs (b->where).  Otherwise the
  * conversion may wrap (`(unsigned char)j` with j up to 511): the result
  * is not an affine function of the ivs. */
-static bool cast_fits(bld *b, const ir_expr *e, isl_pw_aff *a) {
+static bool cast_fits(bld *b, const ir_expr *e, __isl_keep isl_pw_aff *a) {
   int64_t flo, tlo;
   uint64_t fhi, thi;
   type_range(e->u.cast.a->type, false, &flo, &fhi);
@@ -204,8 +204,8 @@ static bool cast_fits(bld *b, const ir_expr *e, isl_pw_aff *a) {
 }
 
 /* Both operands, or NULL for both (and nothing leaked). */
-static bool pa_pair(bld *b, const ir_expr *x, const ir_expr *y, isl_pw_aff **px,
-                    isl_pw_aff **py) {
+static bool pa_pair(bld *b, const ir_expr *x, const ir_expr *y,
+                    __isl_give isl_pw_aff **px, __isl_give isl_pw_aff **py) {
   *px = pa_of(b, x);
   *py = *px ? pa_of(b, y) : NULL;
   if (!*py) {
@@ -224,7 +224,7 @@ static int64_t pos_const(bld *b, const ir_expr *e) {
 
 /* An integer expression as a piecewise quasi-affine function of the
  * statement's ivs and the parameters; NULL when isl cannot represent it. */
-static isl_pw_aff *pa_of(bld *b, const ir_expr *e) {
+static __isl_give isl_pw_aff *pa_of(bld *b, const ir_expr *e) {
   if (!e || !ir_type_is_integer(e->type) || e->lanes > 1)
     return NULL;
   switch (e->kind) {
@@ -323,7 +323,7 @@ static isl_pw_aff *pa_of(bld *b, const ir_expr *e) {
 
 /* The set where an integer condition holds (neg: where it does not); NULL
  * when isl cannot represent it (the caller then ignores the condition). */
-static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
+static __isl_give isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
   if (!e)
     return NULL;
   if (e->kind == IR_EXPR_UNARY && e->u.un.op == IR_OP_NOT)
@@ -381,7 +381,8 @@ static isl_set *cond_set(bld *b, const ir_expr *e, bool neg) {
   return neg ? isl_pw_aff_zero_set(x) : isl_pw_aff_non_zero_set(x);
 }
 
-static isl_set *meet(isl_set *dom, isl_set *c) {
+static __isl_give isl_set *meet(__isl_take isl_set *dom,
+                                __isl_take isl_set *c) {
   return c ? isl_set_intersect(dom, c) : dom;
 }
 
@@ -416,7 +417,7 @@ static int position(const ir_node *n) {
 
 enum { MAX_ANC = 256 };
 
-static isl_set *build_domain(bld *b) {
+static __isl_give isl_set *build_domain(bld *b) {
   dep_stmt *st = b->st;
   const ir_node *anc[MAX_ANC], *child[MAX_ANC];
   int na = ancestors(st->node, anc, child, MAX_ANC);
@@ -494,7 +495,7 @@ static int sched_items(const dep_stmt *st, sched_item *out, int cap) {
 /* The statement's schedule with its last item (its own position in its
  * block, *last the index of that dimension) left free: what every
  * statement of the block shares (the caller fixes the position). */
-static isl_map *build_sched(bld *b, int dim, int *last) {
+static __isl_give isl_map *build_sched(bld *b, int dim, int *last) {
   sched_item items[2 * MAX_ANC + 2];
   int len = sched_items(b->st, items, 2 * MAX_ANC + 2);
   *last = len - 1 < dim ? len - 1 : -1;
@@ -560,12 +561,12 @@ static ir_node *decl_in_scope(const ir_node *n, const ir_var *v) {
 }
 
 /* { S[x] -> name[rank dims] } with no constraint (any element). */
-static isl_map *any_elem(bld *b, const char *name, int rank) {
+static __isl_give isl_map *any_elem(bld *b, const char *name, int rank) {
   return isl_map_universe(map_space(b, rank, name));
 }
 
 /* Widens an access to `lanes` consecutive elements of its last dimension. */
-static isl_map *widen(isl_map *m, int rank, int lanes) {
+static __isl_give isl_map *widen(__isl_take isl_map *m, int rank, int lanes) {
   if (lanes <= 1 || rank < 1)
     return m;
   isl_space *rs = isl_space_range(isl_map_get_space(m));
@@ -619,7 +620,8 @@ static const dep_shape *delin_shape(bld *b, const ir_array *a) {
 /* A[(q*Pn + rn)...*P1 + r1] as { S[x] -> A[q, rn, ..., r1] } (any element
  * of the view when a part is not representable), widened to the vector's
  * lanes. */
-static isl_map *delin_access(bld *b, const ir_expr *e, const dep_shape *sh) {
+static __isl_give isl_map *delin_access(bld *b, const ir_expr *e,
+                                        const dep_shape *sh) {
   const ir_array *a = e->u.access.array;
   dep_shape got;
   ir_expr *parts[IR_DELIN_MAX + 1];
@@ -864,8 +866,9 @@ static int edge_cmp(const void *x, const void *y) {
  * (build_sched) restricted to those iterations: the position dims of two
  * distinct statements first differ after their common loops, in textual
  * order.  NULL when empty. */
-static isl_map *order_map(isl_space *sp, const dep_stmt *s, const dep_stmt *t,
-                          int outer, int level) {
+static __isl_give isl_map *order_map(__isl_keep isl_space *sp,
+                                     const dep_stmt *s, const dep_stmt *t,
+                                     int outer, int level) {
   int c = dep_common_loops(s, t);
   isl_map *u = NULL;
   for (int l = outer; l <= c; l++) {
@@ -891,8 +894,10 @@ static isl_map *order_map(isl_space *sp, const dep_stmt *s, const dep_stmt *t,
  * conflicting subscripts (C[i][.] against C[i + 1][.] in the same
  * iteration) make it empty at once; the domains are intersected with the
  * pairs that remain.  NULL when empty. */
-static isl_map *conflict(isl_map *src, isl_map *dst, isl_map *order,
-                         const dep_stmt *s, const dep_stmt *t) {
+static __isl_give isl_map *conflict(__isl_keep isl_map *src,
+                                    __isl_keep isl_map *dst,
+                                    __isl_take isl_map *order,
+                                    const dep_stmt *s, const dep_stmt *t) {
   isl_map *rel = isl_map_apply_range(isl_map_copy(src),
                                      isl_map_reverse(isl_map_copy(dst)));
   rel = isl_map_intersect(rel, order);
@@ -944,7 +949,6 @@ dep_graph *dep_graph_build(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   return dep_graph_build_in(ctx, k, scope, nscope, false, -1);
 }
 
-/* dep_graph_build_in, and with edges false dep_graph_build_stmts. */
 /* What graph_build computes beyond the statements and their accesses. */
 typedef enum build_what {
   BUILD_STMTS,   /* nothing more */
@@ -1251,8 +1255,8 @@ dep_graph *dep_graph_build_stmts(scc_ctx *ctx, ir_kernel *k, ir_node **scope,
   return graph_build(ctx, k, scope, nscope, false, -1, BUILD_STMTS);
 }
 
-isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,
-                             const ir_expr *e) {
+__isl_give isl_pw_aff *dep_graph_pw_aff(dep_graph *g, const dep_stmt *st,
+                                        const ir_expr *e) {
   bld b = {.ctx = g->ctx, .k = g->k, .isl = g->isl, .params = g->params};
   b.st = (dep_stmt *)st;
   b.space = isl_set_get_space(st->domain);
@@ -1281,7 +1285,7 @@ void dep_graph_free(dep_graph *g) {
 
 /* ---- distances ---------------------------------------------------------- */
 
-isl_set *dep_edge_deltas(const dep_edge *e, int c) {
+__isl_give isl_set *dep_edge_deltas(const dep_edge *e, int c) {
   isl_map *m = isl_map_copy(e->rel);
   int ni = (int)isl_map_dim(m, isl_dim_in),
       no = (int)isl_map_dim(m, isl_dim_out);
@@ -1306,7 +1310,8 @@ isl_set *dep_edge_deltas(const dep_edge *e, int c) {
   return isl_set_coalesce(isl_map_deltas(m));
 }
 
-void dep_representative(isl_set *deltas, int c, int64_t *v, bool *have_v) {
+void dep_representative(__isl_keep isl_set *deltas, int c, int64_t *v,
+                        bool *have_v) {
   isl_set *s = isl_set_coalesce(isl_set_copy(deltas));
   for (int d = 0; d < c; d++) {
     isl_val *m = isl_set_dim_min_val(isl_set_copy(s), d);
@@ -1336,8 +1341,8 @@ void dep_representative(isl_set *deltas, int c, int64_t *v, bool *have_v) {
 
 /* ---- one access (deps/dep_access.c) ------------------------------------- */
 
-isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
-                             const ir_expr *e) {
+__isl_give isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
+                                        const ir_expr *e) {
   /* the parameters the graph was built with, in its order (positions name
    * them) */
   bld b = {.ctx = g->ctx,
@@ -1370,11 +1375,10 @@ isl_map *dep_access_relation(dep_graph *g, const dep_stmt *st,
 
 /* ---- scalars: value-based flow (the queries: dep_scalar.c) ------------- */
 
-isl_union_map *dep_scalar_value_flow(isl_union_map *reads,
-                                     isl_union_map *must_writes,
-                                     isl_union_map *may_writes,
-                                     isl_union_map *sched,
-                                     isl_union_map **no_source) {
+__isl_give isl_union_map *dep_scalar_value_flow(
+    __isl_keep isl_union_map *reads, __isl_keep isl_union_map *must_writes,
+    __isl_keep isl_union_map *may_writes, __isl_keep isl_union_map *sched,
+    __isl_give isl_union_map **no_source) {
   isl_union_access_info *ai =
       isl_union_access_info_from_sink(isl_union_map_copy(reads));
   ai = isl_union_access_info_set_must_source(ai,
@@ -1421,7 +1425,7 @@ static bool node_in(const escape_data *x, const ir_node *n) {
 
 /* A flow relation from a statement in the scope to one outside it, not
  * empty (or of an unknown statement). */
-static isl_stat escape_cb(isl_map *m, void *user) {
+static isl_stat escape_cb(__isl_take isl_map *m, void *user) {
   escape_data *x = user;
   dep_stmt *s = dep_stmt_named(x->g, isl_map_get_tuple_name(m, isl_dim_in));
   dep_stmt *t = dep_stmt_named(x->g, isl_map_get_tuple_name(m, isl_dim_out));

@@ -52,8 +52,9 @@
  * reduction, a written array accessed through different subscripts that
  * may touch the written elements (dep_access_disjoint), a reduction into
  * an element another access may touch, a reduction without reassoc, a temporary
- * read after the loop, a width the ISA does not have for the element type, isa
- * neon, a kernel already vectorized for another ISA, an iv whose value after
+ * read after the loop, a width the ISA does not have for the element type, an
+ * ISA of another architecture than the target's (xf_isa_fits_target), a
+ * kernel already vectorized for another ISA, an iv whose value after
  * the loop is read (xf_final_value_unread) when the loop counts down (it is
  * reversed; an iv read after the loop gets a scalar remainder instead of a
  * masked one, which would step past ub), and whatever dep_check_parallel
