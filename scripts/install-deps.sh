@@ -4,6 +4,8 @@
 # libraries the benchmarks compare against).  Needs root for apt-get.
 set -eu
 pkgs="cmake make gcc clang-19 libclang-19-dev llvm-19-dev libisl-dev libcmocka-dev libomp-19-dev python3-optuna python3-matplotlib"
+# a tuning study on a PostgreSQL server that test/tune-pg.sh starts itself
+pkgs="$pkgs postgresql python3-psycopg2"
 # the wrapper's cache tests (test/wrapper-build.sh: ccache, objdump) and
 # the editor files' tests (test/editors/: vim; npm for the TextMate
 # grammar's vscode-tmgrammar-test)

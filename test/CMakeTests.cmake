@@ -289,6 +289,11 @@ endforeach()
 add_test(NAME tune.tiny
          COMMAND sh ${T}/tune.sh ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
 set_tests_properties(tune.tiny PROPERTIES TIMEOUT 600)
+# A study on a real PostgreSQL server (started by the test) survives one of
+# its two processes killed mid-trial (test/tune-pg.sh).
+add_test(NAME tune.postgres
+         COMMAND sh ${T}/tune-pg.sh ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
+set_tests_properties(tune.postgres PROPERTIES TIMEOUT 600)
 # Editor files for .sched (editors/): the Vim syntax file through a
 # headless vim (syntax groups at chosen positions), the VS Code/TextMate
 # grammar's structure and vscode-tmgrammar-test's scope assertions.
