@@ -168,6 +168,8 @@ class Result:
         self.accepted = 0
         self.refused = 0
         self.twins = 0  # schedules with fma_adds checked against their twin
+        self.guided = 0  # schedules built op by op (--guided-share)
+        self.guide_runs = 0  # schedcc runs the guided generator made
         self.neon = 0  # pairs also checked for AArch64 NEON under qemu
         self.neon_vec = 0  # of those, with NEON intrinsics
         self.ops = collections.defaultdict(collections.Counter)
@@ -184,6 +186,8 @@ class Result:
         self.refused += o.refused
         self.twins += o.twins
         self.neon += o.neon
+        self.guided += o.guided
+        self.guide_runs += o.guide_runs
         self.neon_vec += o.neon_vec
         for k, v in o.ops.items():
             self.ops[k].update(v)
@@ -350,6 +354,18 @@ class Case:
         if HAVE_NEON and self.a.neon_share > 0 and \
                 r.accepted % self.a.neon_share == 0:
             self.check_neon(sidx, sched, tol)
+
+    def accepts(self, text):
+        """Whether schedcc applies a schedule to the kernel (exit 0): the
+        guided generator keeps an op only then (gen.SGen.schedule_guided)."""
+        self.res.guide_runs += 1
+        path = self.path("guide.sched")
+        open(path, "w").write(text)
+        rc, out, err = sh([self.a.schedcc, self.path("kernel.c"), "-s", path,
+                           "-o", self.path("guide.c"), "--"] + STD)
+        if rc not in (0, 1):  # a crash: the pair run reports it
+            return True
+        return rc == 0
 
     # -- AArch64 NEON under qemu -------------------------------------------------
     def neon_original(self):
@@ -568,7 +584,12 @@ class Case:
             if self.a.identity:
                 self.run_pair(None, None, {}, None)
             for sidx in range(self.a.per_kernel):
-                text, oplines, tol = gen.gen_schedule(self.rng, self.k)
+                guided = self.a.guided_share > 0 and \
+                    sidx % self.a.guided_share == 0
+                text, oplines, tol = gen.gen_schedule(
+                    self.rng, self.k, self.accepts if guided else None)
+                if guided:
+                    self.res.guided += 1
                 self.run_pair(sidx, text, oplines, tolerance_of(text))
             return self.res
         finally:
@@ -603,6 +624,8 @@ def report(res, elapsed, args):
         print("%-22s %8d %8d %8d %8d %6d %8.1f%%" % (
             (op,) + tuple(c[x] for x in cols) +
             (100.0 * c["applied"] / tried if tried else 0.0,)))
+    print("schedules built op by op against schedcc (guided): %d, with %d "
+          "schedcc runs" % (res.guided, res.guide_runs))
     print("schedules with fma_adds, the same bytes as without: %d" % res.twins)
     print("pairs also run for AArch64 under qemu: %d (%d with NEON "
           "intrinsics)%s" % (res.neon, res.neon_vec, "" if HAVE_NEON else
@@ -649,6 +672,9 @@ def main():
                     help="report wrong outputs of aliased calls as the known "
                     "bug of issue 9 part 1 instead of failing")
     ap.add_argument("--no-identity", dest="identity", action="store_false")
+    ap.add_argument("--guided-share", type=int, default=2,
+                    help="build one schedule in N op by op, each op kept "
+                    "only when schedcc applies it (0: none; default 2)")
     ap.add_argument("--neon-share", type=int, default=4,
                     help="check one accepted pair in N for AArch64 NEON "
                     "under qemu (0: none)")
