@@ -376,8 +376,13 @@ if(EXISTS ${T}/neon.sh)
     add_test(NAME neon.difftol.${s_variant}
              COMMAND sh ${T}/neon.sh ${SCHEDCC} ${s_src} ${sched} tol)
   endforeach()
-  # the micro-kernel's instructions (test/neon-asm.sh)
+  # the micro-kernel's instructions (test/neon-asm.sh), and the sample the
+  # issue names, `samples/matmul.fast.sched` (the library's @matmul) run
+  # for AArch64 on both paths (every element of C, within its tolerance)
   add_test(NAME neon.asm.matmul COMMAND sh ${T}/neon-asm.sh ${SCHEDCC} ${S})
+  add_test(NAME neon.sample.matmul.fast
+           COMMAND sh ${T}/neon.sh ${SCHEDCC} ${S}/matmul.c
+                   ${S}/matmul.fast.sched tol --values)
   file(GLOB neon_scheds CONFIGURE_DEPENDS ${T}/neon/*.sched)
   foreach(sched ${neon_scheds})
     sched_parts(${sched} s ${T}/difftol ${S})
