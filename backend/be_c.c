@@ -1751,16 +1751,92 @@ static bool dropped(const emitter *em, const ir_var *v) {
   return false;
 }
 
+/* find_dead_scalars' walk over what the output emits: does it read r->v
+ * (anywhere but as the target of a plain store), and is every store into
+ * it free of calls (a dropped store must have no effect)? */
+typedef struct scalar_use {
+  const emitter *em;
+  const ir_var *v;
+  bool read, call;
+} scalar_use;
+
+static void scalar_read_cb(ir_expr *e, void *data) {
+  scalar_use *u = data;
+  if (e->kind == IR_EXPR_VAR && e->u.var == u->v)
+    u->read = true;
+}
+
+static void call_cb(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_CALL)
+    *(bool *)data = true;
+}
+
+static bool scalar_node_cb(ir_node *n, void *data) {
+  scalar_use *u = data;
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    ir_walk_expr(n->u.loop.lb, scalar_read_cb, u);
+    ir_walk_expr(n->u.loop.ub, scalar_read_cb, u);
+    break;
+  case IR_NODE_IF:
+    ir_walk_expr(n->u.ifs.cond, scalar_read_cb, u);
+    break;
+  case IR_NODE_ASSIGN: {
+    const ir_expr *l = n->u.assign.lhs;
+    if (l->kind == IR_EXPR_ACCESS && array_dead(u->em, l->u.access.array))
+      break;
+    if (l->kind == IR_EXPR_VAR && dropped(u->em, l->u.var))
+      break; /* a store left out */
+    if (l->kind == IR_EXPR_VAR && l->u.var == u->v &&
+        n->u.assign.op == IR_OP_NONE)
+      ir_walk_expr(n->u.assign.rhs, call_cb, &u->call);
+    else
+      ir_walk_expr(n->u.assign.lhs, scalar_read_cb, u);
+    ir_walk_expr(n->u.assign.rhs, scalar_read_cb, u);
+    break;
+  }
+  case IR_NODE_DECL:
+    if (n->u.decl.init && n->u.decl.var == u->v)
+      ir_walk_expr(n->u.decl.init, call_cb, &u->call);
+    else if (n->u.decl.init && !dropped(u->em, n->u.decl.var))
+      ir_walk_expr(n->u.decl.init, scalar_read_cb, u);
+    break;
+  }
+  return !u->read;
+}
+
+/* The scalars declared inside the region's loops or ifs that the output
+ * writes and never reads (copies a transform made of a private scalar,
+ * `w1 = ...` of loop.unroll_and_jam whose value a later loop overwrites):
+ * their declarations and their stores, which call nothing, are left out
+ * (gcc -Wunused-but-set-variable otherwise); added to em->dropped. */
+static void find_dead_scalars(emitter *em) {
+  const ir_kernel *k = em->k;
+  for (int i = 0; i < k->vars.len; i++) {
+    const ir_var *v = k->vars.items[i];
+    if (v->kind != IR_VAR_LOCAL || v->lanes > 1 || v->live_out ||
+        v->is_volatile || dropped(em, v) || declared_in(k, v) ||
+        !var_declared_anywhere(&k->body, v))
+      continue;
+    scalar_use u = {em, v, false, false};
+    ir_walk_block((ir_block *)&k->body, scalar_node_cb, &u);
+    if (!u.read && !u.call)
+      scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
+  }
+}
+
 /* em->dropped and em->dead to a fixed point: a scalar read only in the
  * initializer of a dropped declaration, or in a store into a dead array,
  * is unused too, and so is a pack buffer read only there (chains such as
- * `int u = C_p[0] * 2; int t0 = u + 4;` with t0 unused). */
+ * `int u = C_p[0] * 2; int t0 = u + 4;` with t0 unused), and a scalar
+ * written only (find_dead_scalars). */
 static void find_unused(emitter *em) {
   int before;
   do {
     before = em->dropped.len + em->dead.len;
     note_unused_ivs(em, false);
     find_dead_arrays(em);
+    find_dead_scalars(em);
   } while (em->dropped.len + em->dead.len != before);
 }
 
@@ -1787,6 +1863,9 @@ static void emit_node(emitter *em, const ir_node *n, int depth) {
     if (self_assign(n))
       break; /* `x = x;` (a scalar-replaced `A[k] = A[k]`): no effect, and
                 clang's -Wself-assign */
+    if (n->u.assign.lhs->kind == IR_EXPR_VAR &&
+        dropped(em, n->u.assign.lhs->u.var))
+      break; /* a store into a scalar nothing reads (find_dead_scalars) */
     emit_assign(em, n, depth);
     break;
   case IR_NODE_DECL: {
