@@ -280,6 +280,15 @@ static void fe_for(fe_state *s, CXCursor c, ir_block *b) {
     }
     substituted = true;
   }
+  if (s->ivs.len >= FE_LOOP_DEPTH_MAX) {
+    fe_unsupported(s, c,
+                   "a loop nested %d loops deep (the limit is %d: the "
+                   "dependence analysis takes minutes on deeper nests); "
+                   "split the nest into functions or mark a smaller region "
+                   "as the kernel",
+                   s->ivs.len + 1, FE_LOOP_DEPTH_MAX);
+    return;
+  }
   ir_node *loop = ir_loop_new(s->ctx, iv, lb, ub, step, l);
   loop->u.loop.label = label_for(s, off);
   scc_vec_push(s->ctx->arena, &s->ivs, iv);
