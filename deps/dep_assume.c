@@ -883,6 +883,39 @@ static bool only_prefetches(scc_ctx *ctx, ir_block *b, const char *orig) {
 }
 
 /* Puts the original body back (the transformed code cannot be guarded). */
+/* The most C text the run-time checks of one kernel may take, in bytes:
+ * isl's exact conditions over skewed, parametric-step or clamped bounds can
+ * be a disjunction of many pieces, each naming trip counts that print as
+ * whole expressions (a random schedule of skew, tile, peel and split on
+ * loops with a step `st` gave a 635 KB condition that clang-19 took 44 s
+ * to compile), which costs more than the transformation could gain. */
+enum { DEP_ASSUME_TEXT_MAX = 64 * 1024 };
+
+/* NULL, or why the kernel's checks are too large to build. */
+static const char *too_large(asm_ctx *a) {
+  size_t n = 0;
+  for (int i = 0; i < a->k->assumptions.len; i++) {
+    ir_assumption *as = a->k->assumptions.items[i];
+    ir_expr *parts[5] = {as->a_lo, as->a_hi, as->b_lo, as->b_hi, as->cond};
+    for (int p = 0; p < 5; p++) {
+      if (!parts[p])
+        continue;
+      scc_buf b = {0};
+      ir_print_c_expr(&b, parts[p]);
+      n += b.len;
+      scc_buf_free(&b);
+    }
+  }
+  if (n <= DEP_ASSUME_TEXT_MAX)
+    return NULL;
+  return scc_arena_printf(
+      a->ctx->arena,
+      "the checks would be %zu KB of C (the limit is %d KB), more than the "
+      "transformed code can gain; declaring the pointers restrict drops the "
+      "overlap checks",
+      n / 1024, DEP_ASSUME_TEXT_MAX / 1024);
+}
+
 static void revert(scc_ctx *ctx, ir_kernel *k, const char *why) {
   scc_warning(ctx, k->loc,
               "kernel '%s' is left untransformed: the run-time check that "
@@ -989,6 +1022,8 @@ bool dep_assume_finish(scc_ctx *ctx, ir_kernel *k) {
       scc_vec_push(ctx->arena, &k->assumptions, as);
     }
   }
+  if (!a.fail)
+    a.fail = too_large(&a);
   isl_ast_build_free(a.build);
   dep_graph_free(g);
   /* the original body back in its block */
