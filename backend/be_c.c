@@ -337,25 +337,35 @@ static bool array_emitted(const ir_array *a, void *data) {
   return u.used && !array_dead(em, a);
 }
 
-/* find_dead_arrays' walk: does anything the output emits read array a? */
-typedef struct array_read {
+/* find_dead_arrays' and find_dead_scalars' walk: does anything the output
+ * emits read the array a or the scalar v (the one not NULL), anywhere but
+ * as the target of a store, and does a plain store into v (or its
+ * initializer) call anything (a store left out must have no effect)? */
+typedef struct value_read {
   const emitter *em;
   const ir_array *a;
-  bool read;
-} array_read;
+  const ir_var *v;
+  bool read, call;
+} value_read;
 
-/* expression callback: an access of r->a is a read */
+/* expression callback: an access of r->a or a use of r->v is a read */
 static void read_cb(ir_expr *e, void *data) {
-  array_read *r = data;
-  if (e->kind == IR_EXPR_ACCESS && e->u.access.array == r->a)
+  value_read *r = data;
+  if ((e->kind == IR_EXPR_ACCESS && r->a && e->u.access.array == r->a) ||
+      (e->kind == IR_EXPR_VAR && r->v && e->u.var == r->v))
     r->read = true;
+}
+
+static void call_cb(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_CALL)
+    *(bool *)data = true;
 }
 
 /* node callback: the expressions of n the output emits and reads (loop
  * bounds, conditions, right-hand sides and subscripts, the initializers of
  * kept declarations); stops at the first read */
 static bool read_node_cb(ir_node *n, void *data) {
-  array_read *r = data;
+  value_read *r = data;
   switch (n->kind) {
   case IR_NODE_LOOP:
     ir_walk_expr(n->u.loop.lb, read_cb, r);
@@ -366,16 +376,21 @@ static bool read_node_cb(ir_node *n, void *data) {
     break;
   case IR_NODE_ASSIGN: {
     /* a store into the array (`+=` too) is no read of it; its
-     * subscripts and the right-hand side are; a store into another dead
-     * array is not emitted */
+     * subscripts and the right-hand side are; a plain store into the
+     * scalar is none either; stores into dead arrays and dropped scalars
+     * are not emitted */
     const ir_expr *l = n->u.assign.lhs;
-    if (l->kind == IR_EXPR_ACCESS && array_dead(r->em, l->u.access.array))
+    if ((l->kind == IR_EXPR_ACCESS && array_dead(r->em, l->u.access.array)) ||
+        (l->kind == IR_EXPR_VAR && dropped(r->em, l->u.var)))
       break;
     if (l->kind == IR_EXPR_ACCESS && l->u.access.array == r->a) {
       for (int d = 0; d < l->u.access.n; d++)
         ir_walk_expr(l->u.access.idx[d], read_cb, r);
       if (l->u.access.mask)
         ir_walk_expr(l->u.access.mask, read_cb, r);
+    } else if (l->kind == IR_EXPR_VAR && l->u.var == r->v &&
+               n->u.assign.op == IR_OP_NONE) {
+      ir_walk_expr(n->u.assign.rhs, call_cb, &r->call);
     } else {
       ir_walk_expr(n->u.assign.lhs, read_cb, r);
     }
@@ -383,7 +398,9 @@ static bool read_node_cb(ir_node *n, void *data) {
     break;
   }
   case IR_NODE_DECL: /* a dropped declaration is not emitted */
-    if (n->u.decl.init && !dropped(r->em, n->u.decl.var))
+    if (n->u.decl.init && n->u.decl.var == r->v)
+      ir_walk_expr(n->u.decl.init, call_cb, &r->call);
+    else if (n->u.decl.init && !dropped(r->em, n->u.decl.var))
       ir_walk_expr(n->u.decl.init, read_cb, r);
     break;
   }
@@ -403,7 +420,7 @@ static void find_dead_arrays(emitter *em) {
       continue;
     if (versioned && a->storage == IR_STORE_AUTO)
       continue; /* a local array of the source: the original uses it too */
-    array_read r = {em, a, false};
+    value_read r = {em, a, NULL, false, false};
     ir_walk_block((ir_block *)&em->k->body, read_node_cb, &r);
     if (!r.read)
       scc_vec_push(em->ctx->arena, &em->dead, (void *)a);
@@ -1751,60 +1768,6 @@ static bool dropped(const emitter *em, const ir_var *v) {
   return false;
 }
 
-/* find_dead_scalars' walk over what the output emits: does it read r->v
- * (anywhere but as the target of a plain store), and is every store into
- * it free of calls (a dropped store must have no effect)? */
-typedef struct scalar_use {
-  const emitter *em;
-  const ir_var *v;
-  bool read, call;
-} scalar_use;
-
-static void scalar_read_cb(ir_expr *e, void *data) {
-  scalar_use *u = data;
-  if (e->kind == IR_EXPR_VAR && e->u.var == u->v)
-    u->read = true;
-}
-
-static void call_cb(ir_expr *e, void *data) {
-  if (e->kind == IR_EXPR_CALL)
-    *(bool *)data = true;
-}
-
-static bool scalar_node_cb(ir_node *n, void *data) {
-  scalar_use *u = data;
-  switch (n->kind) {
-  case IR_NODE_LOOP:
-    ir_walk_expr(n->u.loop.lb, scalar_read_cb, u);
-    ir_walk_expr(n->u.loop.ub, scalar_read_cb, u);
-    break;
-  case IR_NODE_IF:
-    ir_walk_expr(n->u.ifs.cond, scalar_read_cb, u);
-    break;
-  case IR_NODE_ASSIGN: {
-    const ir_expr *l = n->u.assign.lhs;
-    if (l->kind == IR_EXPR_ACCESS && array_dead(u->em, l->u.access.array))
-      break;
-    if (l->kind == IR_EXPR_VAR && dropped(u->em, l->u.var))
-      break; /* a store left out */
-    if (l->kind == IR_EXPR_VAR && l->u.var == u->v &&
-        n->u.assign.op == IR_OP_NONE)
-      ir_walk_expr(n->u.assign.rhs, call_cb, &u->call);
-    else
-      ir_walk_expr(n->u.assign.lhs, scalar_read_cb, u);
-    ir_walk_expr(n->u.assign.rhs, scalar_read_cb, u);
-    break;
-  }
-  case IR_NODE_DECL:
-    if (n->u.decl.init && n->u.decl.var == u->v)
-      ir_walk_expr(n->u.decl.init, call_cb, &u->call);
-    else if (n->u.decl.init && !dropped(u->em, n->u.decl.var))
-      ir_walk_expr(n->u.decl.init, scalar_read_cb, u);
-    break;
-  }
-  return !u->read;
-}
-
 /* The scalars declared inside the region's loops or ifs that the output
  * writes and never reads (copies a transform made of a private scalar,
  * `w1 = ...` of loop.unroll_and_jam whose value a later loop overwrites):
@@ -1818,8 +1781,8 @@ static void find_dead_scalars(emitter *em) {
         v->is_volatile || dropped(em, v) || declared_in(k, v) ||
         !var_declared_anywhere(&k->body, v))
       continue;
-    scalar_use u = {em, v, false, false};
-    ir_walk_block((ir_block *)&k->body, scalar_node_cb, &u);
+    value_read u = {em, NULL, v, false, false};
+    ir_walk_block((ir_block *)&k->body, read_node_cb, &u);
     if (!u.read && !u.call)
       scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
   }
