@@ -424,6 +424,36 @@ class KGen:
                                              r.access([a.iv, b.iv])))
         return out
 
+    def transpose_nest(self, out):
+        """A perfect nest of two step-1 loops over whole extents whose body
+        is one transposing copy W[j][i] = R[i][j]: the shape
+        loop.transpose_block takes, which random bodies rarely have alone."""
+        # float elements (the in-register transposes move 4-byte lanes),
+        # arrays with subscripts of their own (not linearized pointers),
+        # ivs declared in the loops (one read after them would change)
+        if self.k.etype != "float" or self.iv_outside:
+            return
+        dims = self.r.sample(["n", "m"], 2) if not self.friendly else \
+            ["n", "n"]
+        a = Loop("i", None, 0, dims[0])
+        b = Loop("j", a, 1, dims[1])
+        copies = [c for c in self.transposes([a, b])
+                  if not any(x.kind == "ptr" and c.count(x.name + "[")
+                             for x in self.arrs)]
+        if not copies:
+            return
+        a.children.append(b)
+        b.nstmts = 1
+        a.tnest = True
+        self.k.loops += [a, b]
+        decl = "" if self.iv_outside else "int "
+        out.append("  for (%si = 0; i < %s; i++) {" % (decl, a.dim))
+        out.append("    for (%sj = 0; j < %s; j++) {" % (decl, b.dim))
+        out.append("      " + self.pick(copies))
+        out.append("    }")
+        out.append("  }")
+        self.k.transposes = True
+
     # -- loops ---------------------------------------------------------------
     def loop_header(self, l, scope, ind):
         iv, d = l.iv, l.dim
@@ -570,6 +600,8 @@ class KGen:
         for _ in range(nnests):
             d = r.randint(1, maxdepth)
             self.nest(None, [], 0, d, "  ", body)
+        if self.chance(0.5):
+            self.transpose_nest(body)
         if self.iv_outside:
             used = [v for v in IV_NAMES if any(l.iv == v for l in k.loops)]
             body.insert(ivdecl, "  int %s;" % ", ".join(used))
@@ -926,6 +958,8 @@ class SGen:
              3, 2, 3, 1, 1, 4, 3, 4]
         if getattr(self.k, "transposes", False):
             w[ops.index("loop.transpose_block")] = 12
+        if any(getattr(l, "tnest", False) for l in self.k.loops):
+            w[ops.index("loop.transpose_block")] = 30
         if self.in_region:  # no nested alternatives, no declarations
             w[ops.index("param.tunable")] = w[-1] = 0
         if self.guided:  # the ops a random nest rarely fits, drawn more
@@ -999,7 +1033,18 @@ class SGen:
             "param.lanes")
 
     def g_loop_transpose_block(self):
-        p = self.band_pair()
+        tn = [l for l in self.k.loops if getattr(l, "tnest", False)]
+        p = None
+        if tn and self.chance(0.7):  # the nest written for it
+            outer = self.add(tn[0])
+            self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (
+                outer.name, tn[0].index), "match.op")
+            inner = self.add(tn[0].children[0])
+            self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (
+                inner.name, tn[0].children[0].index), "match.op")
+            p = (outer, inner)
+        if p is None:
+            p = self.band_pair()
         if p is None:
             hs = self.ensure_band(2)
             if not hs:
