@@ -31,6 +31,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../bench_util.h" /* cmp_double, alloc_fill */
+
 #if defined(KERNEL_SOURCE)
 #define SCHEDCC_NO_MAIN 1
 #include KERNEL_SOURCE
@@ -44,30 +46,7 @@
 #define BATCH_US 2000
 #endif
 
-static double now_us(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return 1e6 * (double)t.tv_sec + 1e-3 * (double)t.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static float *alloc_fill(size_t n, unsigned seed) {
-  float *p = aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64);
-  if (!p) {
-    perror("aligned_alloc");
-    exit(1);
-  }
-  unsigned s = seed;
-  for (size_t i = 0; i < n; i++) {
-    s = s * 1664525u + 1013904223u;
-    p[i] = (float)((s >> 8) & 0xffff) / 65536.0f - 0.5f;
-  }
-  return p;
-}
+static double now_us(void) { return 1e3 * now_ms(); }
 
 static int h, w, c;
 static float *I, *F, *O;
@@ -203,7 +182,7 @@ int main(int argc, char **argv) {
       call();
     t[r] = (now_us() - s) / batch;
   }
-  qsort(t, (size_t)runs, sizeof(double), cmp);
+  qsort(t, (size_t)runs, sizeof(double), cmp_double);
   double med = t[runs / 2];
 #if defined(BENCH_MEMCPY)
   double flops = 0;
