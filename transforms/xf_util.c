@@ -517,12 +517,14 @@ bool xf_isa_fits_target(scc_ctx *ctx, const ir_node *loop, ir_isa isa) {
   bool arm = strcmp(ctx->enabled_isa, "neon") == 0;
   if ((isa == IR_ISA_NEON) == arm)
     return true;
+  bool scalar = strcmp(ctx->enabled_isa, "scalar") == 0;
   scc_fail(ctx, loop->loc,
            "loop '%s': isa \"%s\" is %s's, and the compile flags target %s "
-           "(isa %s); use isa \"%s\", \"scalar\", or no isa (the target's)",
+           "(isa %s); use %s%s%s\"scalar\" or no isa (the target's)%s",
            xf_iv_name(loop), ir_isa_name(isa),
-           isa == IR_ISA_NEON ? "AArch64" : "x86",
-           arm ? "AArch64" : "another architecture", ctx->enabled_isa,
-           ctx->enabled_isa);
+           isa == IR_ISA_NEON ? "AArch64" : "x86", arm ? "AArch64" : "x86",
+           ctx->enabled_isa, scalar ? "" : "isa \"",
+           scalar ? "" : ctx->enabled_isa, scalar ? "isa " : "\", ",
+           arm ? "" : ", or --target=aarch64-linux-gnu after -- for NEON");
   return false;
 }
