@@ -923,7 +923,20 @@ static cval gen_expr(gen *g, const ir_expr *e) {
     {
       cval a = gen_expr(g, e->u.bin.a);
       cval b = gen_expr(g, e->u.bin.b);
-      return binary_values(g, e->u.bin.op, a, b, e->loc);
+      ir_op op = e->u.bin.op;
+      /* an operation the IR types wider than its operands' conversions (a
+       * bound widened to long long over ints): computed at the node's
+       * type, as the C backend's cast of the left operand does */
+      if ((op == IR_OP_ADD || op == IR_OP_SUB || op == IR_OP_MUL ||
+           op == IR_OP_DIV || op == IR_OP_MOD) &&
+          a.lanes == 1 && b.lanes == 1 && ir_type_is_integer(e->type) &&
+          ir_type_is_integer(a.t) && ir_type_is_integer(b.t)) {
+        unsigned w = LLVMGetIntTypeWidth(scalar_type(g, e->type));
+        ir_type u = usual(g, a.t, b.t);
+        if (w > LLVMGetIntTypeWidth(scalar_type(g, u)))
+          a = convert(g, a, e->type);
+      }
+      return binary_values(g, op, a, b, e->loc);
     }
   case IR_EXPR_SELECT:
     return gen_select(g, e);

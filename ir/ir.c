@@ -40,6 +40,29 @@ bool ir_type_is_unsigned(ir_type t) {
          t == IR_TY_UINT || t == IR_TY_ULONG || t == IR_TY_ULLONG;
 }
 
+int ir_type_size(ir_type t) {
+  switch (t) {
+  case IR_TY_VOID:
+    return 0;
+  case IR_TY_BOOL:
+  case IR_TY_CHAR:
+  case IR_TY_SCHAR:
+  case IR_TY_UCHAR:
+    return 1;
+  case IR_TY_SHORT:
+  case IR_TY_USHORT:
+    return 2;
+  case IR_TY_INT:
+  case IR_TY_UINT:
+  case IR_TY_FLOAT:
+    return 4;
+  case IR_TY_LDOUBLE:
+    return 16;
+  default: /* long, long long, double */
+    return 8;
+  }
+}
+
 const char *ir_op_name(ir_op op) {
   static const char *const names[] = {
       [IR_OP_NONE] = "=",

@@ -55,6 +55,9 @@ bool ir_type_is_float(ir_type t);   /* float, double, long double */
 bool ir_type_is_integer(ir_type t); /* every integer kind incl. bool/char */
 /* bool, unsigned char/short/int/long/long long */
 bool ir_type_is_unsigned(ir_type t);
+/* sizeof of t in bytes on the LP64 targets schedcc emits for (x86-64,
+ * AArch64): 1 to 8, long double 16, void 0. */
+int ir_type_size(ir_type t);
 
 /* ---- variables and arrays ----------------------------------------------- */
 

@@ -93,6 +93,20 @@ static bool is_signed_int_type(ir_type t) {
   return t == IR_TY_INT || t == IR_TY_LONG || t == IR_TY_LLONG;
 }
 
+/* The width in bits at which C computes with an operand of integer type t
+ * (after the integer promotions); 0 for other types. */
+static int arith_bits(ir_type t) {
+  switch (t) {
+  case IR_TY_LONG:
+  case IR_TY_ULONG:
+  case IR_TY_LLONG:
+  case IR_TY_ULLONG:
+    return 64;
+  default:
+    return ir_type_is_integer(t) ? 32 : 0;
+  }
+}
+
 /* Small integer types have no literal: they print as a cast. */
 static bool int_lit_needs_cast(ir_type t) {
   return t == IR_TY_BOOL || t == IR_TY_CHAR || t == IR_TY_SCHAR ||
@@ -423,6 +437,20 @@ static void emit_binary(const printer *p, const ir_expr *e) {
   if ((prec == P_REL || prec == P_EQ) && a->kind == IR_EXPR_UNARY &&
       a->u.un.op == IR_OP_NOT) /* !a == b: -Wlogical-not-parentheses */
     force_a = true;
+  /* An operation the IR types wider than C's conversions of its operands
+   * would (a bound widened to long long over int variables, by
+   * xf_widen or a simplification of one): the left operand cast, so the
+   * C computes at the node's type. */
+  ir_expr widened = {.kind = IR_EXPR_CAST, .type = e->type, .loc = a->loc};
+  if ((op == IR_OP_ADD || op == IR_OP_SUB || op == IR_OP_MUL ||
+       op == IR_OP_DIV || op == IR_OP_MOD) &&
+      ir_type_is_integer(e->type) &&
+      arith_bits(e->type) > arith_bits(a->type) &&
+      arith_bits(e->type) > arith_bits(b->type)) {
+    widened.u.cast.to = e->type;
+    widened.u.cast.a = mut(a);
+    a = &widened;
+  }
   if (force_a)
     emit_paren(p, a, true);
   else

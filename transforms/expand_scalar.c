@@ -305,12 +305,43 @@ xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     return XF_SILENCEABLE;
   }
 
+  /* The array is a local of the kernel (on the stack): at most
+   * XF_EXPAND_MAX_BYTES, refused for a larger constant trip count, else
+   * checked at run time (the original kernel runs when it is larger); its
+   * size computed in long long when ub - lb may leave its type. */
+  int64_t tc, esize = ir_type_size(v->type), cap = XF_EXPAND_MAX_BYTES / esize;
+  ir_expr *size = trip;
+  if (ir_expr_const_value(ctx, trip, &tc)) {
+    if (tc > cap) {
+      scc_fail(ctx, loop->loc,
+               "loop.expand_scalar of '%s' in loop '%s': the array would "
+               "hold %lld elements (%lld bytes), more than the %d bytes a "
+               "kernel keeps on the stack; tile the loop and expand over "
+               "the tile's point loop",
+               name, iv, (long long)tc, (long long)(tc * esize),
+               XF_EXPAND_MAX_BYTES);
+      return XF_SILENCEABLE;
+    }
+  } else {
+    if (!xf_fits_everywhere(ctx, loop, trip, trip->type))
+      size = xf_widen(ctx, trip);
+    xf_assume_cond(
+        ctx, k,
+        ir_binary(ctx, IR_OP_LE, ir_expr_clone(ctx, size, NULL),
+                  ir_int(ctx, cap), IR_TY_INT),
+        scc_arena_printf(ctx->arena,
+                         "loop.expand_scalar of '%s' in loop '%s' (line %d) "
+                         "keeps one element per iteration on the stack, at "
+                         "most %d bytes",
+                         name, iv, loop->loc.line, XF_EXPAND_MAX_BYTES));
+  }
+
   /* Rewrite. */
   ir_array *arr = ir_array_new(
       ctx, k, ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_x", name)),
       v->type, 1, loop->loc);
   arr->dims = scc_arena_alloc(ctx->arena, sizeof *arr->dims);
-  arr->dims[0] = ir_simplify(ctx, ir_max(ctx, trip, ir_int(ctx, 1)));
+  arr->dims[0] = ir_simplify(ctx, ir_max(ctx, size, ir_int(ctx, 1)));
   arr->is_local = true;
   ir_expr *ivr = ir_var_ref(ctx, l->iv);
   ir_expr *off =

@@ -223,6 +223,17 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
     return XF_SILENCEABLE;
   }
 
+  /* b's bounds shifted are the fused loop's (n + 1 of `i < n` shifted by
+   * 1): each must stay within the iv's type, proven or checked at run
+   * time */
+  if (shift != 0) {
+    ir_type t = la->iv->type;
+    ir_expr *sl = ir_add_const(ctx, ir_expr_clone(ctx, lb->lb, NULL), shift),
+            *su = ir_add_const(ctx, ir_expr_clone(ctx, lb->ub, NULL), shift);
+    if (!xf_require_fits(ctx, k, b, sl, t, what) ||
+        !xf_require_fits(ctx, k, b, su, t, what))
+      return XF_SILENCEABLE;
+  }
   /* Rewrite: shift b, rename its iv to a's, fuse over the union. */
   shift_loop(ctx, b, shift);
   ir_subst s = {0};

@@ -713,12 +713,7 @@ static bool order_buffer(pack_plan *pl) {
     }
   }
   pl->nkept = nkept;
-  int64_t esize = x->elem == IR_TY_DOUBLE || x->elem == IR_TY_LONG ||
-                          x->elem == IR_TY_ULONG || x->elem == IR_TY_LLONG ||
-                          x->elem == IR_TY_ULLONG
-                      ? 8
-                  : x->elem == IR_TY_LDOUBLE ? 16
-                                             : 4;
+  int64_t esize = ir_type_size(x->elem) < 4 ? 4 : ir_type_size(x->elem);
   if (panel > 0 && nkept < 2) {
     scc_fail(ctx, loop->loc,
              "loop.pack: {panel = %d} cuts one of two or more dimensions "

@@ -75,6 +75,21 @@ xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner,
         }
       }
   }
+  /* Symbolic bounds: lb + F*i and ub + F*i over i's range (their
+   * extremes are at its ends), each a value of j's type, proven or
+   * checked at run time (xf_require_fits) */
+  if (factor != 0) {
+    const char *what = scc_arena_printf(
+        ctx->arena, "loop.skew of '%s' by '%s' with factor %lld", in, out,
+        (long long)factor);
+    ir_expr *bounds[2] = {li->lb, li->ub};
+    for (int b = 0; b < 2; b++) {
+      ir_expr *e = ir_add(ctx, ir_expr_clone(ctx, bounds[b], NULL),
+                          ir_mul_const(ctx, ir_var_ref(ctx, i), factor));
+      if (!xf_require_fits(ctx, k, inner, e, j->type, what))
+        return XF_SILENCEABLE;
+    }
+  }
   /* j must not be read outside its loops (a value read after the loop, in
    * the kernel or after it, or a bound using it), since j now holds
    * j + F*i. */

@@ -1060,6 +1060,22 @@ static bool choose_width(vx *st, vplan *p) {
  * p->exact, p->masked, p->fma_adds dropped when the vector loop never
  * runs; a loop counting down must not have its iv's final value read.
  * False, reported, when refused. */
+
+static bool is_64bit(ir_type t) {
+  return t == IR_TY_LONG || t == IR_TY_ULONG || t == IR_TY_LLONG ||
+         t == IR_TY_ULLONG;
+}
+
+/* Whether a masked remainder loop `for (i = x; i < ub; i += W)` (one
+ * iteration) can step past ub within the iv's type: ub's interval bound
+ * plus W - 1 is a value of it. */
+static bool tail_step_fits(scc_ctx *ctx, const ir_node *loop, int w) {
+  int64_t hi;
+  return xf_upper_bound(ctx, loop, loop->u.loop.ub, &hi) &&
+         !__builtin_add_overflow(hi, (int64_t)w - 1, &hi) &&
+         xf_fits_type(loop->u.loop.iv->type, hi);
+}
+
 static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
   scc_ctx *ctx = st->ctx;
   ir_kernel *k = st->k;
@@ -1099,7 +1115,9 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
   /* a masked access loads or stores its first m lanes: a reversed one
    * would need its last m, so stride -1 gets a scalar remainder */
   p->masked = !p->exact && p->isa == IR_ISA_AVX512 && !has_red &&
-              !st->reversed && !xf_iv_read_after(k, loop, l->iv);
+              !st->reversed && !xf_iv_read_after(k, loop, l->iv) &&
+              (tail_step_fits(ctx, loop, p->width) ||
+               !is_64bit(l->iv->type));
   if (l->step == -1 &&
       !xf_final_value_unread(
           ctx, k, loop, l->iv,
@@ -1389,11 +1407,31 @@ static xf_status rewrite(vx *st, vplan *p, ir_node **out) {
   }
   if (rest && p->masked) {
     ir_expr *ivr = ir_var_ref(ctx, l->iv);
+    ir_var *wide = NULL;
+    if (!tail_step_fits(ctx, rest, p->width)) {
+      /* the masked iteration's `i += W` could pass the largest value of
+       * the iv's type (ub near INT_MAX): the tail counts in long long */
+      ir_var *v = ir_var_new(
+          ctx, k,
+          ir_fresh_name(ctx, k,
+                        scc_arena_printf(ctx->arena, "%s_r", l->iv->name)),
+          IR_TY_LLONG, IR_VAR_IV, rest->loc);
+      v->declared_outside = false;
+      ivr = ir_var_ref(ctx, v);
+      wide = v;
+    }
     ir_expr *ub = ir_expr_clone(ctx, rest->u.loop.ub, NULL);
     st->mask = ir_binary(ctx, IR_OP_SUB, ub, ivr,
                          ub->type == IR_TY_INT ? l->iv->type : ub->type);
     rest->u.loop.step = p->width;
     vectorize_body(st, rest, &p->orig);
+    if (wide) {
+      ir_subst sub = {0};
+      ir_subst_add(ctx, &sub, l->iv, ir_var_ref(ctx, wide));
+      for (ir_node *q = rest->u.loop.body.first; q; q = q->next)
+        ir_node_substitute(ctx, q, &sub);
+      rest->u.loop.iv = wide;
+    }
   }
   if (head && p->masked) { /* at most one iteration: iv_al - lb < W */
     ir_expr *ivr = ir_var_ref(ctx, l->iv);

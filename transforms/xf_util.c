@@ -1,5 +1,7 @@
 /* xf_util.c — helpers shared by the transforms: perfect bands, bound
- * dependences, band permutation and split points. */
+ * dependences, band permutation and split points, value ranges of bounds
+ * and the run-time checks that keep them in their types, the generic
+ * form's arguments. */
 #include "xf_util.h"
 
 #include <string.h>
@@ -80,6 +82,12 @@ ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m) {
     int64_t q = d <= 0 ? 0 : d / m;
     return ir_int(ctx, l->step > 0 ? lb + q * m : lb - q * m);
   }
+  ir_expr *dist =
+      l->step > 0 ? ir_sub(ctx, l->ub, l->lb) : ir_sub(ctx, l->lb, l->ub);
+  int64_t dc;
+  if (ir_expr_const_value(ctx, dist, &dc)) /* i_t .. i_t + 14 */
+    return ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL),
+                        (dc <= 0 ? 0 : dc / m * m) * (l->step > 0 ? 1 : -1));
   ir_expr *lbc = ir_expr_clone(ctx, l->lb, NULL);
   bool is_unsigned = l->lb->type == IR_TY_UINT || l->lb->type == IR_TY_ULONG ||
                      l->lb->type == IR_TY_ULLONG || l->ub->type == IR_TY_UINT ||
@@ -88,6 +96,31 @@ ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m) {
                      l->iv->type == IR_TY_ULONG || l->iv->type == IR_TY_ULLONG;
   if (is_unsigned) {
     /* ub - lb would wrap around when ub < lb: clamp ub first. */
+    if (l->step > 0) {
+      ir_expr *d = ir_sub(ctx, ir_max(ctx, l->ub, l->lb), l->lb);
+      return ir_add(ctx, lbc, ir_mul_const(ctx, ir_floordiv(ctx, d, m), m));
+    }
+    ir_expr *d = ir_sub(ctx, l->lb, ir_min(ctx, l->ub, l->lb));
+    return ir_sub(ctx, lbc, ir_mul_const(ctx, ir_floordiv(ctx, d, m), m));
+  }
+  ir_type t = dist->type;
+  if (!xf_fits_everywhere(ctx, loop, dist, t)) {
+    if (t != IR_TY_LONG && t != IR_TY_LLONG) {
+      /* ub - lb may leave an int (an empty loop from near INT_MAX to near
+       * INT_MIN, a loop over more than INT_MAX values): in long long, the
+       * result, between lb and ub, cast back */
+      ir_expr *wl = xf_widen(ctx, l->lb), *wu = xf_widen(ctx, l->ub);
+      ir_expr *q = ir_floordiv(
+          ctx, l->step > 0 ? ir_sub(ctx, wu, wl) : ir_sub(ctx, wl, wu), m);
+      ir_expr *p = l->step > 0
+                       ? ir_max(ctx, xf_widen(ctx, l->lb),
+                                ir_add(ctx, wl, ir_mul_const(ctx, q, m)))
+                       : ir_min(ctx, xf_widen(ctx, l->lb),
+                                ir_sub(ctx, wl, ir_mul_const(ctx, q, m)));
+      return ir_cast(ctx, t, p);
+    }
+    /* 64 bits: clamp the distance of an empty loop to 0, as for unsigned
+     * bounds (a loop of more than 2^63 iterations never ends anyway) */
     if (l->step > 0) {
       ir_expr *d = ir_sub(ctx, ir_max(ctx, l->ub, l->lb), l->lb);
       return ir_add(ctx, lbc, ir_mul_const(ctx, ir_floordiv(ctx, d, m), m));
@@ -527,4 +560,420 @@ bool xf_isa_fits_target(scc_ctx *ctx, const ir_node *loop, ir_isa isa) {
            scalar ? "" : ctx->enabled_isa, scalar ? "isa " : "\", ",
            arm ? "" : ", or --target=aarch64-linux-gnu after -- for NEON");
   return false;
+}
+
+/* ---- value ranges of bound expressions ----------------------------------
+ * Interval arithmetic over the IR's integer expressions (Cousot and
+ * Cousot, "Abstract interpretation", POPL 1977, the interval domain):
+ * constants; an iv of a loop around `at` between its bounds; any other
+ * variable, a read of memory or a call anywhere in its type's range; sums,
+ * differences, negation, products and floor/ceil quotients by constants,
+ * min and max, casts (the operand's range when it fits the target type,
+ * else the target type's).  A bound that overflows int64 or whose type's
+ * range does not fit int64 (an unsigned 64-bit maximum) is unknown. */
+
+static bool type_range(ir_type t, int64_t *lo, int64_t *hi) {
+  switch (t) {
+  case IR_TY_BOOL:
+    *lo = 0, *hi = 1;
+    return true;
+  case IR_TY_CHAR:
+  case IR_TY_SCHAR:
+    *lo = INT8_MIN, *hi = INT8_MAX;
+    return true;
+  case IR_TY_UCHAR:
+    *lo = 0, *hi = UINT8_MAX;
+    return true;
+  case IR_TY_SHORT:
+    *lo = INT16_MIN, *hi = INT16_MAX;
+    return true;
+  case IR_TY_USHORT:
+    *lo = 0, *hi = UINT16_MAX;
+    return true;
+  case IR_TY_INT:
+    *lo = INT32_MIN, *hi = INT32_MAX;
+    return true;
+  case IR_TY_UINT:
+    *lo = 0, *hi = UINT32_MAX;
+    return true;
+  case IR_TY_LONG:
+  case IR_TY_LLONG:
+    *lo = INT64_MIN, *hi = INT64_MAX;
+    return true;
+  default: /* unsigned 64-bit: its maximum is no int64 */
+    return false;
+  }
+}
+
+static bool range(scc_ctx *ctx, const ir_node *at, const ir_expr *e, bool up,
+                  int64_t *out, int depth);
+static ir_expr *extreme(scc_ctx *ctx, const ir_node *at, ir_expr *e, bool up,
+                        int depth);
+
+static bool is_minmax(const ir_expr *e) {
+  return e->kind == IR_EXPR_BINARY &&
+         (e->u.bin.op == IR_OP_MIN || e->u.bin.op == IR_OP_MAX);
+}
+
+/* The bound of a variable: an enclosing loop's iv between its bounds (ub
+ * exclusive, in the direction of the step), else its type's range. */
+static bool var_range(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                      bool up, int64_t *out, int depth) {
+  int64_t lo, hi, v;
+  for (const ir_node *p = at ? ir_parent(at) : NULL; p; p = ir_parent(p)) {
+    if (p->kind != IR_NODE_LOOP || p->u.loop.iv != e->u.var)
+      continue;
+    int64_t s = p->u.loop.step;
+    if (s > 0 ? up : !up) /* toward ub: one step short of it */
+      return range(ctx, p, p->u.loop.ub, up, &v, depth + 1) &&
+             !__builtin_add_overflow(v, up ? -1 : 1, out);
+    if (range(ctx, p, p->u.loop.lb, up, out, depth + 1))
+      return true;
+    break;
+  }
+  if (!type_range(e->type, &lo, &hi))
+    return false;
+  *out = up ? hi : lo;
+  return true;
+}
+
+static bool range(scc_ctx *ctx, const ir_node *at, const ir_expr *e, bool up,
+                  int64_t *out, int depth) {
+  int64_t a, b, lo, hi;
+  if (depth > 16)
+    return false;
+  if (ir_expr_const_value(ctx, (ir_expr *)e, out))
+    return true;
+  switch (e->kind) {
+  case IR_EXPR_VAR:
+    return var_range(ctx, at, e, up, out, depth);
+  case IR_EXPR_CAST:
+    if (range(ctx, at, e->u.cast.a, false, &lo, depth + 1) &&
+        range(ctx, at, e->u.cast.a, true, &hi, depth + 1) &&
+        xf_fits_type(e->u.cast.to, lo) && xf_fits_type(e->u.cast.to, hi)) {
+      *out = up ? hi : lo;
+      return true;
+    }
+    break;
+  case IR_EXPR_UNARY:
+    if (e->u.un.op == IR_OP_NEG)
+      return range(ctx, at, e->u.un.a, !up, &a, depth + 1) &&
+             !__builtin_sub_overflow((int64_t)0, a, out);
+    break;
+  case IR_EXPR_BINARY: {
+    const ir_expr *x = e->u.bin.a, *y = e->u.bin.b;
+    switch (e->u.bin.op) {
+    case IR_OP_ADD:
+    case IR_OP_SUB: {
+      bool sub = e->u.bin.op == IR_OP_SUB;
+      /* through min and max: min(a, b) - y = min(a - y, b - y),
+       * x - max(a, b) = min(x - a, x - b), ... (the parts simplify:
+       * min(j_t + 16, n) - j_t has the part 16) */
+      const ir_expr *mm = is_minmax(x) ? x : is_minmax(y) ? y : NULL;
+      if (mm) {
+        ir_op op = mm->u.bin.op;
+        if (mm == y && sub)
+          op = op == IR_OP_MIN ? IR_OP_MAX : IR_OP_MIN;
+        ir_expr *p[2];
+        for (int q = 0; q < 2; q++) {
+          ir_expr *part = q ? mm->u.bin.b : mm->u.bin.a;
+          ir_expr *l = ir_expr_clone(ctx, mm == x ? part : x, NULL);
+          ir_expr *r = ir_expr_clone(ctx, mm == x ? y : part, NULL);
+          p[q] = sub ? ir_sub(ctx, l, r) : ir_add(ctx, l, r);
+        }
+        return range(ctx, at, ir_binary(ctx, op, p[0], p[1], e->type), up,
+                     out, depth + 1);
+      }
+      /* x - c * floordiv(x, c): the remainder, 0 .. c - 1 */
+      const ir_expr *q = NULL;
+      int64_t c = 0;
+      if (sub && y->kind == IR_EXPR_BINARY && y->u.bin.op == IR_OP_MUL) {
+        if (ir_expr_const_value(ctx, y->u.bin.a, &c))
+          q = y->u.bin.b;
+        else if (ir_expr_const_value(ctx, y->u.bin.b, &c))
+          q = y->u.bin.a;
+      }
+      if (q && c > 0 && q->kind == IR_EXPR_BINARY &&
+          q->u.bin.op == IR_OP_FLOORDIV && ir_expr_equal(q->u.bin.a, x) &&
+          ir_expr_const_value(ctx, q->u.bin.b, &b) && b == c) {
+        *out = up ? c - 1 : 0;
+        return true;
+      }
+      bool ka = range(ctx, at, x, up, &a, depth + 1) &&
+                range(ctx, at, y, sub ? !up : up, &b, depth + 1) &&
+                !(sub ? __builtin_sub_overflow(a, b, out)
+                      : __builtin_add_overflow(a, b, out));
+      /* an affine sum over the loops around: its extreme as an
+       * expression of parameters keeps what intervals lose (i < n in
+       * n - i: at least 1) */
+      ir_expr *ex = depth < 8 ? extreme(ctx, at, (ir_expr *)e, up, 0) : NULL;
+      int64_t v;
+      if (ex && !ir_expr_equal(ex, e) &&
+          range(ctx, at, ex, up, &v, depth + 1) &&
+          (!ka || (up ? v < *out : v > *out))) {
+        *out = v;
+        return true;
+      }
+      return ka;
+    }
+    case IR_OP_MUL: {
+      /* by a constant, on either side */
+      const ir_expr *f = x;
+      if (!ir_expr_const_value(ctx, (ir_expr *)y, &b))
+        f = y;
+      if (f == y && !ir_expr_const_value(ctx, (ir_expr *)x, &b))
+        break;
+      if (b == 0) {
+        *out = 0;
+        return true;
+      }
+      return range(ctx, at, f, b > 0 ? up : !up, &a, depth + 1) &&
+             !__builtin_mul_overflow(a, b, out);
+    }
+    case IR_OP_DIV: /* C's quotient truncates: monotone for b > 0 */
+      if (!ir_type_is_unsigned(e->type) &&
+          ir_expr_const_value(ctx, (ir_expr *)y, &b) && b > 0 &&
+          range(ctx, at, x, up, &a, depth + 1)) {
+        *out = a / b;
+        return true;
+      }
+      break;
+    case IR_OP_FLOORDIV:
+    case IR_OP_CEILDIV:
+      if (ir_expr_const_value(ctx, (ir_expr *)y, &b) && b > 0 &&
+          range(ctx, at, x, up, &a, depth + 1)) {
+        int64_t q = a / b, r = a % b;
+        if (e->u.bin.op == IR_OP_FLOORDIV)
+          *out = r != 0 && a < 0 ? q - 1 : q;
+        else
+          *out = r != 0 && a > 0 ? q + 1 : q;
+        return true;
+      }
+      break;
+    case IR_OP_MIN:
+    case IR_OP_MAX: {
+      bool ka = range(ctx, at, x, up, &a, depth + 1),
+           kb = range(ctx, at, y, up, &b, depth + 1);
+      bool wants_both = (e->u.bin.op == IR_OP_MIN) != up;
+      if (ka && kb)
+        *out = (e->u.bin.op == IR_OP_MIN) ? (a < b ? a : b) : (a > b ? a : b);
+      else if (!wants_both && (ka || kb))
+        *out = ka ? a : b;
+      else
+        break;
+      return true;
+    }
+    default:
+      break;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  if (!ir_type_is_integer(e->type) || !type_range(e->type, &lo, &hi))
+    return false;
+  *out = up ? hi : lo;
+  return true;
+}
+
+bool xf_value_range(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                    int64_t *lo, int64_t *hi) {
+  return range(ctx, at, e, false, lo, 0) && range(ctx, at, e, true, hi, 0);
+}
+
+bool xf_upper_bound(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                    int64_t *hi) {
+  return range(ctx, at, e, true, hi, 0);
+}
+
+
+ir_expr *xf_widen(scc_ctx *ctx, const ir_expr *e) {
+  switch (e->kind) {
+  case IR_EXPR_UNARY:
+    if (e->u.un.op == IR_OP_NEG)
+      return ir_unary(ctx, IR_OP_NEG, xf_widen(ctx, e->u.un.a), IR_TY_LLONG);
+    break;
+  case IR_EXPR_BINARY:
+    switch (e->u.bin.op) {
+    case IR_OP_ADD:
+    case IR_OP_SUB:
+    case IR_OP_MUL:
+    case IR_OP_MIN:
+    case IR_OP_MAX:
+    case IR_OP_FLOORDIV:
+    case IR_OP_CEILDIV:
+      if (!ir_type_is_unsigned(e->type))
+        return ir_binary(ctx, e->u.bin.op, xf_widen(ctx, e->u.bin.a),
+                         xf_widen(ctx, e->u.bin.b), IR_TY_LLONG);
+      break;
+    default:
+      break;
+    }
+    break;
+  case IR_EXPR_INT:
+    return ir_int(ctx, e->u.ival);
+  default:
+    break;
+  }
+  return ir_cast(ctx, IR_TY_LLONG, ir_expr_clone(ctx, e, NULL));
+}
+
+static void note_non_param(ir_expr *e, void *data) {
+  if ((e->kind == IR_EXPR_VAR && e->u.var->kind != IR_VAR_PARAM) ||
+      e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL)
+    *(bool *)data = true;
+}
+
+/* INT64_MIN / INT64_MAX-style limits of t as an IR constant of long long
+ * (t narrower than 64 bits) or of t itself (64 bits). */
+static ir_expr *limit_of(scc_ctx *ctx, ir_type t, bool up) {
+  int64_t lo, hi;
+  if (!type_range(t, &lo, &hi)) /* unsigned 64-bit */
+    return ir_cast(ctx, t, ir_int(ctx, up ? -1 : 0));
+  return ir_int(ctx, up ? hi : lo);
+}
+
+/* The largest (up) or smallest value of the affine e over the loops
+ * around `at`, as an expression of the kernel's parameters: each iv with
+ * a positive coefficient replaced by its loop's last value (ub - 1, step
+ * 1) and with a negative one by its first (for up; the other way round
+ * for the smallest), again for the ivs those bounds read (a box around
+ * the iteration domain: the true extreme is never beyond it).  NULL when
+ * e is not affine, or reads a variable that is neither a parameter nor
+ * the iv of a loop of step 1 or -1 around `at`. */
+static ir_expr *extreme(scc_ctx *ctx, const ir_node *at, ir_expr *e, bool up,
+                        int depth) {
+  ir_affine a;
+  if (depth > 32 || !ir_expr_to_affine(ctx, e, &a))
+    return NULL;
+  ir_subst s = {0};
+  for (int t = 0; t < a.nterms; t++) {
+    ir_var *v = a.vars[t];
+    if (v->kind == IR_VAR_PARAM)
+      continue;
+    const ir_node *p = at ? ir_parent(at) : NULL;
+    while (p && !(p->kind == IR_NODE_LOOP && p->u.loop.iv == v))
+      p = ir_parent(p);
+    if (!p || (p->u.loop.step != 1 && p->u.loop.step != -1))
+      return NULL;
+    const ir_loop *l = &p->u.loop;
+    /* first value lb; last value ub - step (ub exclusive either way);
+     * the largest of them is the last when the loop counts up */
+    bool want_max = (a.coefs[t] > 0) == up;
+    bool last = (l->step > 0) == want_max;
+    ir_expr *x = last ? ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL),
+                                     -l->step)
+                      : ir_expr_clone(ctx, l->lb, NULL);
+    ir_expr *y = extreme(ctx, p, x, want_max, depth + 1);
+    if (!y)
+      return NULL;
+    ir_subst_add(ctx, &s, v, y);
+  }
+  return s.n ? ir_simplify(ctx, ir_expr_clone(ctx, e, &s))
+             : ir_expr_clone(ctx, e, NULL);
+}
+
+/* Whether the smallest (up false) or largest value of e at `at` is
+ * proven to be a value of t: by interval bounds of e, else of its
+ * extreme over the loops around (which keeps what intervals lose, such
+ * as i < n in n - i); *ex, that extreme (or NULL). */
+static bool side_fits(scc_ctx *ctx, const ir_node *at, ir_expr *e, ir_type t,
+                      bool up, ir_expr **ex) {
+  int64_t v;
+  *ex = NULL;
+  if (range(ctx, at, e, up, &v, 0) && xf_fits_type(t, v))
+    return true;
+  *ex = extreme(ctx, at, e, up, 0);
+  return *ex && range(ctx, at, *ex, up, &v, 0) && xf_fits_type(t, v);
+}
+
+bool xf_fits_everywhere(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                        ir_type t) {
+  ir_expr *ex;
+  return side_fits(ctx, at, (ir_expr *)e, t, false, &ex) &&
+         side_fits(ctx, at, (ir_expr *)e, t, true, &ex);
+}
+
+bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at,
+                     ir_expr *e, ir_type t, const char *what) {
+  ir_expr *ex[2];
+  bool klo = side_fits(ctx, at, e, t, false, &ex[0]);
+  bool khi = side_fits(ctx, at, e, t, true, &ex[1]);
+  if (klo && khi)
+    return true;
+  /* over the loops around: the extremes as expressions of parameters */
+  bool other = (!klo && !ex[0]) || (!khi && !ex[1]);
+  for (int side = 0; side < 2 && !other; side++)
+    if (ex[side])
+      ir_walk_expr(ex[side], note_non_param, &other);
+  if (other) {
+    scc_fail(ctx, at ? at->loc : (scc_loc){0},
+             "%s: the bound it forms could leave the type '%s' (interval "
+             "bounds do not prove it fits, and it is no affine expression "
+             "of the kernel's parameters that a run-time check could "
+             "test); give the loop a wider induction variable or smaller "
+             "bounds",
+             what, ir_type_name(t));
+    return false;
+  }
+  /* every value of e at kernel entry: checked there, computed wide */
+  bool wide = t != IR_TY_LONG && t != IR_TY_LLONG && t != IR_TY_ULONG &&
+              t != IR_TY_ULLONG;
+  ir_expr *cond = NULL;
+  for (int side = 0; side < 2; side++) {
+    bool up = side == 1;
+    if (up ? khi : klo)
+      continue;
+    ir_expr *w = wide ? xf_widen(ctx, ex[side]) : ex[side];
+    ir_expr *c =
+        ir_binary(ctx, up ? IR_OP_LE : IR_OP_GE, w, limit_of(ctx, t, up),
+                  IR_TY_INT);
+    cond = cond ? ir_binary(ctx, IR_OP_LAND, cond, c, IR_TY_INT) : c;
+  }
+  xf_assume_cond(ctx, k, cond,
+                 scc_arena_printf(ctx->arena,
+                                  "%s (line %d) forms a bound that must stay "
+                                  "within '%s'",
+                                  what, at ? at->loc.line : 0,
+                                  ir_type_name(t)));
+  return true;
+}
+
+void xf_assume_cond(scc_ctx *ctx, ir_kernel *k, ir_expr *cond,
+                    const char *reason) {
+  for (int i = 0; i < k->assumptions.len; i++) {
+    const ir_assumption *o = k->assumptions.items[i];
+    if (o->kind == IR_ASSUME_COND && ir_expr_equal(o->cond, cond))
+      return;
+  }
+  ir_assumption *as = scc_arena_alloc(ctx->arena, sizeof *as);
+  *as = (ir_assumption){.kind = IR_ASSUME_COND, .cond = cond};
+  scc_buf b = {0};
+  ir_print_c_expr(&b, cond);
+  as->text = scc_arena_printf(ctx->arena, "%s", b.data);
+  scc_buf_free(&b);
+  as->reason = reason;
+  scc_vec_push(ctx->arena, &k->assumptions, as);
+}
+
+/* ---- the generic form's arguments (xf.h) -------------------------------- */
+
+static int args_find(const xf_args *a, const char *key) {
+  for (int i = 0; i < a->nattrs; i++)
+    if (strcmp(a->keys[i], key) == 0)
+      return i;
+  return -1;
+}
+
+bool xf_args_num(const xf_args *a, const char *key, int64_t *out) {
+  int i = args_find(a, key);
+  if (i < 0 || a->strs[i])
+    return false;
+  *out = a->nums[i];
+  return true;
+}
+
+bool xf_args_has(const xf_args *a, const char *key) {
+  return args_find(a, key) >= 0;
 }

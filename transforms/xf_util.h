@@ -32,6 +32,53 @@ bool xf_isa_fits_target(scc_ctx *ctx, const ir_node *loop, ir_isa isa);
  * perm is a permutation of 0..n-1.  No legality check. */
 void xf_permute_band(ir_node **band, const int *perm, int n);
 
+/* Interval bounds of an integer expression's values at `at` (a node the
+ * expression is evaluated in, or NULL): constants, the ivs of the loops
+ * around `at` between their bounds, everything else in its type's range,
+ * through +, -, negation, products and floor/ceil quotients by constants,
+ * min, max and casts (interval arithmetic).  False when a bound is not an
+ * int64 (an unsigned 64-bit value).  Used to prove that a bound a
+ * transform forms stays inside its type (issue 27). */
+bool xf_value_range(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                    int64_t *lo, int64_t *hi);
+/* The upper half of xf_value_range. */
+bool xf_upper_bound(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                    int64_t *hi);
+/* True when every value xf_value_range allows e at `at` is a value of t. */
+bool xf_fits_everywhere(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
+                        ir_type t);
+/* A fresh copy of e computed in long long: its signed +, -, *, min, max
+ * and floor/ceil quotients rebuilt at that type, everything else (a
+ * variable, an access, an unsigned operation whose wrap-around the
+ * program may rely on) cast to it.  For bounds over ints that may pass
+ * the type's limits on the way (ub - lb of an empty loop, lb + N*s past
+ * INT_MAX) but whose final value fits: the caller casts it back. */
+ir_expr *xf_widen(scc_ctx *ctx, const ir_expr *e);
+
+/* Makes sure every value the bound e (an integer expression evaluated at
+ * `at`) takes is a value of the type t: proven by xf_value_range; else,
+ * when e reads only the kernel's parameters, the kernel is versioned on a
+ * run-time check at entry (an IR_ASSUME_COND `e <= MAX && e >= MIN`,
+ * computed in long long for narrower types: the original runs when it
+ * fails, as Polly does for the bounds it cannot prove: Grosser et al.,
+ * "Polly - Polyhedral optimization in LLVM", 2011); else false after
+ * scc_fail naming `what` and the type. */
+bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at,
+                     ir_expr *e, ir_type t, const char *what);
+
+/* The largest array loop.expand_scalar keeps on the stack, in bytes (a
+ * larger trip count: refused when constant, else the kernel is versioned
+ * on it). */
+#define XF_EXPAND_MAX_BYTES (1 << 20)
+
+/* Versions the kernel on cond (an int expression over the kernel's
+ * parameters only, evaluated at entry): an IR_ASSUME_COND with the reason
+ * shown by -v and the run-time check's comment; the original kernel runs
+ * when cond is false.  An equal condition already assumed is not added
+ * twice. */
+void xf_assume_cond(scc_ctx *ctx, ir_kernel *k, ir_expr *cond,
+                    const char *reason);
+
 /* The split point of a loop with step s (nonzero) so that [lb, split) holds
  * a multiple of m iterations (m = F*|s|, F >= 1) and [split, ub) the rest:
  *   s > 0: max(lb, lb + floordiv(ub - lb, m) * m)

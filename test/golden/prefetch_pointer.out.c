@@ -18,8 +18,8 @@ __attribute__((target("avx512f,avx2,fma"))) void gemm(int m, int n, int p, int l
           __builtin_prefetch(&B[j + k * ldb + 16 * (4 < ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1 < 0 ? ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1 - 15) / 16 : ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1) / 16) ? 4 : ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1 < 0 ? ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1 - 15) / 16 : ((0 > 16 * (n < 0 ? (n - 15) / 16 : n / 16) ? 0 : 16 * (n < 0 ? (n - 15) / 16 : n / 16)) - j - 1) / 16))], 0, 3);
           _mm512_storeu_ps(&C[i * ldc + j], _mm512_add_ps(_mm512_loadu_ps(&C[i * ldc + j]), _mm512_mul_ps(_mm512_set1_ps(A[i * lda + k]), _mm512_loadu_ps(&B[k * ldb + j]))));
         }
-        for (int j = (0 > j_hi ? 0 : j_hi); j < n; j += 16) {
-          _mm512_mask_storeu_ps(&C[i * ldc + j], (__mmask16)((1u << (n - j)) - 1u), _mm512_add_ps(_mm512_maskz_loadu_ps((__mmask16)((1u << (n - j)) - 1u), &C[i * ldc + j]), _mm512_mul_ps(_mm512_set1_ps(A[i * lda + k]), _mm512_maskz_loadu_ps((__mmask16)((1u << (n - j)) - 1u), &B[k * ldb + j]))));
+        for (long long j_r = (0 > j_hi ? 0 : j_hi); j_r < n; j_r += 16) {
+          _mm512_mask_storeu_ps(&C[j_r + i * ldc], (__mmask16)((1u << (n - j_r)) - 1u), _mm512_add_ps(_mm512_maskz_loadu_ps((__mmask16)((1u << (n - j_r)) - 1u), &C[j_r + i * ldc]), _mm512_mul_ps(_mm512_set1_ps(A[i * lda + k]), _mm512_maskz_loadu_ps((__mmask16)((1u << (n - j_r)) - 1u), &B[j_r + k * ldb]))));
         }
       }
     }

@@ -3,7 +3,7 @@
  * then the (t, i) band skewed and tiled. */
 void sink(int steps, int n, int m, double u[restrict][64],
           const double *restrict f) {
-  if (1 < n) {
+  if ((1 < n) && ((long long)steps + (long long)n - 1 <= 2147483647)) {
     for (long long t_t = 0; t_t < steps; t_t += 4) {
       for (long long i_t = t_t + 1LL; i_t < n + (t_t + 4LL < steps ? t_t + 4LL : steps) - 1LL; i_t += 8) {
         for (int t = t_t; t < (t_t + 4LL < steps ? t_t + 4LL : steps); t++) {

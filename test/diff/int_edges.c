@@ -1,0 +1,72 @@
+/* int_edges.c — loops whose bounds are parameters called near the limits
+ * of int (issue 27): the bounds a transform forms (split points, peeled
+ * parts, masked vector tails, skewed and shifted bounds, a reversed
+ * loop's start and end) must not leave the type.  Every call is free of
+ * undefined behaviour in the original: empty loops from near INT_MAX to
+ * near INT_MIN (ub - lb overflows an int), loops ending at INT_MAX (a
+ * tail's i += 16 would pass it), loops starting at INT_MIN + 1. */
+#include <limits.h>
+#include <stdio.h>
+
+#pragma schedcc kernel
+void up(int lo, int n, float a[200], const float b[200]) {
+  for (int i = lo; i < n; i++)
+    a[i - lo] += b[i - lo] * 0.5f;
+}
+
+#pragma schedcc kernel
+void down(int lo, int n, float a[200], const float b[200]) {
+  for (int i = n - 1; i >= lo; i--)
+    a[i - lo] = a[i - lo] * 0.75f + b[i - lo];
+}
+
+#pragma schedcc kernel
+void rows(int lo, int n, float a[8][200], const float b[200]) {
+  for (int t = 0; t < 8; t++)
+    for (int i = lo; i < n; i++)
+      a[t][i - lo] += b[i - lo] * (float)t;
+}
+
+#pragma schedcc kernel
+void two(int lo, int n, float a[200], float c[200], const float b[200]) {
+  for (int i = lo; i < n; i++)
+    a[i - lo] = b[i - lo] * 0.5f;
+  for (int i = lo; i < n; i++)
+    c[i - lo] += a[i - lo];
+}
+
+#pragma schedcc kernel
+void wave(int lo, int n, float a[8][200]) {
+  for (int t = 1; t < 8; t++)
+    for (int i = lo + 1; i < n; i++)
+      a[t][i - lo] += a[t - 1][i - lo - 1] * 0.5f;
+}
+
+int main(void) {
+  static float a[200], b[200], c[8][200], d[200], e[200], f[8][200],
+      g[200];
+  for (int i = 0; i < 200; i++)
+    b[i] = (float)(i % 7) - 3.0f;
+  for (int t = 0; t < 8; t++)
+    for (int i = 0; i < 200; i++)
+      f[t][i] = (float)((i + t) % 5);
+  static const int los[] = {INT_MAX - 150, INT_MAX - 3,   0,
+                            INT_MIN + 1,   INT_MIN + 5,   INT_MAX - 5,
+                            10,            INT_MIN + 1,   INT_MAX - 1,
+                            INT_MAX - 190, INT_MAX - 1,   INT_MIN + 2};
+  static const int ns[] = {INT_MAX,       INT_MAX,       150,
+                           INT_MIN + 150, INT_MIN + 100, INT_MIN + 3,
+                           INT_MIN + 1,   INT_MIN + 2,   INT_MAX,
+                           INT_MAX - 2,   INT_MIN + 1,   INT_MIN + 190};
+  for (int q = 0; q < (int)(sizeof los / sizeof *los); q++) {
+    up(los[q], ns[q], a, b);
+    down(los[q], ns[q], g, b);
+    rows(los[q], ns[q], c, b);
+    two(los[q], ns[q], d, e, b);
+    wave(los[q], ns[q], f);
+  }
+  for (int i = 0; i < 200; i++)
+    printf("%d %a %a %a %a %a %a\n", i, a[i], g[i], c[3][i], d[i], e[i],
+           f[5][i]);
+  return 0;
+}
