@@ -287,7 +287,9 @@ SCC_NODISCARD xf_status xf_distribute(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * in a separate loop (*peeled_out, a new node placed before (after) the
  * loop), the rest in *rest_out (the original node).  Both loops always
  * exist (possibly empty).  Any nonzero step.  Refused: N < 0, N larger
- * than a constant trip count, back peeling with unsigned symbolic bounds. */
+ * than a constant trip count.  The bound between the parts is formed so
+ * that it cannot leave the iv's type (in long long, or behind a test, when
+ * interval bounds do not prove it). */
 SCC_NODISCARD xf_status xf_peel(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                 int64_t n, bool front, ir_node **peeled_out,
                                 ir_node **rest_out);
@@ -428,5 +430,49 @@ void xf_omp_follow(scc_ctx *ctx, ir_kernel *k, const scc_vec *before);
 SCC_NODISCARD xf_status xf_transpose_block(
     scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner, int size,
     ir_isa isa, bool nontemporal, ir_node **outer_out, ir_node **inner_out);
+
+/* ---- the generic form of a loop transform --------------------------------
+ * A transform of one loop declared in schedules/ops.def with SCHED_XF(...)
+ * needs no handler of its own: the interpreter's generic handler
+ * (schedules/ops_generic.c) applies it to every payload loop of the op's
+ * first handle operand, passes the op's attributes and string operands as
+ * an xf_args, prints the remark the transform leaves in args->remark (or
+ * "applied to loop 'i'") under -v, and binds the loops it returns to the
+ * op's first result.  A new transform written this way touches xf.h, its
+ * own file and one line of ops.def (plus ir/ir.h and backend/be_lower.c
+ * when it adds IR state): see docs/architecture.md. */
+typedef struct xf_args {
+  int nattrs;
+  const char *const *keys;  /* attribute names, as written */
+  const int64_t *nums;      /* a number value (0 for a string or none) */
+  const char *const *strs;  /* a string value, or NULL */
+  int noperands;            /* the op's string operands, in order */
+  const char *const *operands;
+  const char *remark;       /* out: what was done, for -v (arena), or NULL */
+} xf_args;
+
+/* The signature of a transform in the generic form: loop is one payload,
+ * *out the loop to bind to the result (the loop itself when it is
+ * rewritten in place).  Refusals as every xf_ function: XF_SILENCEABLE
+ * after scc_fail, the IR untouched. */
+typedef xf_status (*xf_loop_fn)(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                xf_args *args, ir_node **out);
+
+/* The number attribute `key` of args into *out: false when absent (or a
+ * string). */
+bool xf_args_num(const xf_args *a, const char *key, int64_t *out);
+/* Whether the attribute `key` is present (a flag such as {nontemporal}). */
+bool xf_args_has(const xf_args *a, const char *key);
+
+/* loop.reverse %l: the loop runs its iterations in the opposite order,
+ * `for (i = lb; i < ub; i++)` becoming `for (i = ub - 1; i >= lb; i--)`
+ * (and a loop counting down counting up).  Legal when the loop carries no
+ * dependence (dep_check_parallel without reductions: a reduction's sum
+ * would be rounded in another order); the iv's value after the loop must
+ * not be read (it ends at lb - 1 instead of ub).  Steps of 1 and -1 only.
+ * Generic form (SCHED_XF).  Source: loop reversal, Wolfe, "High
+ * Performance Compilers for Parallel Computing", 1996, §9.2. */
+SCC_NODISCARD xf_status xf_reverse(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                   xf_args *args, ir_node **out);
 
 #endif
