@@ -76,6 +76,8 @@ typedef struct emitter {
   scc_vec dropped; /* ir_var *: unused ivs whose declaration is left out */
   scc_vec dead;    /* ir_array *: local arrays (pack buffers) nothing
                       emitted reads: neither declared nor written */
+  scc_vec unread;  /* ir_var *: scalars written, never read, whose stores
+                      call something (kept): declared unused */
   bool failed;     /* an error was reported */
   bool streamed;   /* a streaming (non-temporal) store was emitted */
   /* library calls (loop.to_library): `plain` while emitting a marked nest
@@ -1768,23 +1770,38 @@ static bool dropped(const emitter *em, const ir_var *v) {
   return false;
 }
 
+static bool in_vec(const scc_vec *v, const void *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == x)
+      return true;
+  return false;
+}
+
 /* The scalars declared inside the region's loops or ifs that the output
  * writes and never reads (copies a transform made of a private scalar,
  * `w1 = ...` of loop.unroll_and_jam whose value a later loop overwrites):
  * their declarations and their stores, which call nothing, are left out
- * (gcc -Wunused-but-set-variable otherwise); added to em->dropped. */
+ * (gcc -Wunused-but-set-variable otherwise); added to em->dropped.  Those
+ * whose stores call something, and those the source declares at the
+ * kernel's top (the original version reads them), stay, declared unused
+ * (em->unread). */
 static void find_dead_scalars(emitter *em) {
   const ir_kernel *k = em->k;
   for (int i = 0; i < k->vars.len; i++) {
     const ir_var *v = k->vars.items[i];
     if (v->kind != IR_VAR_LOCAL || v->lanes > 1 || v->live_out ||
-        v->is_volatile || dropped(em, v) || declared_in(k, v) ||
+        v->is_volatile || dropped(em, v) ||
         !var_declared_anywhere(&k->body, v))
       continue;
     value_read u = {em, NULL, v, false, false};
     ir_walk_block((ir_block *)&k->body, read_node_cb, &u);
-    if (!u.read && !u.call)
+    if (u.read)
+      continue;
+    if (!u.call && !declared_in(k, v))
       scc_vec_push(em->ctx->arena, &em->dropped, (void *)v);
+    else if (!in_vec(&em->unread, v)) /* a call's effects stay, or a
+                                         declaration of the source's */
+      scc_vec_push(em->ctx->arena, &em->unread, (void *)v);
   }
 }
 
@@ -1840,6 +1857,11 @@ static void emit_node(emitter *em, const ir_node *n, int depth) {
     }
     ir_expr *init = scalarize(em, n->u.decl.init, depth);
     line_begin(em, depth);
+    /* written and never read, the stores kept (they call something, or
+     * the source declared it at the kernel's top, where a transform left
+     * it unread): gcc -Wunused-but-set-variable otherwise */
+    if (in_vec(&em->unread, n->u.decl.var))
+      scc_buf_puts(em->out, "__attribute__((unused)) ");
     scc_buf_printf(em->out, "%s%s %s",
                    n->u.decl.var->is_volatile ? "volatile " : "",
                    ir_type_name(n->u.decl.var->type), n->u.decl.var->name);

@@ -476,10 +476,44 @@ bool xf_kernel_has_parallel(ir_kernel *k) {
   return pl.loops.len > 0;
 }
 
+/* Whether the loop's directive shares the work of a team among its
+ * threads: `for`, `parallel for`, `for simd`, loop.parallel's mark; not
+ * `simd` alone. */
+static bool worksharing(const ir_loop *l) {
+  return (l->attrs & IR_LOOP_PARALLEL) && !(l->omp && ir_omp_simd_only(l->omp));
+}
+
+/* A worksharing loop without a parallel region of its own (`#pragma omp
+ * for`) inside another worksharing loop: OpenMP forbids it (a worksharing
+ * region may not be closely nested inside another, OpenMP 5.2 §17.1);
+ * gcc and clang refuse to compile it.  A transform that nests loops
+ * (loop.sink, loop.fuse, ...) could make it. */
+static bool nested_worksharing(scc_ctx *ctx, const scc_vec *loops) {
+  for (int i = 0; i < loops->len; i++) {
+    const ir_node *in = loops->items[i];
+    const ir_loop *l = &in->u.loop;
+    if (!worksharing(l) || (l->omp && strstr(l->omp->construct, "parallel")) ||
+        (!l->omp))
+      continue;
+    for (const ir_node *p = ir_parent(in); p; p = ir_parent(p))
+      if (p->kind == IR_NODE_LOOP && worksharing(&p->u.loop)) {
+        scc_fail(ctx, in->loc,
+                 "'#pragma %s' on loop '%s' would be nested in the "
+                 "worksharing loop '%s' (OpenMP forbids a worksharing region "
+                 "closely nested in another)",
+                 l->omp->text, xf_iv_name(in), xf_iv_name(p));
+        return true;
+      }
+  }
+  return false;
+}
+
 bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k) {
   par_loops pl = {ctx->arena, {0}};
   ir_walk_block(&k->body, parallel_cb, &pl);
   scc_vec loops = pl.loops;
+  if (nested_worksharing(ctx, &loops))
+    return false;
   par_plan *plans =
       scc_arena_alloc(ctx->arena, sizeof *plans * (size_t)(loops.len + 1));
   bool ok = true;
