@@ -8,6 +8,15 @@
  * here (docs/architecture.md, "Adding a transform"). */
 #include "sched_int.h"
 
+/* The transform of each SCHED_XF row (NULL for the other ops). */
+static const xf_loop_fn xf_of[SCHED_NOPS] = {
+#define SCHED_OP(...)
+#define SCHED_XF(id, name, fn, ...) [SCHED_OP_##id] = fn,
+#include "ops.def"
+#undef SCHED_XF
+#undef SCHED_OP
+};
+
 bool sched_op_generic(sched_run *r, const sched_stmt *s) {
   const sched_opdef *d = &sched_ops[s->op];
   sched_value *h = sched_get_handle(r, s->ops[0]);
@@ -21,8 +30,8 @@ bool sched_op_generic(sched_run *r, const sched_stmt *s) {
   for (int i = 0; i < na; i++) {
     const sched_attr *a = &s->attrs[i];
     keys[i] = a->key;
-    strs[i] = a->has_value && a->value.kind == SCHED_I_STRING ? a->value.text
-                                                              : NULL;
+    strs[i] =
+        a->has_value && a->value.kind == SCHED_I_STRING ? a->value.text : NULL;
     nums[i] = a->has_value && !strs[i] ? sched_get_num(r, &a->value) : 0;
   }
   const char **opnds =
@@ -36,15 +45,14 @@ bool sched_op_generic(sched_run *r, const sched_stmt *s) {
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *out = NULL;
     xf_args args = {na, keys, nums, strs, nops, opnds, NULL};
-    if (!l || !sched_xf_done(r, s, d->xf(r->ctx, r->k, l, &args, &out)))
+    if (!l || !sched_xf_done(r, s, xf_of[s->op](r->ctx, r->k, l, &args, &out)))
       return false;
     if (args.remark)
       sched_remark_applied(r, s, "%s", args.remark);
     else
-      sched_remark_applied(r, s, "applied to loop '%s'",
-                           out && out->kind == IR_NODE_LOOP
-                               ? out->u.loop.iv->name
-                               : "?");
+      sched_remark_applied(
+          r, s, "applied to loop '%s'",
+          out && out->kind == IR_NODE_LOOP ? out->u.loop.iv->name : "?");
     scc_vec_push(ar, &outs, out);
   }
   sched_set_result(r, s, 0, &outs);

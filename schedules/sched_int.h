@@ -85,9 +85,6 @@ typedef struct sched_opdef {
   int nresults;
   int result_rule;
   const char *usage;
-  /* a transform in the generic form (a SCHED_XF row: the handler is
-   * sched_op_generic, ops_generic.c), else NULL */
-  xf_loop_fn xf;
 } sched_opdef;
 
 extern const sched_opdef sched_ops[SCHED_NOPS];

@@ -11,14 +11,8 @@ const sched_opdef sched_ops[SCHED_NOPS] = {
 #define SCHED_OP(id, name, handler, flags, sig, attrs, rule, consumes, nres,   \
                  rrule, usage)                                                 \
   [SCHED_OP_##id] = {name, handler,  flags, sig,   attrs,                      \
-                     rule, consumes, nres,  rrule, usage, NULL},
-#define SCHED_XF(id, name, fn, sig, attrs, rule, consumes, nres, rrule,       \
-                 usage)                                                        \
-  [SCHED_OP_##id] = {name,     sched_op_generic, SCHED_OPF_XF, sig,            \
-                     attrs,    rule,             consumes,     nres,           \
-                     rrule,    usage,            fn},
+                     rule, consumes, nres,  rrule, usage},
 #include "ops.def"
-#undef SCHED_XF
 #undef SCHED_OP
 };
 

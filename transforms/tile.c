@@ -138,7 +138,8 @@ static xf_status tile_fn(void *data) {
  * its last tile, and the point loop's bound min(t + span, ub) computes it
  * inside: when ub - 1 + span exceeds the iv type's maximum, both leave the
  * type (signed overflow; unsigned wrap-around: a loop that never ends).
- * Kept in the iv's type when an upper bound of ub (a constant, or bounds
+ * Kept in the iv's type when an upper bound of ub (xf_upper_bound: a
+ * constant, or bounds
  * of the loops around it: the point loop `j_t .. j_t + 32` of a tile loop
  * below 256) is far enough from the maximum; else, for an iv narrower than 64
  * bits, the tile loop counts in long long, which holds every value of the iv
@@ -166,70 +167,12 @@ static ir_expr *type_max(scc_ctx *ctx, ir_type t) {
   return ir_cast(ctx, t, m);
 }
 
-/* An upper bound of e's values inside `at` (interval arithmetic): a
- * constant; the iv of a loop around `at` with a positive step, at most its
- * bound's bound minus one; sums, differences with a constant, products by
- * a positive constant, min (either side's bound), max (both). False when
- * none is known (a parameter, a read of memory). */
-static bool upper(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
-                  int64_t *out, int depth) {
-  int64_t a, b;
-  if (depth > 16)
-    return false;
-  if (ir_expr_const_value(ctx, (ir_expr *)e, out))
-    return true;
-  switch (e->kind) {
-  case IR_EXPR_VAR:
-    for (const ir_node *p = ir_parent(at); p; p = ir_parent(p))
-      if (p->kind == IR_NODE_LOOP && p->u.loop.iv == e->u.var)
-        return p->u.loop.step > 0 &&
-               upper(ctx, p, p->u.loop.ub, &a, depth + 1) &&
-               !__builtin_sub_overflow(a, 1, out);
-    return false;
-  case IR_EXPR_CAST:
-    return upper(ctx, at, e->u.cast.a, out, depth + 1);
-  case IR_EXPR_BINARY: {
-    const ir_expr *x = e->u.bin.a, *y = e->u.bin.b;
-    switch (e->u.bin.op) {
-    case IR_OP_ADD:
-      return upper(ctx, at, x, &a, depth + 1) &&
-             upper(ctx, at, y, &b, depth + 1) &&
-             !__builtin_add_overflow(a, b, out);
-    case IR_OP_SUB:
-      return ir_expr_const_value(ctx, (ir_expr *)y, &b) &&
-             upper(ctx, at, x, &a, depth + 1) &&
-             !__builtin_sub_overflow(a, b, out);
-    case IR_OP_MUL:
-      return ir_expr_const_value(ctx, (ir_expr *)y, &b) && b > 0 &&
-             upper(ctx, at, x, &a, depth + 1) &&
-             !__builtin_mul_overflow(a, b, out);
-    case IR_OP_MIN: {
-      bool ka = upper(ctx, at, x, &a, depth + 1),
-           kb = upper(ctx, at, y, &b, depth + 1);
-      *out = ka && kb ? (a < b ? a : b) : ka ? a : b;
-      return ka || kb;
-    }
-    case IR_OP_MAX:
-      if (!upper(ctx, at, x, &a, depth + 1) ||
-          !upper(ctx, at, y, &b, depth + 1))
-        return false;
-      *out = a > b ? a : b;
-      return true;
-    default:
-      return false;
-    }
-  }
-  default:
-    return false;
-  }
-}
-
 static bool tile_iv_type(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_expr *ub,
                          int64_t span, ir_type *out) {
   ir_type t = loop->u.loop.iv->type;
   int64_t c, last;
   *out = t;
-  if (upper(ctx, loop, ub, &c, 0) && !__builtin_sub_overflow(c, 1, &c) &&
+  if (xf_upper_bound(ctx, loop, ub, &c) && !__builtin_sub_overflow(c, 1, &c) &&
       !__builtin_add_overflow(c, span, &last) && xf_fits_type(t, last))
     return true;
   if (!is_64bit(t)) {

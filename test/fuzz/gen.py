@@ -37,6 +37,7 @@ ops included) and binding its results for the next ops.
 """
 
 import random
+import re
 
 # ---------------------------------------------------------------------------
 # kernels
@@ -45,6 +46,7 @@ import random
 class Loop:
     def __init__(self, iv, parent, depth, dim):
         self.iv = iv
+        self.ref = iv  # the iv's value as expressions read it: (i - lo)
         self.parent = parent
         self.depth = depth
         self.dim = dim  # 'n' or 'm': the iv stays in [0, dim)
@@ -152,16 +154,16 @@ class KGen:
         l = self.pick(ivs)
         f = self.r.random()
         if f < 0.5:
-            return l.iv
+            return l.ref
         if f < 0.85 or self.friendly:
-            return "%s + %d" % (l.iv, self.r.randint(1, 2))
-        return "%s + 1 - %s" % (dim, l.iv)
+            return "%s + %d" % (l.ref, self.r.randint(1, 2))
+        return "%s + 1 - %s" % (dim, l.ref)
 
     def access(self, arr, scope, write=False):
         if self.friendly and write:
             # one canonical subscript per written array: the innermost ivs
             # in order (so the loop accesses it through one subscript only)
-            ivs = [l.iv for l in scope][-len(arr.dims):]
+            ivs = [l.ref for l in scope][-len(arr.dims):]
             subs = ["0"] * (len(arr.dims) - len(ivs)) + ivs
         else:
             subs = [self.subscript(d, scope, i == len(arr.dims) - 1)
@@ -217,7 +219,7 @@ class KGen:
         if f < 0.7 and temps:
             return self.pick(temps)
         if f < 0.8 and scope and not self.friendly:
-            iv = self.pick(scope).iv
+            iv = self.pick(scope).ref
             if self.k.etype == "int":
                 return iv
             return "(%s)%s" % (self.k.etype, iv)
@@ -299,10 +301,11 @@ class KGen:
         f = self.r.random()
         if len(scope) >= 2 and f < 0.35:
             a, b = self.r.sample(scope, 2)
-            return "%s %s %s" % (a.iv, self.pick(["<", ">", "<=", "!="]), b.iv)
+            return "%s %s %s" % (a.ref, self.pick(["<", ">", "<=", "!="]),
+                                 b.ref)
         if scope and f < 0.6:
             l = self.pick(scope)
-            return "%s %s %s - %d" % (l.iv, self.pick(["<", ">", ">="]), l.dim,
+            return "%s %s %s - %d" % (l.ref, self.pick(["<", ">", ">="]), l.dim,
                                       self.r.randint(1, 3))
         arr = self.pick(self.arrs)
         thr = self.lit(self.pick([0.5, 0.25]) if self.k.etype != "int" else
@@ -363,6 +366,8 @@ class KGen:
             elif f < 0.22 and self.outer_temps:
                 # PolyBench temp2: a scalar declared outside, written first
                 name = self.pick(self.outer_temps)
+                for l in scope:  # (loop.expand_scalar's targets)
+                    l.writes = getattr(l, "writes", set()) | {name}
                 # (not `w = w;`: clang's -Wself-assign)
                 others = [t for t in temps if t != name]
                 out.append("%s%s = %s;" % (ind, name,
@@ -420,8 +425,8 @@ class KGen:
                     continue
                 if fits(w, 0, b) and fits(w, 1, a) and fits(r, 0, a) and \
                         fits(r, 1, b):
-                    out.append("%s = %s;" % (w.access([b.iv, a.iv]),
-                                             r.access([a.iv, b.iv])))
+                    out.append("%s = %s;" % (w.access([b.ref, a.ref]),
+                                             r.access([a.ref, b.ref])))
         return out
 
     def transpose_nest(self, out):
@@ -459,6 +464,16 @@ class KGen:
         iv, d = l.iv, l.dim
         decl = "" if self.iv_outside else "int "
         outer = [o for o in scope if o.dim == d]
+        if self.k.edge and not scope and d == "n" and self.chance(0.7):
+            # bounds near the limits of int (issue 27): lo .. hi with
+            # hi - lo = n (or an empty range whose hi - lo overflows), the
+            # iv read as i - lo
+            l.ref = "(%s - lo)" % iv
+            if self.chance(0.3):
+                l.step = -1
+                return "for (%s%s = hi - 1; %s >= lo; %s--)" % (decl, iv, iv,
+                                                              iv)
+            return "for (%s%s = lo; %s < hi; %s++)" % (decl, iv, iv, iv)
         f = self.r.random()
         if self.friendly:
             f = self.pick([0.01 if outer else 0.9, 0.6, 0.7, 0.9, 0.9, 0.9])
@@ -467,11 +482,13 @@ class KGen:
             l.triangular = True
             g = self.r.random()
             if g < 0.4:
-                return "for (%s%s = 0; %s <= %s; %s++)" % (decl, iv, iv, o.iv, iv)
+                return "for (%s%s = 0; %s <= %s; %s++)" % (decl, iv, iv, o.ref,
+                                                           iv)
             if g < 0.7:
-                return "for (%s%s = %s + 1; %s < %s; %s++)" % (decl, iv, o.iv,
+                return "for (%s%s = %s + 1; %s < %s; %s++)" % (decl, iv, o.ref,
                                                               iv, d, iv)
-            return "for (%s%s = %s; %s < %s; %s++)" % (decl, iv, o.iv, iv, d, iv)
+            return "for (%s%s = %s; %s < %s; %s++)" % (decl, iv, o.ref, iv, d,
+                                                       iv)
         if f < 0.35:
             l.step = 2
             if self.realc and self.chance(0.4) and not (
@@ -497,8 +514,8 @@ class KGen:
             return "for (%s%s = 0; %s <= %s - 1; %s++)" % (decl, iv, iv, d, iv)
         return "for (%s%s = 0; %s < %s; %s++)" % (decl, iv, iv, d, iv)
 
-    def nest(self, parent, scope, depth, maxdepth, ind, out):
-        iv = IV_NAMES[depth]
+    def nest(self, parent, scope, depth, maxdepth, ind, out, iv=None):
+        iv = iv or IV_NAMES[depth]
         l = Loop(iv, parent, depth, "n" if self.friendly else
                  self.pick(["n", "m"]))
         self.k.loops.append(l)
@@ -534,8 +551,14 @@ class KGen:
                     out.extend(s)
                 self.nest(l, inner, depth + 1, maxdepth, ind + "  ", out)
                 if self.chance(0.35):
+                    # a second loop (always innermost), mostly over an iv
+                    # of its own: siblings over different ivs are what
+                    # loop.sink moves one into the other
+                    other = IV_NAMES[depth + 2] if depth + 2 < len(
+                        IV_NAMES) and self.chance(0.7) else None
                     self.nest(l, inner, depth + 1,
-                              min(maxdepth, depth + 2), ind + "  ", out)
+                              min(maxdepth, depth + 2), ind + "  ", out,
+                              iv=other)
                 if self.chance(0.4):
                     s = self.stmts(inner, ind + "  ", [])
                     l.nstmts += len(s)
@@ -563,6 +586,8 @@ class KGen:
         k.has_opt = False
         k.has_step = False
         k.has_omp = False
+        # one kernel in eight has nests over lo .. hi near the limits of int
+        k.edge = not self.friendly and self.chance(0.125)
         self.in_omp = False
         T = k.etype
         self.tcount = 0
@@ -587,7 +612,8 @@ class KGen:
         k.arrays = [a.name for a in self.arrs]
         k.ptr_arrays = [a.name for a in self.arrs if a.kind == "ptr"]
         # scalars declared at the top
-        self.outer_temps = ["w"] if self.chance(0.35) and \
+        # (PolyBench's temp2: what loop.expand_scalar expands)
+        self.outer_temps = ["w"] if self.chance(0.6) and \
             not self.friendly else []
         self.reds = ["s"] if self.chance(0.45) else []
         k.scalars = self.outer_temps + self.reds
@@ -596,11 +622,16 @@ class KGen:
         for s in self.outer_temps + self.reds:
             body.append("  %s %s = %s;" % (T, s, zero))
         ivdecl = len(body)
-        nnests = self.pick([1, 1, 1, 2, 2, 3])
-        for _ in range(nnests):
+        # several nests: siblings for loop.fuse and loop.sink
+        nnests = self.pick([1, 1, 2, 2, 2, 3])
+        for q in range(nnests):
             d = r.randint(1, maxdepth)
-            self.nest(None, [], 0, d, "  ", body)
-        if self.chance(0.5):
+            # a later nest of at most three loops sometimes over `l` (its
+            # inner loops are j, k): top-level siblings over different
+            # ivs, what loop.sink moves one into the other
+            self.nest(None, [], 0, d, "  ", body,
+                      iv="l" if q and d <= 3 and self.chance(0.4) else None)
+        if self.chance(0.8):
             self.transpose_nest(body)
         if self.iv_outside:
             used = [v for v in IV_NAMES if any(l.iv == v for l in k.loops)]
@@ -611,10 +642,21 @@ class KGen:
         if fs:
             body.insert(ivdecl, "  int %s;" % ", ".join(fs))
         for idx, s in enumerate(self.outer_temps + self.reds):
-            body.append("  r[%d] = %s;" % (idx, s))
+            # a temporary read in the loops too is read after them only
+            # half the time: loop.expand_scalar refuses one whose last
+            # value is read (PolyBench's temp2 is not)
+            read = any(re.search(r"\b%s\b" % s, l.split("=", 1)[-1]) and
+                       not re.match(r"\s*%s = " % s, l) or
+                       re.match(r"\s*%s = .*\b%s\b" % (s, s), l)
+                       for l in body)
+            if s in self.reds or not read or self.chance(0.5):
+                body.append("  r[%d] = %s;" % (idx, s))
         # every parameter is read (an unused parameter is a warning)
         terms = ["%s(%s)" % ("(%s)" % T if T != "int" else "", p)
                  for p in ["n", "m"]]
+        if k.edge:  # read, and small: (lo & 3) + (hi & 3)
+            terms.append("%s((lo & 3) + (hi & 3))" % (
+                "(%s)" % T if T != "int" else ""))
         for a in self.arrs:
             terms.append(a.access(["0"] * len(a.dims)))
         if k.has_opt:
@@ -635,7 +677,8 @@ class KGen:
         k = self.k
         T = k.etype
         fmt = {"float": "%.9g", "double": "%.17g", "int": "%d"}[T]
-        params = ["int n", "int m"] + (["int st"] if k.has_step else [])
+        params = ["int n", "int m"] + (["int st"] if k.has_step else []) + \
+            (["int lo", "int hi"] if k.edge else [])
         for a in self.arrs:
             if a.kind == "ptr" and len(a.dims) >= 2:
                 params.append("int " + a.ld())
@@ -725,6 +768,19 @@ class KGen:
         L.append("  }")
         args = ["n", "m"] + ([str(self.r.randint(1, 3))] if k.has_step
                              else [])
+        if k.edge:
+            # lo .. hi = lo + n near INT_MAX or INT_MIN (lo > INT_MIN: a
+            # loop counting down to lo steps to lo - 1), or an empty range
+            # whose hi - lo overflows an int
+            lo, hi = self.pick([
+                ("2147483647 - n", "2147483647"),
+                ("2147483646 - n", "2147483646"),
+                ("-2147483647", "-2147483647 + n"),
+                ("-2147483646", "-2147483646 + n"),
+                ("2147483647 - 3", "-2147483647 + 5"),
+                ("100", "-2147483647"),
+                ("0", "n")])
+            args += [lo, hi]
         for a in self.arrs:
             if a.kind == "ptr" and len(a.dims) >= 2:
                 inner = a.dims[-1]
@@ -777,7 +833,7 @@ SCHED_OPS = [
     "loop.skew", "loop.parallel", "loop.expand_scalar", "param.tunable",
     "param.constraint", "param.assert", "alternatives", "yield",
     "loop.transpose_block", "param.expr", "param.lanes", "loop.sink",
-    "loop.prefetch", "loop.specialize",
+    "loop.prefetch", "loop.specialize", "loop.reverse",
 ]
 # loop.to_library is left out: its calls need -lopenblas/-lxsmm at link time
 # (test/difftol/gemmlib.* and wrapper.library test it).  match.matmul is
@@ -945,6 +1001,24 @@ class SGen:
             return None
         return self.pick(hs)
 
+    def loop_handle(self, pred=None):
+        """target(pred), or, when no handle is live (the first op of a
+        guided schedule), a fresh match.op of a loop of the original nest
+        (for which pred holds): its {nth} counts the original loops, exact
+        before any op has run."""
+        h = self.target(pred)
+        if h:
+            return h
+        cands = [l for l in self.k.loops if pred is None or pred(l)]
+        if not cands:
+            return None
+        l = self.pick(cands)
+        h = self.add(l)
+        self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (h.name,
+                                                               l.index),
+                  "match.op")
+        return h
+
     def gen_op(self):
         ops = ["loop.split", "loop.tile", "loop.interchange", "loop.reorder",
                "loop.unroll", "loop.vectorize", "loop.unroll_and_jam",
@@ -953,15 +1027,16 @@ class SGen:
                "match.op", "match.loop", "print", "remark", "param.constant",
                "include", "loop.expand_scalar", "param.tunable",
                "loop.transpose_block", "param.expr", "param.lanes",
-               "loop.sink", "loop.prefetch", "alternatives"]
-        w = [6, 8, 6, 4, 6, 9, 7, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 1, 1, 1, 2,
-             3, 2, 3, 1, 1, 4, 3, 4]
+               "loop.sink", "loop.prefetch", "alternatives", "loop.reverse"]
+        w = [6, 8, 6, 4, 6, 9, 7, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 3, 3, 3, 4,
+             3, 2, 3, 3, 3, 4, 3, 4, 3]
         if getattr(self.k, "transposes", False):
             w[ops.index("loop.transpose_block")] = 12
         if any(getattr(l, "tnest", False) for l in self.k.loops):
             w[ops.index("loop.transpose_block")] = 30
         if self.in_region:  # no nested alternatives, no declarations
-            w[ops.index("param.tunable")] = w[-1] = 0
+            w[ops.index("param.tunable")] = 0
+            w[ops.index("alternatives")] = 0
         if self.guided:  # the ops a random nest rarely fits, drawn more
             for o in ("loop.expand_scalar", "loop.pack", "loop.sink",
                       "loop.fuse", "loop.transpose_block", "loop.vectorize",
@@ -1008,7 +1083,7 @@ class SGen:
         self.emit("%s = param.tunable \"%s\" %s" % (h.name, name, text),
                   "param.tunable")
         self.tunables.append((name, h))
-        if self.chance(0.3):
+        if self.chance(0.7):
             self.emit("param.constraint \"%s %% 2 == 0 || %s < 4\"" % (
                 name, name), "param.constraint")
 
@@ -1053,10 +1128,15 @@ class SGen:
         a, b = p
         if self.chance(0.2):
             a, b = b, a
+        # (no isa: the kernel's flags have no -march, so the target's
+        # baseline, SSE2, has no in-register transpose: refused; rarely)
         attrs = self.pick(["", " {size = 16, isa = \"avx512\"}",
-                           " {isa = \"avx2\"}", " {size = 8}",
-                           " {size = 8, isa = \"avx2\"}", " {nontemporal}",
-                           " {isa = \"avx512\", nontemporal}"])
+                           " {isa = \"avx2\"}", " {isa = \"sse4.2\"}",
+                           " {size = 8, isa = \"avx2\"}",
+                           " {isa = \"avx2\", nontemporal}",
+                           " {isa = \"avx512\", nontemporal}"]
+                          if self.chance(0.9) else ["", " {nontemporal}",
+                                                    " {size = 8}"])
         self.consume(a, b)
         res, bind = self.results(2)
         self.emit("%sloop.transpose_block %s, %s%s" % (bind, a.name, b.name,
@@ -1064,10 +1144,16 @@ class SGen:
                   "loop.transpose_block")
 
     def g_loop_expand_scalar(self):
-        h = self.target()
+        names = list(getattr(self.k, "scalars", []))
+        if not names and self.guided:
+            return  # nothing to expand (a blind schedule still tries)
+        names = names or ["w"]
+        # mostly a loop known to write one of them
+        h = self.loop_handle(
+            lambda l: names[0] in getattr(l, "writes", ())) \
+            if self.chance(0.8) else self.target()
         if not h:
             return
-        names = list(getattr(self.k, "scalars", [])) or ["w"]
         res, lhs = self.results(1)
         self.consume(h)
         self.emit("%sloop.expand_scalar %s \"%s\"" % (lhs, h.name,
@@ -1078,7 +1164,7 @@ class SGen:
         """alternatives { [param.assert] op; [yield] }, { op }, { }: the
         regions' results are not used afterwards unless yielded."""
         live_before = [h for h in self.handles if h.alive]
-        yielding = self.chance(0.3)
+        yielding = self.chance(0.5)
         result = self.add() if yielding else None
         if result is not None:
             result.alive = False  # not a target inside the regions
@@ -1094,9 +1180,15 @@ class SGen:
             if reg == nreg - 1 and not yielding and self.chance(0.5):
                 continue  # an empty region: do nothing
             self.in_region = True
+            params = [h for h in self.handles if h.param]
             if self.tunables and self.chance(0.4):
                 name, ph = self.pick(self.tunables)
                 self.emit("  param.assert %s" % ph.name, "param.assert")
+            elif self.chance(0.3):
+                # an expression over a parameter, or a literal, that holds
+                self.emit("  param.assert %s" % (
+                    "\"%s >= 0\"" % self.pick(params).name if params
+                    else "1"), "param.assert")
             n0 = len(self.handles)
             self.gen_op()
             self.in_region = False
@@ -1288,7 +1380,7 @@ class SGen:
         self.emit("%sloop.hoist %s" % (bind, h.name), "loop.hoist")
 
     def g_loop_pack(self):
-        h = self.target()
+        h = self.loop_handle()
         if not h:
             return
         # consumes nothing
@@ -1303,6 +1395,14 @@ class SGen:
                                                self.pick(self.k.arrays),
                                                attrs),
                   "loop.pack")
+
+    def g_loop_reverse(self):
+        h = self.loop_handle()
+        if not h:
+            return
+        self.consume(h)
+        res, bind = self.results(1)
+        self.emit("%sloop.reverse %s" % (bind, h.name), "loop.reverse")
 
     def g_loop_prefetch(self):
         h = self.target()
@@ -1517,6 +1617,31 @@ class SGen:
         often than in a schedule written blind."""
         self.guided = True
         self.start()
+        # first the ops a random schedule rarely gets applied, drawn on
+        # purpose (each transform is to be applied often: issue 27): each
+        # in turn, until three of them applied
+        # (the hardest to fit first, then the others, each group shuffled)
+        hard = RARE_OPS[:5]
+        rest = RARE_OPS[5:]
+        self.r.shuffle(hard)
+        self.r.shuffle(rest)
+        rare = hard + rest
+        kept = 0
+        for op in rare:
+            for _ in range(2):
+                snap = self.snapshot()
+                root = self.handles[0]
+                root.alive = False
+                getattr(self, "g_" + op.replace(".", "_"))()
+                root.alive = True
+                if len(self.lines) == snap[0]:
+                    break  # the kernel has nothing it applies to
+                if accept(self.render()[0]):
+                    kept += 1
+                    break
+                self.restore(snap)
+            if kept == 3:
+                break
         for _ in range(steps):
             for _ in range(tries):
                 snap = self.snapshot()
@@ -1551,6 +1676,16 @@ class SGen:
                 oplines[start + i + 1] = op
             text.append("}")
         return "\n".join(text) + "\n", oplines
+
+
+# The transforms (all but split, tile, unroll, peel and specialize, which
+# nearly every schedule applies): the guided generator tries them first,
+# the first five (the hardest to fit, by run.py's report) before the rest.
+RARE_OPS = ["loop.expand_scalar", "loop.sink", "loop.pack",
+            "loop.transpose_block", "loop.vectorize", "loop.fuse",
+            "loop.reverse", "loop.hoist", "loop.prefetch", "loop.skew",
+            "loop.scalar_replace", "loop.interchange", "loop.reorder",
+            "loop.distribute", "loop.parallel", "loop.unroll_and_jam"]
 
 
 def gen_schedule(rng, kernel, accept=None, steps=6, tries=5):
