@@ -61,8 +61,7 @@ static void shift_loop(scc_ctx *ctx, ir_node *l, int64_t s) {
 }
 
 /* `iv >= lo` (when lo) and `iv < hi` (when hi), or NULL for neither. */
-static ir_expr *range_cond(scc_ctx *ctx, ir_var *iv, ir_expr *lo,
-                           ir_expr *hi) {
+static ir_expr *range_cond(scc_ctx *ctx, ir_var *iv, ir_expr *lo, ir_expr *hi) {
   ir_expr *c = NULL;
   if (lo)
     c = ir_binary(ctx, IR_OP_GE, ir_var_ref(ctx, iv),
@@ -107,8 +106,8 @@ static void cond_pure(ir_expr *e, void *data) {
  * value in every iteration of l and of the other loop); NULL otherwise. */
 static ir_node *sole_guard(ir_node *l, const ir_var *a, const ir_var *b) {
   ir_node *g = ir_parent(l);
-  if (!g || g->kind != IR_NODE_IF || g->u.ifs.then_body.first != l ||
-      l->next || !ir_block_empty(&g->u.ifs.else_body))
+  if (!g || g->kind != IR_NODE_IF || g->u.ifs.then_body.first != l || l->next ||
+      !ir_block_empty(&g->u.ifs.else_body))
     return NULL;
   pure_data p = {a, b, true};
   ir_walk_expr(g->u.ifs.cond, cond_pure, &p);
@@ -151,8 +150,7 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   if (st != XF_OK)
     return st;
   int64_t big = (int64_t)1 << 40;
-  if (shift > big || shift < -big ||
-      !xf_fits_type(b->u.loop.iv->type, shift) ||
+  if (shift > big || shift < -big || !xf_fits_type(b->u.loop.iv->type, shift) ||
       !xf_fits_type(a->u.loop.iv->type, shift)) {
     scc_fail(ctx, b->loc, "loop.fuse of '%s' and '%s': shift %lld is too large",
              na, nb, (long long)shift);
@@ -189,9 +187,9 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
              na, nb, (long long)la->step);
     return XF_SILENCEABLE;
   }
-  const char *what = scc_arena_printf(
-      ctx->arena, "loop.fuse of '%s' and '%s' with shift %lld", na, nb,
-      (long long)shift);
+  const char *what =
+      scc_arena_printf(ctx->arena, "loop.fuse of '%s' and '%s' with shift %lld",
+                       na, nb, (long long)shift);
   if ((la->iv != lb->iv || moved) &&
       !xf_final_value_unread(ctx, k, b, lb->iv, what))
     return XF_SILENCEABLE;
@@ -240,10 +238,10 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   if (la->iv != lb->iv)
     ir_subst_add(ctx, &s, lb->iv, ir_var_ref(ctx, la->iv));
   ir_expr *lb_a = la->lb, *ub_a = la->ub, *lb_b = lb->lb, *ub_b = lb->ub;
-  ir_expr *cond_a = range_cond(ctx, la->iv, dl < 0 ? lb_a : NULL,
-                               du > 0 ? ub_a : NULL);
-  ir_expr *cond_b = range_cond(ctx, la->iv, dl > 0 ? lb_b : NULL,
-                               du < 0 ? ub_b : NULL);
+  ir_expr *cond_a =
+      range_cond(ctx, la->iv, dl < 0 ? lb_a : NULL, du > 0 ? ub_a : NULL);
+  ir_expr *cond_b =
+      range_cond(ctx, la->iv, dl > 0 ? lb_b : NULL, du < 0 ? ub_b : NULL);
   if (ga) {
     /* if (g_a) for (i ...) A; if (g_b) for (i ...) B  becomes
      * for (i ...) { if (g_a && range_a) A; if (g_b && range_b) B } */

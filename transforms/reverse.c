@@ -39,8 +39,7 @@ xf_status xf_reverse(scc_ctx *ctx, ir_kernel *k, ir_node *loop, xf_args *args,
     return XF_SILENCEABLE;
   }
   if (!ir_type_is_integer(l->iv->type)) {
-    scc_fail(ctx, loop->loc, "loop.reverse of '%s': the iv is no integer",
-             iv);
+    scc_fail(ctx, loop->loc, "loop.reverse of '%s': the iv is no integer", iv);
     return XF_SILENCEABLE;
   }
   const char *why = NULL;
@@ -49,17 +48,16 @@ xf_status xf_reverse(scc_ctx *ctx, ir_kernel *k, ir_node *loop, xf_args *args,
              why ? why : "would reverse a dependence carried by the loop");
     return XF_SILENCEABLE;
   }
-  const char *what =
-      scc_arena_printf(ctx->arena, "loop.reverse of '%s'", iv);
+  const char *what = scc_arena_printf(ctx->arena, "loop.reverse of '%s'", iv);
   if (!xf_final_value_unread(ctx, k, loop, l->iv, what))
     return XF_SILENCEABLE;
   bool up = l->step > 0;
   ir_type t = l->iv->type;
   /* the last value the reversed loop steps to, and its first */
-  ir_expr *stop = ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL),
-                               up ? -1 : 1);
-  ir_expr *start = ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL),
-                                up ? -1 : 1);
+  ir_expr *stop =
+      ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL), up ? -1 : 1);
+  ir_expr *start =
+      ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL), up ? -1 : 1);
   if (!xf_require_fits(ctx, k, loop, stop, t, what))
     return XF_SILENCEABLE;
   bool guard = !xf_fits_everywhere(ctx, loop, start, t);

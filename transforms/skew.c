@@ -69,8 +69,8 @@ xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner,
                    "bounds (up to %lld + %lld * %lld) do not fit the type "
                    "'%s' of '%s'",
                    in, out, (long long)factor, (long long)js[b],
-                   (long long)factor, (long long)ends[a],
-                   ir_type_name(j->type), in);
+                   (long long)factor, (long long)ends[a], ir_type_name(j->type),
+                   in);
           return XF_SILENCEABLE;
         }
       }

@@ -898,8 +898,8 @@ typedef struct vplan {
 } vplan;
 
 /* The checks on the loop before its body is analyzed: a loop, an isa of
- * the target's architecture that is the kernel's, not vectorized yet, step 1 or -1,
- * an innermost straight-line non-empty body.  *isa is resolved
+ * the target's architecture that is the kernel's, not vectorized yet, step 1 or
+ * -1, an innermost straight-line non-empty body.  *isa is resolved
  * (resolve_isa).  False, reported, when refused. */
 static bool check_loop(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_isa *isa) {
   if (!loop || loop->kind != IR_NODE_LOOP) {
@@ -1116,8 +1116,7 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
    * would need its last m, so stride -1 gets a scalar remainder */
   p->masked = !p->exact && p->isa == IR_ISA_AVX512 && !has_red &&
               !st->reversed && !xf_iv_read_after(k, loop, l->iv) &&
-              (tail_step_fits(ctx, loop, p->width) ||
-               !is_64bit(l->iv->type));
+              (tail_step_fits(ctx, loop, p->width) || !is_64bit(l->iv->type));
   if (l->step == -1 &&
       !xf_final_value_unread(
           ctx, k, loop, l->iv,

@@ -34,9 +34,8 @@ typedef enum xf_status {
  * original loop node, now in the then-branch; *else_out the copy (its
  * declarations renamed, no label).  Refused: not a loop of the kernel, a
  * condition reading anything else.  Source: Halide's Func::specialize. */
-SCC_NODISCARD xf_status xf_specialize(scc_ctx *ctx, ir_kernel *k,
-                                      ir_node *loop, ir_expr *cond,
-                                      ir_node **then_out,
+SCC_NODISCARD xf_status xf_specialize(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                                      ir_expr *cond, ir_node **then_out,
                                       ir_node **else_out);
 
 /* loop.split %l div_by N: splits `loop` (step s > 0) into a main loop whose
@@ -264,13 +263,12 @@ SCC_NODISCARD xf_status xf_fuse(scc_ctx *ctx, ir_kernel *k, ir_node *a,
  * result is one loop (a band around a and b stays perfect).  a and b may
  * also each be the only node of adjacent `if`s without else whose
  * conditions read only parameters and other ivs: the guards move into the
- * fused loop.  *out: the fused loop.  Refused (payload untouched): as xf_fuse, and a shift or
- * unequal bounds with a step other than 1, unsigned ivs or bounds with a
- * shift; a fusion-preventing dependence names the shift that would make it
- * legal (dep_fusion_shift). */
+ * fused loop.  *out: the fused loop.  Refused (payload untouched): as xf_fuse,
+ * and a shift or unequal bounds with a step other than 1, unsigned ivs or
+ * bounds with a shift; a fusion-preventing dependence names the shift that
+ * would make it legal (dep_fusion_shift). */
 SCC_NODISCARD xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a,
-                                      ir_node *b, int64_t shift,
-                                      ir_node **out);
+                                      ir_node *b, int64_t shift, ir_node **out);
 
 /* loop.distribute %l: one loop per statement group of the body (the groups
  * of dep_check_distribution, in its order; every top-level node its own
@@ -443,12 +441,12 @@ SCC_NODISCARD xf_status xf_transpose_block(
  * when it adds IR state): see docs/architecture.md. */
 typedef struct xf_args {
   int nattrs;
-  const char *const *keys;  /* attribute names, as written */
-  const int64_t *nums;      /* a number value (0 for a string or none) */
-  const char *const *strs;  /* a string value, or NULL */
-  int noperands;            /* the op's string operands, in order */
+  const char *const *keys; /* attribute names, as written */
+  const int64_t *nums;     /* a number value (0 for a string or none) */
+  const char *const *strs; /* a string value, or NULL */
+  int noperands;           /* the op's string operands, in order */
   const char *const *operands;
-  const char *remark;       /* out: what was done, for -v (arena), or NULL */
+  const char *remark; /* out: what was done, for -v (arena), or NULL */
 } xf_args;
 
 /* The signature of a transform in the generic form: loop is one payload,

@@ -681,8 +681,8 @@ static bool range(scc_ctx *ctx, const ir_node *at, const ir_expr *e, bool up,
           ir_expr *r = ir_expr_clone(ctx, mm == x ? y : part, NULL);
           p[q] = sub ? ir_sub(ctx, l, r) : ir_add(ctx, l, r);
         }
-        return range(ctx, at, ir_binary(ctx, op, p[0], p[1], e->type), up,
-                     out, depth + 1);
+        return range(ctx, at, ir_binary(ctx, op, p[0], p[1], e->type), up, out,
+                     depth + 1);
       }
       /* x - c * floordiv(x, c): the remainder, 0 .. c - 1 */
       const ir_expr *q = NULL;
@@ -787,7 +787,6 @@ bool xf_upper_bound(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
   return range(ctx, at, e, true, hi, 0);
 }
 
-
 ir_expr *xf_widen(scc_ctx *ctx, const ir_expr *e) {
   switch (e->kind) {
   case IR_EXPR_UNARY:
@@ -862,9 +861,9 @@ static ir_expr *extreme(scc_ctx *ctx, const ir_node *at, ir_expr *e, bool up,
      * the largest of them is the last when the loop counts up */
     bool want_max = (a.coefs[t] > 0) == up;
     bool last = (l->step > 0) == want_max;
-    ir_expr *x = last ? ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL),
-                                     -l->step)
-                      : ir_expr_clone(ctx, l->lb, NULL);
+    ir_expr *x =
+        last ? ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL), -l->step)
+             : ir_expr_clone(ctx, l->lb, NULL);
     ir_expr *y = extreme(ctx, p, x, want_max, depth + 1);
     if (!y)
       return NULL;
@@ -895,8 +894,8 @@ bool xf_fits_everywhere(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
          side_fits(ctx, at, (ir_expr *)e, t, true, &ex);
 }
 
-bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at,
-                     ir_expr *e, ir_type t, const char *what) {
+bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
+                     ir_type t, const char *what) {
   ir_expr *ex[2];
   bool klo = side_fits(ctx, at, e, t, false, &ex[0]);
   bool khi = side_fits(ctx, at, e, t, true, &ex[1]);
@@ -926,9 +925,8 @@ bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at,
     if (up ? khi : klo)
       continue;
     ir_expr *w = wide ? xf_widen(ctx, ex[side]) : ex[side];
-    ir_expr *c =
-        ir_binary(ctx, up ? IR_OP_LE : IR_OP_GE, w, limit_of(ctx, t, up),
-                  IR_TY_INT);
+    ir_expr *c = ir_binary(ctx, up ? IR_OP_LE : IR_OP_GE, w,
+                           limit_of(ctx, t, up), IR_TY_INT);
     cond = cond ? ir_binary(ctx, IR_OP_LAND, cond, c, IR_TY_INT) : c;
   }
   xf_assume_cond(ctx, k, cond,

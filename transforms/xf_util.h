@@ -63,8 +63,8 @@ ir_expr *xf_widen(scc_ctx *ctx, const ir_expr *e);
  * fails, as Polly does for the bounds it cannot prove: Grosser et al.,
  * "Polly - Polyhedral optimization in LLVM", 2011); else false after
  * scc_fail naming `what` and the type. */
-bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at,
-                     ir_expr *e, ir_type t, const char *what);
+bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
+                     ir_type t, const char *what);
 
 /* The largest array loop.expand_scalar keeps on the stack, in bytes (a
  * larger trip count: refused when constant, else the kernel is versioned

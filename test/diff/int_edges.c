@@ -43,17 +43,16 @@ void wave(int lo, int n, float a[8][200]) {
 }
 
 int main(void) {
-  static float a[200], b[200], c[8][200], d[200], e[200], f[8][200],
-      g[200];
+  static float a[200], b[200], c[8][200], d[200], e[200], f[8][200], g[200];
   for (int i = 0; i < 200; i++)
     b[i] = (float)(i % 7) - 3.0f;
   for (int t = 0; t < 8; t++)
     for (int i = 0; i < 200; i++)
       f[t][i] = (float)((i + t) % 5);
-  static const int los[] = {INT_MAX - 150, INT_MAX - 3,   0,
-                            INT_MIN + 1,   INT_MIN + 5,   INT_MAX - 5,
-                            10,            INT_MIN + 1,   INT_MAX - 1,
-                            INT_MAX - 190, INT_MAX - 1,   INT_MIN + 2};
+  static const int los[] = {
+      INT_MAX - 150, INT_MAX - 3,   0,           INT_MIN + 1,
+      INT_MIN + 5,   INT_MAX - 5,   10,          INT_MIN + 1,
+      INT_MAX - 1,   INT_MAX - 190, INT_MAX - 1, INT_MIN + 2};
   static const int ns[] = {INT_MAX,       INT_MAX,       150,
                            INT_MIN + 150, INT_MIN + 100, INT_MIN + 3,
                            INT_MIN + 1,   INT_MIN + 2,   INT_MAX,
