@@ -457,20 +457,22 @@ class Case:
 
     def gcc_false_positive(self, err, isa, omp, env, tol):
         """Whether gcc's only complaints are flow warnings about values of
-        n it cannot rule out (-Warray-bounds, -Wmaybe-uninitialized: a copy
-        of a loop it cannot prove empty or full) and the program runs clean
-        under the matching checker in every mode, printing what the
-        original prints: ASan and UBSan for the bounds, valgrind's memcheck
+        n it cannot rule out (-Warray-bounds, -Waggressive-loop-optimizations,
+        -Wmaybe-uninitialized: a copy of a loop it cannot prove empty or
+        full) and the program runs clean under the matching checker in
+        every mode, printing what the original prints: ASan and UBSan for
+        the bounds and undefined iterations, valgrind's memcheck
         (when installed) for uninitialized values.  Then the warning is
         gcc's false positive, not an overrun or an uninitialized read."""
         flags = set(f[len("error="):] if f.startswith("error=") else f
                     for f in re.findall(r"\[-W([a-z0-9=-]+)\]", err))
         flags.discard("error")
-        known = ("array-bounds", "maybe-uninitialized")
+        known = ("array-bounds", "aggressive-loop-optimizations",
+                 "maybe-uninitialized")
         if not flags or any(not f.startswith(known) for f in flags):
             return False
         runs = []
-        if any(f.startswith("array-bounds") for f in flags):
+        if any(f.startswith(known[:2]) for f in flags):
             exe = self.path("gen.asan")
             rc, out, e2 = sh(["gcc"] + STD + ["-O1", "-g", "-fsanitize="
                               "address,undefined", "-fno-sanitize-recover=all"]
@@ -518,6 +520,7 @@ class Case:
                 self.res.bounds_fp += 1
                 rc, out, err = sh([cc] + STD + WARN + isa + omp +
                                   ["-Wno-array-bounds",
+                                   "-Wno-aggressive-loop-optimizations",
                                    "-Wno-maybe-uninitialized",
                                    self.path("gen.c"), "-o", exe, "-lm"])
             if rc != 0:
@@ -678,7 +681,8 @@ def report(res, elapsed, args):
         print("%-22s %8d %8d %8d %8d %6d %8.1f%%" % (
             (op,) + tuple(c[x] for x in cols) +
             (100.0 * c["applied"] / tried if tried else 0.0,)))
-    print("gcc -Warray-bounds / -Wmaybe-uninitialized on outputs the checkers "
+    print("gcc -Warray-bounds / -Waggressive-loop-optimizations / "
+          "-Wmaybe-uninitialized on outputs the checkers "
           "ran clean (ASan+UBSan, valgrind; gcc's false positives, built "
           "again without them): %d" % res.bounds_fp)
     print("schedules built op by op against schedcc (guided): %d, with %d "
