@@ -184,15 +184,9 @@ xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **out) {
              "the payload is not a loop of a kernel");
     return XF_SILENCEABLE;
   }
-  int64_t trip;
-  if (ir_loop_const_trip_count(ctx, loop, &trip) && trip <= 0) {
-    /* its values would be computed for nobody (an unused variable) */
-    scc_fail(ctx, loop->loc,
-             "loop.hoist: loop '%s' never runs (its trip count is 0), so "
-             "there is nothing to hoist",
-             xf_iv_name(loop));
+  /* its values would be computed for nobody (an unused variable) */
+  if (xf_never_runs(ctx, loop, "loop.hoist", "there is nothing to hoist"))
     return XF_SILENCEABLE;
-  }
   hoist_state s = {.ctx = ctx, .k = k};
   xfr_loop_defs(ctx, loop, &s.vars, &s.arrays);
   s.loop = loop;
@@ -219,6 +213,7 @@ xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **out) {
   }
   ir_loop *l = &loop->u.loop;
   ir_node *anchor = loop;
+  int64_t trip;
   bool guarded = !(ir_loop_const_trip_count(ctx, loop, &trip) && trip > 0);
   /* a loop that does not run still assigns lb to its iv; under the guard
    * it would not */

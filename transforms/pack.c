@@ -528,15 +528,9 @@ static bool collect_reads(pack_plan *pl) {
              k->name, array);
     return false;
   }
-  int64_t trip;
-  if (ir_loop_const_trip_count(ctx, loop, &trip) && trip <= 0) {
-    /* a copy nobody reads (gcc: -Wunused-but-set-variable) */
-    scc_fail(ctx, loop->loc,
-             "loop.pack: loop '%s' never runs (its trip count is 0), so "
-             "there is nothing to pack",
-             iv);
+  /* a copy nobody reads (gcc: -Wunused-but-set-variable) */
+  if (xf_never_runs(ctx, loop, "loop.pack", "there is nothing to pack"))
     return false;
-  }
   scc_vec written = {0};
   xfr_loop_defs(ctx, loop, &pl->vars, &written);
   acc_state *as = &pl->as;

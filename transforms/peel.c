@@ -23,11 +23,6 @@
  */
 #include "xf_util.h"
 
-static bool is_64bit(ir_type t) {
-  return t == IR_TY_LONG || t == IR_TY_ULONG || t == IR_TY_LLONG ||
-         t == IR_TY_ULLONG;
-}
-
 /* Where the front part ends: min(lb + span, ub) for a step s > 0,
  * max(lb + span, ub) for s < 0 (span = N*s), which is a value of the type
  * whenever the original loop is defined; *rest_lb, where the rest starts:
@@ -49,7 +44,7 @@ static ir_expr *front_bound(scc_ctx *ctx, const ir_node *loop, int64_t span,
     *rest_lb = ir_expr_clone(ctx, mid, NULL); /* lb + span, past ub or not */
     return up ? ir_min(ctx, mid, l->ub) : ir_max(ctx, mid, l->ub);
   }
-  if (!is_64bit(t)) {
+  if (!xf_type_is_64bit(t)) {
     ir_expr *w = ir_add_const(ctx, xf_widen(ctx, l->lb), span),
             *wu = xf_widen(ctx, l->ub);
     return ir_cast(ctx, t, up ? ir_min(ctx, w, wu) : ir_max(ctx, w, wu));
@@ -80,7 +75,7 @@ static ir_expr *back_bound(scc_ctx *ctx, const ir_node *loop, int64_t n) {
   ir_expr *d = up ? ir_sub(ctx, l->ub, l->lb) : ir_sub(ctx, l->lb, l->ub);
   ir_type t = d->type;
   bool fits = xf_fits_everywhere(ctx, loop, d, t);
-  if (fits || !is_64bit(t)) {
+  if (fits || !xf_type_is_64bit(t)) {
     ir_expr *lb = fits ? l->lb : xf_widen(ctx, l->lb),
             *ub = fits ? l->ub : xf_widen(ctx, l->ub);
     if (!fits)

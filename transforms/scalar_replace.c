@@ -305,16 +305,11 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
              "the payload is not a loop of a kernel");
     return XF_SILENCEABLE;
   }
-  int64_t trip;
-  if (ir_loop_const_trip_count(ctx, loop, &trip) && trip <= 0) {
-    /* its loads would be declared for nobody (an unused variable, once
-     * the emitter drops the empty loop) */
-    scc_fail(ctx, loop->loc,
-             "loop.scalar_replace: loop '%s' never runs (its trip count is "
-             "0), so there is nothing to keep in registers",
-             xf_iv_name(loop));
+  /* its loads would be declared for nobody (an unused variable, once
+   * the emitter drops the empty loop) */
+  if (xf_never_runs(ctx, loop, "loop.scalar_replace",
+                    "there is nothing to keep in registers"))
     return XF_SILENCEABLE;
-  }
   bool read_after = xf_iv_read_after(k, loop, loop->u.loop.iv) != NULL;
   /* Try on a copy first, so a refusal leaves the payload untouched. */
   /* The copy sits right after the loop while it is examined (the element

@@ -149,11 +149,6 @@ static xf_status tile_fn(void *data) {
  * al., "Polly - Polyhedral optimization in LLVM", 2011); any other bound is
  * refused. */
 
-static bool is_64bit(ir_type t) {
-  return t == IR_TY_LONG || t == IR_TY_ULONG || t == IR_TY_LLONG ||
-         t == IR_TY_ULLONG;
-}
-
 static void note_non_param(ir_expr *e, void *data) {
   if (e->kind == IR_EXPR_VAR && e->u.var->kind != IR_VAR_PARAM)
     *(bool *)data = true;
@@ -175,7 +170,7 @@ static bool tile_iv_type(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_expr *ub,
   if (xf_upper_bound(ctx, loop, ub, &c) && !__builtin_sub_overflow(c, 1, &c) &&
       !__builtin_add_overflow(c, span, &last) && xf_fits_type(t, last))
     return true;
-  if (!is_64bit(t)) {
+  if (!xf_type_is_64bit(t)) {
     *out = IR_TY_LLONG;
     return true;
   }

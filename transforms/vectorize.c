@@ -1061,11 +1061,6 @@ static bool choose_width(vx *st, vplan *p) {
  * runs; a loop counting down must not have its iv's final value read.
  * False, reported, when refused. */
 
-static bool is_64bit(ir_type t) {
-  return t == IR_TY_LONG || t == IR_TY_ULONG || t == IR_TY_LLONG ||
-         t == IR_TY_ULLONG;
-}
-
 /* Whether a masked remainder loop `for (i = x; i < ub; i += W)` (one
  * iteration) can step past ub within the iv's type: ub's interval bound
  * plus W - 1 is a value of it. */
@@ -1114,9 +1109,10 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
     has_red |= ((vx_def *)st->defs.items[i])->kind == VX_RED;
   /* a masked access loads or stores its first m lanes: a reversed one
    * would need its last m, so stride -1 gets a scalar remainder */
-  p->masked = !p->exact && p->isa == IR_ISA_AVX512 && !has_red &&
-              !st->reversed && !xf_iv_read_after(k, loop, l->iv) &&
-              (tail_step_fits(ctx, loop, p->width) || !is_64bit(l->iv->type));
+  p->masked =
+      !p->exact && p->isa == IR_ISA_AVX512 && !has_red && !st->reversed &&
+      !xf_iv_read_after(k, loop, l->iv) &&
+      (tail_step_fits(ctx, loop, p->width) || !xf_type_is_64bit(l->iv->type));
   if (l->step == -1 &&
       !xf_final_value_unread(
           ctx, k, loop, l->iv,

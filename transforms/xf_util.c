@@ -105,18 +105,18 @@ ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m) {
   }
   ir_type t = dist->type;
   if (!xf_fits_everywhere(ctx, loop, dist, t)) {
-    if (t != IR_TY_LONG && t != IR_TY_LLONG) {
+    if (!xf_type_is_64bit(t)) {
       /* ub - lb may leave an int (an empty loop from near INT_MAX to near
        * INT_MIN, a loop over more than INT_MAX values): in long long, the
        * result, between lb and ub, cast back */
       ir_expr *wl = xf_widen(ctx, l->lb), *wu = xf_widen(ctx, l->ub);
       ir_expr *q = ir_floordiv(
           ctx, l->step > 0 ? ir_sub(ctx, wu, wl) : ir_sub(ctx, wl, wu), m);
-      ir_expr *p = l->step > 0
-                       ? ir_max(ctx, xf_widen(ctx, l->lb),
-                                ir_add(ctx, wl, ir_mul_const(ctx, q, m)))
-                       : ir_min(ctx, xf_widen(ctx, l->lb),
-                                ir_sub(ctx, wl, ir_mul_const(ctx, q, m)));
+      ir_expr *w0 = ir_expr_clone(ctx, wl, NULL);
+      ir_expr *p =
+          l->step > 0
+              ? ir_max(ctx, w0, ir_add(ctx, wl, ir_mul_const(ctx, q, m)))
+              : ir_min(ctx, w0, ir_sub(ctx, wl, ir_mul_const(ctx, q, m)));
       return ir_cast(ctx, t, p);
     }
     /* 64 bits: clamp the distance of an empty loop to 0, as for unsigned
@@ -232,26 +232,27 @@ bool xf_band_final_values_unread(scc_ctx *ctx, const ir_kernel *k,
   return true;
 }
 
+static bool type_range(ir_type t, int64_t *lo, int64_t *hi);
+
 bool xf_fits_type(ir_type t, int64_t v) {
-  switch (t) {
-  case IR_TY_BOOL:
-    return v >= 0 && v <= 1;
-  case IR_TY_CHAR:
-  case IR_TY_SCHAR:
-    return v >= INT8_MIN && v <= INT8_MAX;
-  case IR_TY_UCHAR:
-    return v >= 0 && v <= UINT8_MAX;
-  case IR_TY_SHORT:
-    return v >= INT16_MIN && v <= INT16_MAX;
-  case IR_TY_USHORT:
-    return v >= 0 && v <= UINT16_MAX;
-  case IR_TY_INT:
-    return v >= INT32_MIN && v <= INT32_MAX;
-  case IR_TY_UINT:
-    return v >= 0 && v <= (int64_t)UINT32_MAX;
-  default: /* long, long long and their unsigned kinds: 64 bits here */
-    return true;
-  }
+  int64_t lo, hi;
+  /* (unsigned 64-bit: every int64 is taken as one of its values) */
+  return !type_range(t, &lo, &hi) || (v >= lo && v <= hi);
+}
+
+bool xf_type_is_64bit(ir_type t) {
+  return ir_type_is_integer(t) && ir_type_size(t) == 8;
+}
+
+bool xf_never_runs(scc_ctx *ctx, const ir_node *loop, const char *op,
+                   const char *what) {
+  int64_t trip;
+  if (!ir_loop_const_trip_count(ctx, loop, &trip) || trip > 0)
+    return false;
+  scc_fail(ctx, loop->loc,
+           "%s: loop '%s' never runs (its trip count is 0), so %s", op,
+           xf_iv_name(loop), what);
+  return true;
 }
 
 /* *d = y - x when that is a known constant (0 for equal expressions). */
@@ -917,8 +918,7 @@ bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
     return false;
   }
   /* every value of e at kernel entry: checked there, computed wide */
-  bool wide = t != IR_TY_LONG && t != IR_TY_LLONG && t != IR_TY_ULONG &&
-              t != IR_TY_ULLONG;
+  bool wide = !xf_type_is_64bit(t);
   ir_expr *cond = NULL;
   for (int side = 0; side < 2; side++) {
     bool up = side == 1;

@@ -20,6 +20,13 @@ bool xf_bounds_use(const ir_node *loop, const ir_var *v);
 /* True when v is a value of the C type t (an integer type): a step or
  * span that does not fit an iv's type would wrap in the emitted code. */
 bool xf_fits_type(ir_type t, int64_t v);
+/* long, long long and their unsigned kinds (64 bits on the targets). */
+bool xf_type_is_64bit(ir_type t);
+/* A loop whose constant trip count is 0 or less: true after scc_fail
+ * "<op>: loop 'i' never runs (its trip count is 0), so <what>" (a
+ * transform would compute something for nobody: an unused variable). */
+bool xf_never_runs(scc_ctx *ctx, const ir_node *loop, const char *op,
+                   const char *what);
 /* NEON code needs an AArch64 target and x86 vector code an x86 one: the
  * compile flags' ISA (ctx->enabled_isa, "neon" exactly when they target
  * AArch64 with its SIMD) is of the same architecture, or unknown (unit
