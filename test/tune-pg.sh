@@ -60,14 +60,24 @@ b=$!
 # kill the first process while it holds a RUNNING trial
 killed=0
 i=0
+holds() {
+  q "select count(*) from trials t join trial_user_attributes u
+     on u.trial_id = t.trial_id where t.state = 'RUNNING' and
+     u.key = 'worker' and u.value_json like '%:$a\"'" 2>/dev/null
+}
 while [ $i -lt 600 ]; do
-  n=$(q "select count(*) from trials t join trial_user_attributes u
-         on u.trial_id = t.trial_id where t.state = 'RUNNING' and
-         u.key = 'worker' and u.value_json like '%:$a\"'" 2>/dev/null)
+  n=$(holds)
   if [ "${n:-0}" -gt 0 ]; then
-    kill -9 $a
-    killed=1
-    break
+    # stopped first, then asked again: a trial that finished between the
+    # query and the kill would leave nothing to retry (a flaky run)
+    kill -STOP $a
+    n=$(holds)
+    if [ "${n:-0}" -gt 0 ]; then
+      kill -9 $a
+      killed=1
+      break
+    fi
+    kill -CONT $a
   fi
   kill -0 $a 2>/dev/null || break
   sleep 0.1
