@@ -11,6 +11,8 @@
 # also gets -Wno-unknown-pragmas for its scop/kernel pragmas), run, and
 # each compiler's two outputs compared byte for byte.  ARGS are passed to
 # the programs.  CFLAGS (default -O2) replaces the optimization level.
+# Sources marked `diff.sh: trap signed overflow` are also compared built
+# with signed overflow trapping (below).
 #
 # Generated code holding `#pragma omp` (loop.parallel) is compiled and
 # linked with -fopenmp and run twice, with OMP_NUM_THREADS=1 and
@@ -83,8 +85,26 @@ for cc in gcc clang-19; do
     fi
   done
 done
+# A source marked `diff.sh: trap signed overflow` is also built by
+# clang-19 with signed overflow trapping (UBSan's trap mode, no run time
+# needed): a transform must not form a signed value past its type's limits
+# where the original formed none (the simplifier's `3 * (j - i)` ->
+# `3 * j - 3 * i`), which an optimizing compiler may silently exploit.
+if grep -q 'diff.sh: trap signed overflow' "$src" &&
+  command -v clang-19 >/dev/null 2>&1; then
+  trapv="-O1 -fsanitize=signed-integer-overflow -fsanitize-trap=signed-integer-overflow"
+  clang-19 $common $trapv -Wno-unknown-pragmas "$src" -o "$tmp/orig" -lm
+  clang-19 $common $omp $trapv "$tmp/gen.c" -o "$tmp/gen" -lm
+  "$tmp/orig" "$@" >"$tmp/orig.out"
+  if ! "$tmp/gen" "$@" >"$tmp/gen.out" 2>"$tmp/warn" ||
+    ! cmp -s "$tmp/orig.out" "$tmp/gen.out"; then
+    echo "FAIL: the generated code overflows a signed integer (or prints otherwise) under clang-19 -fsanitize=signed-integer-overflow ($src${3:+ with $sched})"
+    exit 1
+  fi
+  trapped=" and under trapping signed overflow"
+fi
 if [ ! -s "$tmp/orig.out" ]; then
   echo "FAIL: the program printed nothing; nothing was compared"
   exit 1
 fi
-echo "ok: $(wc -l <"$tmp/orig.out") output lines identical ($ncc compilers)${omp:+ (OpenMP, 1 and 2 threads)}"
+echo "ok: $(wc -l <"$tmp/orig.out") output lines identical ($ncc compilers${trapped:-})${omp:+ (OpenMP, 1 and 2 threads)}"

@@ -258,6 +258,10 @@ xf_status xf_fuse_shift(scc_ctx *ctx, ir_kernel *k, ir_node *a, ir_node *b,
   }
   la->lb = ir_expr_clone(ctx, dl < 0 ? lb_b : lb_a, &s);
   la->ub = ir_expr_clone(ctx, du > 0 ? ub_b : ub_a, &s);
+  /* b's body reads `i - shift` (simplified): its parts within their types
+   * (over b's shifted bounds, which b still has) */
+  if (shift != 0)
+    xf_guard_substituted(ctx, k, &lb->body, la->iv, false, what);
   /* b's declarations of variables a declares too (b a copy of a) */
   xf_rename_shared_decls(ctx, k, b);
   ir_remove(b);

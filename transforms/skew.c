@@ -111,5 +111,8 @@ xf_status xf_skew(scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner,
                       ir_mul_const(ctx, ir_var_ref(ctx, i), factor)));
   for (ir_node *p = l->body.first; p; p = p->next)
     ir_node_substitute(ctx, p, &s);
+  xf_guard_substituted(
+      ctx, k, &l->body, j, false,
+      scc_arena_printf(ctx->arena, "loop.skew of '%s' by '%s'", in, out));
   return XF_OK;
 }

@@ -181,6 +181,10 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
   ir_block_move_all(&l->body, &copies);
   l->ub = split;
   l->step = big_step;
+  /* the copies read `i + u*s`, simplified: their parts within the type */
+  xf_guard_substituted(
+      ctx, k, &l->body, l->iv, true,
+      scc_arena_printf(ctx->arena, "loop.unroll of '%s'", l->iv->name));
   if (rest)
     ir_insert_after(loop, rest);
   *main_out = loop;

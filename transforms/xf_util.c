@@ -895,19 +895,49 @@ bool xf_fits_everywhere(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
          side_fits(ctx, at, (ir_expr *)e, t, true, &ex);
 }
 
-bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
-                     ir_type t, const char *what) {
+/* Whether every value of e at `at` is a value of t: FITS_PROVEN by
+ * interval bounds; FITS_CHECKABLE when the extremes that are not proven
+ * are affine expressions of the kernel's parameters (*cond: the run-time
+ * check, computed wide for types narrower than 64 bits); FITS_UNKNOWN
+ * otherwise. */
+enum { FITS_PROVEN, FITS_CHECKABLE, FITS_UNKNOWN };
+
+static int fits_plan(scc_ctx *ctx, const ir_node *at, ir_expr *e, ir_type t,
+                     ir_expr **cond) {
   ir_expr *ex[2];
+  *cond = NULL;
   bool klo = side_fits(ctx, at, e, t, false, &ex[0]);
   bool khi = side_fits(ctx, at, e, t, true, &ex[1]);
   if (klo && khi)
-    return true;
+    return FITS_PROVEN;
   /* over the loops around: the extremes as expressions of parameters */
   bool other = (!klo && !ex[0]) || (!khi && !ex[1]);
   for (int side = 0; side < 2 && !other; side++)
     if (ex[side])
       ir_walk_expr(ex[side], note_non_param, &other);
-  if (other) {
+  if (other)
+    return FITS_UNKNOWN;
+  /* every value of e at kernel entry: checked there, computed wide */
+  bool wide = !xf_type_is_64bit(t);
+  for (int side = 0; side < 2; side++) {
+    bool up = side == 1;
+    if (up ? khi : klo)
+      continue;
+    ir_expr *w = wide ? xf_widen(ctx, ex[side]) : ex[side];
+    ir_expr *c = ir_binary(ctx, up ? IR_OP_LE : IR_OP_GE, w,
+                           limit_of(ctx, t, up), IR_TY_INT);
+    *cond = *cond ? ir_binary(ctx, IR_OP_LAND, *cond, c, IR_TY_INT) : c;
+  }
+  return FITS_CHECKABLE;
+}
+
+bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
+                     ir_type t, const char *what) {
+  ir_expr *cond;
+  switch (fits_plan(ctx, at, e, t, &cond)) {
+  case FITS_PROVEN:
+    return true;
+  case FITS_UNKNOWN:
     scc_fail(ctx, at ? at->loc : (scc_loc){0},
              "%s: the bound it forms could leave the type '%s' (interval "
              "bounds do not prove it fits, and it is no affine expression "
@@ -916,18 +946,6 @@ bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
              "bounds",
              what, ir_type_name(t));
     return false;
-  }
-  /* every value of e at kernel entry: checked there, computed wide */
-  bool wide = !xf_type_is_64bit(t);
-  ir_expr *cond = NULL;
-  for (int side = 0; side < 2; side++) {
-    bool up = side == 1;
-    if (up ? khi : klo)
-      continue;
-    ir_expr *w = wide ? xf_widen(ctx, ex[side]) : ex[side];
-    ir_expr *c = ir_binary(ctx, up ? IR_OP_LE : IR_OP_GE, w,
-                           limit_of(ctx, t, up), IR_TY_INT);
-    cond = cond ? ir_binary(ctx, IR_OP_LAND, cond, c, IR_TY_INT) : c;
   }
   xf_assume_cond(ctx, k, cond,
                  scc_arena_printf(ctx->arena,
@@ -938,6 +956,233 @@ bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
   return true;
 }
 
+/* ---- intermediate values of substituted expressions --------------------- */
+
+typedef struct guard {
+  scc_ctx *ctx;
+  ir_kernel *k;
+  const ir_node *at; /* the statement the expressions belong to */
+  const ir_var *v;
+  bool scaled_only; /* only trees that scale a part reading v */
+  scc_vec conds;    /* checks planned for the current subtree */
+} guard;
+
+/* Whether the affine tree e multiplies a part that reads v by a constant
+ * other than 1 and -1 (the product `3 * k` of `3 * (k + 1)` simplified). */
+static bool scales_var(const ir_expr *e, const ir_var *v) {
+  if (e->kind == IR_EXPR_UNARY)
+    return scales_var(e->u.un.a, v);
+  if (e->kind != IR_EXPR_BINARY)
+    return false;
+  if (e->u.bin.op == IR_OP_MUL) {
+    const ir_expr *c = e->u.bin.a->kind == IR_EXPR_INT ? e->u.bin.a
+                                                      : e->u.bin.b;
+    const ir_expr *x = c == e->u.bin.a ? e->u.bin.b : e->u.bin.a;
+    if (c->u.ival != 1 && c->u.ival != -1 && ir_expr_uses_var(x, v))
+      return true;
+  }
+  return scales_var(e->u.bin.a, v) || scales_var(e->u.bin.b, v);
+}
+
+/* An integer expression of +, -, unary -, and * by a constant over
+ * variables and constants: the shape ir_simplify gives an affine form. */
+static bool affine_tree(const ir_expr *e) {
+  switch (e->kind) {
+  case IR_EXPR_INT:
+  case IR_EXPR_VAR:
+    return ir_type_is_integer(e->type);
+  case IR_EXPR_UNARY:
+    return e->u.un.op == IR_OP_NEG && affine_tree(e->u.un.a);
+  case IR_EXPR_BINARY:
+    if (e->u.bin.op == IR_OP_MUL &&
+        e->u.bin.a->kind != IR_EXPR_INT && e->u.bin.b->kind != IR_EXPR_INT)
+      return false;
+    return (e->u.bin.op == IR_OP_ADD || e->u.bin.op == IR_OP_SUB ||
+            e->u.bin.op == IR_OP_MUL) &&
+           affine_tree(e->u.bin.a) && affine_tree(e->u.bin.b);
+  default:
+    return false;
+  }
+}
+
+/* Plans a check for every operation of the affine tree e that interval
+ * bounds do not prove within its type; false when one cannot be checked. */
+static bool plan_tree(guard *g, ir_expr *e) {
+  if (e->kind != IR_EXPR_UNARY && e->kind != IR_EXPR_BINARY)
+    return true;
+  ir_expr *cond;
+  switch (fits_plan(g->ctx, g->at, e, e->type, &cond)) {
+  case FITS_UNKNOWN:
+    return false;
+  case FITS_CHECKABLE:
+    scc_vec_push(g->ctx->arena, &g->conds, cond);
+    break;
+  }
+  if (e->kind == IR_EXPR_UNARY)
+    return plan_tree(g, e->u.un.a);
+  return plan_tree(g, e->u.bin.a) && plan_tree(g, e->u.bin.b);
+}
+
+static ir_expr *guard_expr(guard *g, ir_expr *e);
+
+static bool cond_implied(scc_ctx *ctx, const ir_kernel *k, ir_expr *c);
+static bool cmp_implied(scc_ctx *ctx, ir_expr *c, ir_expr *d);
+
+/* The comparisons of the conjunction c, appended to out. */
+static void flatten_and(scc_ctx *ctx, ir_expr *c, scc_vec *out) {
+  if (c->kind == IR_EXPR_BINARY && c->u.bin.op == IR_OP_LAND) {
+    flatten_and(ctx, c->u.bin.a, out);
+    flatten_and(ctx, c->u.bin.b, out);
+  } else
+    scc_vec_push(ctx->arena, out, c);
+}
+
+/* The planned checks assumed comparison by comparison, without those
+ * another of them or an assumed condition implies (the parts of the
+ * expressions give `x - 1 <= MAX`, `x - 2 <= MAX`, ...: one check is
+ * left).
+ * Assumptions are only ever appended: a snapshot restores them by
+ * length. */
+static void assume_batch(scc_ctx *ctx, ir_kernel *k, scc_vec *conds,
+                         const char *why) {
+  scc_vec cmp = {0};
+  for (int i = 0; i < conds->len; i++)
+    flatten_and(ctx, conds->items[i], &cmp);
+  for (int i = 0; i < cmp.len; i++) {
+    ir_expr *c = cmp.items[i];
+    bool weaker = false;
+    for (int j = 0; j < cmp.len && !weaker; j++)
+      if (j != i && cmp_implied(ctx, c, cmp.items[j]) &&
+          (j < i || !cmp_implied(ctx, cmp.items[j], c)))
+        weaker = true; /* (of two equivalent ones, the first stays) */
+    if (!weaker && !cond_implied(ctx, k, c))
+      xf_assume_cond(ctx, k, c, why);
+  }
+}
+
+
+static void guard_kids(guard *g, ir_expr *e) {
+  switch (e->kind) {
+  case IR_EXPR_ACCESS:
+    for (int i = 0; i < e->u.access.n; i++)
+      e->u.access.idx[i] = guard_expr(g, e->u.access.idx[i]);
+    e->u.access.mask = guard_expr(g, e->u.access.mask);
+    break;
+  case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
+    e->u.un.a = guard_expr(g, e->u.un.a);
+    break;
+  case IR_EXPR_BINARY:
+    e->u.bin.a = guard_expr(g, e->u.bin.a);
+    e->u.bin.b = guard_expr(g, e->u.bin.b);
+    break;
+  case IR_EXPR_SELECT:
+    e->u.sel.cond = guard_expr(g, e->u.sel.cond);
+    e->u.sel.a = guard_expr(g, e->u.sel.a);
+    e->u.sel.b = guard_expr(g, e->u.sel.b);
+    break;
+  case IR_EXPR_CAST:
+    e->u.cast.a = guard_expr(g, e->u.cast.a);
+    break;
+  case IR_EXPR_CALL:
+    for (int i = 0; i < e->u.call.n; i++)
+      e->u.call.args[i] = guard_expr(g, e->u.call.args[i]);
+    break;
+  default:
+    break;
+  }
+}
+
+static ir_expr *guard_expr(guard *g, ir_expr *e) {
+  if (!e)
+    return e;
+  bool compound = e->kind == IR_EXPR_UNARY || e->kind == IR_EXPR_BINARY;
+  if (compound && ir_type_is_integer(e->type) &&
+      !ir_type_is_unsigned(e->type) && !xf_type_is_64bit(e->type) &&
+      e->lanes <= 1 && affine_tree(e) && ir_expr_uses_var(e, g->v) &&
+      (!g->scaled_only || scales_var(e, g->v))) {
+    int planned = g->conds.len;
+    if (plan_tree(g, e))
+      return e; /* checked at entry (xf_guard_substituted) */
+    g->conds.len = planned;
+    /* its value is the program's own (it fits); the parts are not */
+    return ir_cast(g->ctx, e->type, xf_widen(g->ctx, e));
+  }
+  guard_kids(g, e);
+  return e;
+}
+
+static bool guard_cb(ir_node *n, void *data) {
+  guard *g = data;
+  g->at = n;
+  switch (n->kind) {
+  case IR_NODE_LOOP:
+    n->u.loop.lb = guard_expr(g, n->u.loop.lb);
+    n->u.loop.ub = guard_expr(g, n->u.loop.ub);
+    break;
+  case IR_NODE_IF:
+    n->u.ifs.cond = guard_expr(g, n->u.ifs.cond);
+    break;
+  case IR_NODE_ASSIGN:
+    n->u.assign.lhs = guard_expr(g, n->u.assign.lhs);
+    n->u.assign.rhs = guard_expr(g, n->u.assign.rhs);
+    break;
+  case IR_NODE_DECL:
+    n->u.decl.init = guard_expr(g, n->u.decl.init);
+    break;
+  default:
+    break;
+  }
+  return true;
+}
+
+void xf_guard_substituted(scc_ctx *ctx, ir_kernel *k, ir_block *body,
+                          const ir_var *v, bool scaled_only,
+                          const char *what) {
+  guard g = {.ctx = ctx, .k = k, .v = v, .scaled_only = scaled_only};
+  ir_walk_block(body, guard_cb, &g);
+  assume_batch(ctx, k, &g.conds,
+               scc_arena_printf(ctx->arena,
+                                "%s forms intermediate values (the parts of "
+                                "simplified expressions) that must stay "
+                                "within their types",
+                                what));
+}
+
+/* Whether the comparison c (`x <= L` or `x >= L`) follows from d, a
+ * comparison or a conjunction of them: some `y <= L` with y - x a
+ * constant >= 0 (`y >= L`: <= 0). */
+static bool cmp_implied(scc_ctx *ctx, ir_expr *c, ir_expr *d) {
+  if (d->kind != IR_EXPR_BINARY)
+    return false;
+  if (d->u.bin.op == IR_OP_LAND)
+    return cmp_implied(ctx, c, d->u.bin.a) || cmp_implied(ctx, c, d->u.bin.b);
+  int64_t delta;
+  if (d->u.bin.op != c->u.bin.op || !ir_expr_equal(d->u.bin.b, c->u.bin.b) ||
+      !xf_const_diff(ctx, c->u.bin.a, d->u.bin.a, &delta))
+    return false;
+  return c->u.bin.op == IR_OP_LE ? delta >= 0 : delta <= 0;
+}
+
+/* Whether every comparison of the conjunction c follows from an assumed
+ * condition of k (the checks on the parts of `3 * j - 6 * t` that a
+ * check on `j`'s bound already covers). */
+static bool cond_implied(scc_ctx *ctx, const ir_kernel *k, ir_expr *c) {
+  if (c->kind == IR_EXPR_BINARY && c->u.bin.op == IR_OP_LAND)
+    return cond_implied(ctx, k, c->u.bin.a) &&
+           cond_implied(ctx, k, c->u.bin.b);
+  if (c->kind != IR_EXPR_BINARY ||
+      (c->u.bin.op != IR_OP_LE && c->u.bin.op != IR_OP_GE))
+    return false;
+  for (int i = 0; i < k->assumptions.len; i++) {
+    const ir_assumption *o = k->assumptions.items[i];
+    if (o->kind == IR_ASSUME_COND && cmp_implied(ctx, c, o->cond))
+      return true;
+  }
+  return false;
+}
+
 void xf_assume_cond(scc_ctx *ctx, ir_kernel *k, ir_expr *cond,
                     const char *reason) {
   for (int i = 0; i < k->assumptions.len; i++) {
@@ -945,6 +1190,8 @@ void xf_assume_cond(scc_ctx *ctx, ir_kernel *k, ir_expr *cond,
     if (o->kind == IR_ASSUME_COND && ir_expr_equal(o->cond, cond))
       return;
   }
+  if (cond_implied(ctx, k, cond))
+    return;
   ir_assumption *as = scc_arena_alloc(ctx->arena, sizeof *as);
   *as = (ir_assumption){.kind = IR_ASSUME_COND, .cond = cond};
   scc_buf b = {0};

@@ -73,6 +73,25 @@ ir_expr *xf_widen(scc_ctx *ctx, const ir_expr *e);
 bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
                      ir_type t, const char *what);
 
+/* After v was substituted by an affine expression in body (j by j - F*i in
+ * loop.skew, i by i - s in a shifted fusion): ir_simplify distributes
+ * constants over the sums (`3 * (j - i)` becomes `3 * j - 3 * i`), forming
+ * intermediate values the program never formed, which may pass the
+ * type's limits where the program's own did not (signed overflow is
+ * undefined: clang relies on it).  Every signed integer expression of
+ * +, -, and * by constants that reads v, narrower than 64 bits, gets each
+ * operation proven within its type by interval bounds, else checked at
+ * kernel entry when its extremes are affine in the parameters (the kernel
+ * versioned as xf_require_fits does), else computed in long long and cast
+ * back (its final value is the program's, which fits).  With
+ * scaled_only, only the expressions that multiply a part reading v by a
+ * constant other than 1 and -1 (unrolling's `i + u*s`: each copy's iv is
+ * a value the original loop's iv takes, so only a product formed from it
+ * is new).  `what` names the transform in the check's reason. */
+void xf_guard_substituted(scc_ctx *ctx, ir_kernel *k, ir_block *body,
+                          const ir_var *v, bool scaled_only,
+                          const char *what);
+
 /* The largest array loop.expand_scalar keeps on the stack, in bytes (a
  * larger trip count: refused when constant, else the kernel is versioned
  * on it). */

@@ -4,7 +4,9 @@
  * loop's start and end) must not leave the type.  Every call is free of
  * undefined behaviour in the original: empty loops from near INT_MAX to
  * near INT_MIN (ub - lb overflows an int), loops ending at INT_MAX (a
- * tail's i += 16 would pass it), loops starting at INT_MIN + 1. */
+ * tail's i += 16 would pass it), loops starting at INT_MIN + 1.
+ * diff.sh: trap signed overflow (no part of a transformed expression may
+ * pass the limits of int where the original's did not). */
 #include <limits.h>
 #include <stdio.h>
 
@@ -42,8 +44,27 @@ void wave(int lo, int n, float a[8][200]) {
       a[t][i - lo] += a[t - 1][i - lo - 1] * 0.5f;
 }
 
+/* int values of the iv: after loop.skew (i read as i - 2*t) and a shifted
+ * fusion (i read as i - 1), the simplified `3 * i - 6 * t - 3 * lo` forms
+ * 3 * i, which passes INT_MAX where the program's 3 * (i - lo) does not */
+#pragma schedcc kernel
+void ramp(int lo, int n, int a[8][200]) {
+  for (int t = 0; t < 8; t++)
+    for (int i = lo; i < n; i++)
+      a[t][i - lo] = 3 * (i - lo) + t;
+}
+
+#pragma schedcc kernel
+void ramps(int lo, int n, int a[200], int c[200]) {
+  for (int i = lo; i < n; i++)
+    a[i - lo] = 3 * (i - lo);
+  for (int i = lo; i < n; i++)
+    c[i - lo] = 5 * (i - lo) + a[i - lo];
+}
+
 int main(void) {
   static float a[200], b[200], c[8][200], d[200], e[200], f[8][200], g[200];
+  static int h[8][200], u[200], v[200];
   for (int i = 0; i < 200; i++)
     b[i] = (float)(i % 7) - 3.0f;
   for (int t = 0; t < 8; t++)
@@ -63,9 +84,11 @@ int main(void) {
     rows(los[q], ns[q], c, b);
     two(los[q], ns[q], d, e, b);
     wave(los[q], ns[q], f);
+    ramp(los[q], ns[q], h);
+    ramps(los[q], ns[q], u, v);
   }
   for (int i = 0; i < 200; i++)
-    printf("%d %a %a %a %a %a %a\n", i, a[i], g[i], c[3][i], d[i], e[i],
-           f[5][i]);
+    printf("%d %a %a %a %a %a %a %d %d %d\n", i, a[i], g[i], c[3][i], d[i],
+           e[i], f[5][i], h[6][i], u[i], v[i]);
   return 0;
 }

@@ -3,7 +3,7 @@
  * shifted by one and fused with the first into one guarded loop, the
  * fused loop skewed by 2t, the (t, i) band tiled. */
 void jacobi(int tsteps, int n, double A[n], double B[n]) {
-  if ((2 * (long long)tsteps - 1 <= 2147483647) && (2 * (long long)tsteps + (long long)n - 2 <= 2147483647) && ((uintptr_t)B + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)A || (uintptr_t)A + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)B)) {
+  if ((2 * (long long)tsteps - 1 <= 2147483647) && (2 * (long long)tsteps + (long long)n - 2 <= 2147483647) && (-2 * (long long)tsteps + 1 >= (-2147483647 - 1)) && ((uintptr_t)B + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)A || (uintptr_t)A + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)B)) {
     for (long long t_t = 0; t_t < tsteps; t_t += 16) {
       for (long long i_t = 2LL * t_t + 1LL; i_t < n + 2LL * (t_t + 16LL < tsteps ? t_t + 16LL : tsteps) - 2LL; i_t += 64) {
         for (int t = t_t; t < (t_t + 16LL < tsteps ? t_t + 16LL : tsteps); t++) {
