@@ -240,10 +240,20 @@ xf_status xf_expand_scalar(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   use_scan u = {.v = v, .loop = loop};
   ir_walk_block(&l->body, scan_cb, &u);
   if (!u.written && !u.top_decl) {
+    /* Written nowhere but at its declaration: the frontend may have
+     * forward-substituted its assignments (`k = i * cols + j;`), whose
+     * stores were then dead and went. */
+    use_scan all = {.v = v, .loop = NULL};
+    ir_walk_block(&k->body, scan_cb, &all);
     scc_fail(ctx, loop->loc,
              "loop.expand_scalar of '%s' in loop '%s': the loop does not "
-             "write '%s', so there is nothing to expand",
-             name, iv, name);
+             "write '%s', so there is nothing to expand%s",
+             name, iv, name,
+             all.written || !ir_type_is_integer(v->type)
+                 ? ""
+                 : " (an integer scalar assigned an affine value of the "
+                   "ivs is replaced by that value where it is read, and its "
+                   "dead stores go: docs/real-c.md)");
     return XF_SILENCEABLE;
   }
   if (u.nested_decl || u.in_bound) {
