@@ -435,13 +435,15 @@ class KGen:
         loop.transpose_block takes, which random bodies rarely have alone."""
         # float elements (the in-register transposes move 4-byte lanes),
         # arrays with subscripts of their own (not linearized pointers),
-        # ivs declared in the loops (one read after them would change)
-        if self.k.etype != "float" or self.iv_outside:
+        # ivs declared in the loops (one read after them would change):
+        # in a kernel whose ivs are declared at the top, ti and tj
+        if self.k.etype != "float":
             return
         dims = self.r.sample(["n", "m"], 2) if not self.friendly else \
             ["n", "n"]
-        a = Loop("i", None, 0, dims[0])
-        b = Loop("j", a, 1, dims[1])
+        iv = ("ti", "tj") if self.iv_outside else ("i", "j")
+        a = Loop(iv[0], None, 0, dims[0])
+        b = Loop(iv[1], a, 1, dims[1])
         copies = [c for c in self.transposes([a, b])
                   if not any(x.kind == "ptr" and c.count(x.name + "[")
                              for x in self.arrs)]
@@ -451,13 +453,82 @@ class KGen:
         b.nstmts = 1
         a.tnest = True
         self.k.loops += [a, b]
-        decl = "" if self.iv_outside else "int "
-        out.append("  for (%si = 0; i < %s; i++) {" % (decl, a.dim))
-        out.append("    for (%sj = 0; j < %s; j++) {" % (decl, b.dim))
+        out.append("  for (int {0} = 0; {0} < {1}; {0}++) {{".format(
+            a.iv, a.dim))
+        out.append("    for (int {0} = 0; {0} < {1}; {0}++) {{".format(
+            b.iv, b.dim))
         out.append("      " + self.pick(copies))
         out.append("    }")
         out.append("  }")
         self.k.transposes = True
+
+    def expand_nest(self, out):
+        """A nest of one or two loops whose body first writes a scalar `u`
+        declared at the top of the kernel, then reads it (PolyBench's
+        temp2): the shape loop.expand_scalar takes.  `u` is never read
+        after the nest, so the last value need not be kept."""
+        a = Loop("i", None, 0, "n" if self.friendly else
+                 self.pick(["n", "m"]))
+        self.k.loops.append(a)
+        header = self.loop_header(a, [], "  ")
+        loops = [a]
+        inner = None
+        if self.chance(0.5):
+            inner = Loop("j", a, 1, "n" if self.friendly else
+                         self.pick(["n", "m"]))
+            a.children.append(inner)
+            self.k.loops.append(inner)
+            loops.append(inner)
+        # the temporary written in the outer loop or (the inner loop
+        # present) in the inner one
+        host = loops[-1] if inner is None or self.chance(0.5) else a
+        T = self.k.etype
+        out.append("  " + header + " {")
+        if inner is not None:
+            ih = self.loop_header(inner, [a], "    ")
+        scope = loops[:loops.index(host) + 1]
+        ind = "  " * (len(scope) + 1)
+        saved = self.pending
+
+        def stmt(ind, make):
+            # a statement after the locals its accesses declared
+            self.pending = []
+            text = make()
+            return [ind + d for d in self.pending] + [ind + text]
+        write = stmt(ind, lambda: "u = %s;" % self.clamp(self.expr(scope,
+                                                                   [])))
+        write += stmt(ind, lambda: "%s = %s;" % (
+            self.access(self.pick(self.warrs), scope, write=True),
+            self.clamp("u %s %s" % (self.pick(["+", "-"] if T == "int"
+                                              else ["+", "*", "-"]),
+                                    self.leaf(scope, ["u"])))))
+        host.nstmts += 2
+        if host is a and inner is not None:
+            out.extend(write)
+            out.append("    " + ih + " {")
+            # the inner loop reads u too
+
+            def acc():
+                lhs = self.access(self.pick(self.warrs), loops, write=True)
+                if T == "int":
+                    return "%s = (%s + u) %% 65536;" % (lhs, lhs)
+                return "%s += u * %s;" % (lhs, self.leaf(loops, []))
+            out.extend(stmt("      ", acc))
+            inner.nstmts += 1
+            out.append("    }")
+        elif inner is not None:
+            out.append("    " + ih + " {")
+            out.extend(write)
+            out.append("    }")
+        else:
+            out.extend(write)
+        out.append("  }")
+        self.pending = saved
+        for l in scope:
+            l.writes = getattr(l, "writes", set()) | {"u"}
+        self.expand_temp = "u"
+        self.k.scalars = self.k.scalars + ["u"]
+        out.insert(self.temp_decl, "  %s u = %s;" % (T, self.lit(0)))
 
     # -- loops ---------------------------------------------------------------
     def loop_header(self, l, scope, ind):
@@ -554,8 +625,12 @@ class KGen:
                     # a second loop (always innermost), mostly over an iv
                     # of its own: siblings over different ivs are what
                     # loop.sink moves one into the other
+                    # (not an iv of the loops around: a nest over `l`
+                    # has inner loops j and k)
                     other = IV_NAMES[depth + 2] if depth + 2 < len(
-                        IV_NAMES) and self.chance(0.7) else None
+                        IV_NAMES) and self.chance(0.7) and not any(
+                            o.iv == IV_NAMES[depth + 2] for o in inner) \
+                        else None
                     self.nest(l, inner, depth + 1,
                               min(maxdepth, depth + 2), ind + "  ", out,
                               iv=other)
@@ -602,6 +677,17 @@ class KGen:
             dims = [self.pick(["n", "m"]) if not self.friendly else "n"
                     for _ in range(rank)]
             self.arrs.append(Arr(names[idx], kind, dims, T))
+        if T == "float" and self.chance(0.6):
+            # the first and the last array a transposable pair (the first
+            # is written, the last read, in friendly kernels too): what
+            # transpose_nest needs, which random ranks rarely give
+            a, b = self.arrs[0], self.arrs[-1]
+            d = self.r.sample(["n", "m"], 2) if not self.friendly else \
+                ["n", "n"]
+            a.dims, b.dims = [d[1], d[0]], list(d)
+            for x in (a, b):
+                if x.kind == "ptr":
+                    x.kind = self.pick(["vla", "fixed"])
         self.warrs = list(self.arrs)
         self.rarrs = list(self.arrs)
         if self.friendly:
@@ -615,12 +701,15 @@ class KGen:
         # (PolyBench's temp2: what loop.expand_scalar expands)
         self.outer_temps = ["w"] if self.chance(0.6) and \
             not self.friendly else []
+        # `u`: the temporary of expand_nest (declared when it is emitted)
+        self.expand_temp = None
         self.reds = ["s"] if self.chance(0.45) else []
         k.scalars = self.outer_temps + self.reds
         body = []
         zero = self.lit(0)
         for s in self.outer_temps + self.reds:
             body.append("  %s %s = %s;" % (T, s, zero))
+        self.temp_decl = len(body)
         ivdecl = len(body)
         # several nests: siblings for loop.fuse and loop.sink
         nnests = self.pick([1, 1, 2, 2, 2, 3])
@@ -631,7 +720,9 @@ class KGen:
             # ivs, what loop.sink moves one into the other
             self.nest(None, [], 0, d, "  ", body,
                       iv="l" if q and d <= 3 and self.chance(0.4) else None)
-        if self.chance(0.8):
+        if self.chance(0.5):
+            self.expand_nest(body)
+        if self.chance(0.85):
             self.transpose_nest(body)
         if self.iv_outside:
             used = [v for v in IV_NAMES if any(l.iv == v for l in k.loops)]
@@ -1559,7 +1650,7 @@ class SGen:
         the main stream, and so every other op, stays what it was."""
         side = random.Random("\n".join(self.lines))
         hs = [h for h in self.live() if h is not self.handles[0]]
-        if not hs or side.random() >= 0.17:
+        if not hs or side.random() >= (0.3 if self.guided else 0.17):
             return
         h = side.choice(hs)
         cond = side.choice(["n % 2 == 0", "n > 5 && m >= 2", "m % 4 == 0 || n < 3",
@@ -1621,8 +1712,8 @@ class SGen:
         # purpose (each transform is to be applied often: issue 27): each
         # in turn, until three of them applied
         # (the hardest to fit first, then the others, each group shuffled)
-        hard = RARE_OPS[:5]
-        rest = RARE_OPS[5:]
+        hard = RARE_OPS[:6]
+        rest = RARE_OPS[6:]
         self.r.shuffle(hard)
         self.r.shuffle(rest)
         rare = hard + rest
@@ -1642,6 +1733,14 @@ class SGen:
                 self.restore(snap)
             if kept == 3:
                 break
+        # then two of the schedule language's own ops (handles, params,
+        # alternatives with param.assert, include), which always apply but
+        # are drawn rarely among the transforms
+        for op in self.r.sample(LANG_OPS, 2):
+            snap = self.snapshot()
+            getattr(self, "g_" + op.replace(".", "_"))()
+            if len(self.lines) != snap[0] and not accept(self.render()[0]):
+                self.restore(snap)
         for _ in range(steps):
             for _ in range(tries):
                 snap = self.snapshot()
@@ -1680,12 +1779,17 @@ class SGen:
 
 # The transforms (all but split, tile, unroll, peel and specialize, which
 # nearly every schedule applies): the guided generator tries them first,
-# the first five (the hardest to fit, by run.py's report) before the rest.
-RARE_OPS = ["loop.expand_scalar", "loop.sink", "loop.pack",
-            "loop.transpose_block", "loop.vectorize", "loop.fuse",
-            "loop.reverse", "loop.hoist", "loop.prefetch", "loop.skew",
+# the first six (the hardest to fit, by run.py's report) before the rest.
+RARE_OPS = ["loop.pack", "loop.fuse", "loop.reverse", "loop.expand_scalar",
+            "loop.vectorize", "loop.hoist", "loop.sink",
+            "loop.transpose_block", "loop.prefetch", "loop.skew",
             "loop.scalar_replace", "loop.interchange", "loop.reorder",
             "loop.distribute", "loop.parallel", "loop.unroll_and_jam"]
+
+# The schedule language's own ops, two of which the guided generator adds
+# after the transforms (print and remark need a live handle).
+LANG_OPS = ["print", "remark", "param.tunable", "param.expr", "param.lanes",
+            "include", "alternatives", "param.constant"]
 
 
 def gen_schedule(rng, kernel, accept=None, steps=6, tries=5):

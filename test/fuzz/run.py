@@ -29,6 +29,10 @@ schedules go through schedcc.  Checked for each pair:
     thousand terms of magnitude up to ~1e3 reassociated); a schedule with
     `loop.vectorize {fma_adds = F}` must also print exactly what the same
     schedule without fma_adds prints (its twin: the same roundings);
+    the output of a near-limit or int kernel is also built by clang-19
+    with signed overflow trapping (-fsanitize=signed-integer-overflow
+    -fsanitize-trap) and must run: a transform must not form a signed
+    value past its type's limits that the program never formed;
   - the same through `schedcc -c --target-isa=scalar` (the LLVM backend, with the C path's default ISA), linked by gcc;
     compared with the gcc-built original;
   - for one accepted pair in --neon-share (default 4), when the aarch64
@@ -170,6 +174,7 @@ class Result:
         self.twins = 0  # schedules with fma_adds checked against their twin
         self.guided = 0  # schedules built op by op (--guided-share)
         self.bounds_fp = 0  # gcc flow warnings judged false by checkers
+        self.trapv = 0  # outputs also run with signed overflow trapping
         self.guide_runs = 0  # schedcc runs the guided generator made
         self.neon = 0  # pairs also checked for AArch64 NEON under qemu
         self.neon_vec = 0  # of those, with NEON intrinsics
@@ -189,6 +194,7 @@ class Result:
         self.neon += o.neon
         self.guided += o.guided
         self.bounds_fp += o.bounds_fp
+        self.trapv += o.trapv
         self.guide_runs += o.guide_runs
         self.neon_vec += o.neon_vec
         for k, v in o.ops.items():
@@ -550,6 +556,9 @@ class Case:
         if sched is not None and "fma_adds" in sched and \
                 not self.check_twin(sidx, sched, isa, omp, env, outs):
             return
+        if (self.k.edge or self.k.etype == "int") and \
+                not self.check_trapv(sidx, sched, isa, omp, env):
+            return
         if not self.a.llvm:
             return
         obj = self.path("prog.o")
@@ -593,6 +602,31 @@ class Case:
                 self.fail(kind, sidx, sched, "schedcc -c, mode %s: %s" % (mode, d),
                           ["gen.c", "llvm.out", "orig.out"])
                 return
+
+    def check_trapv(self, sidx, sched, isa, omp, env):
+        """The kernels never overflow a signed int (values are reduced,
+        subscripts small), nor may their transformed code: built by
+        clang-19 with signed overflow trapping, the output runs (near-limit
+        kernels and int kernels; the simplifier's `3 * (j - i)` -> `3 * j -
+        3 * i` after a skew passed INT_MAX where the program did not: seed
+        20261201, kernel 79)."""
+        trapv = ["-O1", "-fsanitize=signed-integer-overflow",
+                 "-fsanitize-trap=signed-integer-overflow"]
+        exe = self.path("gen.trapv")
+        rc, out, err = sh(["clang-19"] + STD + ["-w"] + trapv + isa + omp +
+                          [self.path("gen.c"), "-o", exe, "-lm"])
+        if rc != 0:
+            return True  # the ordinary builds judged the compile
+        self.res.trapv += 1
+        for mode in self.modes:
+            rc, out, err = sh([exe, mode], timeout=30, env=env)
+            if rc != 0:
+                self.fail("overflow", sidx, sched, "the output overflows a "
+                          "signed integer (clang-19 -fsanitize=signed-integer-"
+                          "overflow traps, mode %s: %s)" % (mode, rc),
+                          ["gen.c"])
+                return False
+        return True
 
     def check_twin(self, sidx, sched, isa, omp, env, outs):
         """{fma_adds} changes the execution units, never a rounding: the
@@ -688,6 +722,9 @@ def report(res, elapsed, args):
     print("schedules built op by op against schedcc (guided): %d, with %d "
           "schedcc runs" % (res.guided, res.guide_runs))
     print("schedules with fma_adds, the same bytes as without: %d" % res.twins)
+    print("outputs also run with signed overflow trapping (near-limit and "
+          "int kernels; clang-19 -fsanitize=signed-integer-overflow): %d"
+          % res.trapv)
     print("pairs also run for AArch64 under qemu: %d (%d with NEON "
           "intrinsics)%s" % (res.neon, res.neon_vec, "" if HAVE_NEON else
                              " -- no aarch64 cross compiler or qemu-aarch64"))
