@@ -477,8 +477,16 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     return XF_SILENCEABLE;
   }
   scc_vec *to = xfr_vec_has(&written, x) ? &l->prefetchw : &l->prefetch;
-  for (int i = 0; i < s.out.len; i++)
-    scc_vec_push(ctx->arena, to, s.out.items[i]);
+  /* the subscripts at the iteration ahead, simplified: their parts within
+   * their types, else computed in long long (seed 77, kernel 2: `2 * ldc
+   * - lo + ...` with lo near INT_MIN) */
+  const ir_node *at = l->body.first ? l->body.first : loop;
+  for (int i = 0; i < s.out.len; i++) {
+    ir_expr *a = s.out.items[i];
+    for (int d = 0; d < a->u.access.n; d++)
+      a->u.access.idx[d] = xf_fit_or_widen(ctx, at, a->u.access.idx[d]);
+    scc_vec_push(ctx->arena, to, a);
+  }
   *out = loop;
   return XF_OK;
 }

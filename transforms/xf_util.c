@@ -1137,6 +1137,38 @@ static bool guard_cb(ir_node *n, void *data) {
   return true;
 }
 
+/* Whether every signed integer operation of e narrower than 64 bits is
+ * proven within its type at `at`. */
+static bool parts_fit(scc_ctx *ctx, const ir_node *at, const ir_expr *e) {
+  if (!e)
+    return true;
+  bool compound = e->kind == IR_EXPR_UNARY || e->kind == IR_EXPR_BINARY;
+  if (compound && ir_type_is_integer(e->type) &&
+      !ir_type_is_unsigned(e->type) && !xf_type_is_64bit(e->type) &&
+      e->lanes <= 1 && !xf_fits_everywhere(ctx, at, e, e->type))
+    return false;
+  switch (e->kind) {
+  case IR_EXPR_UNARY:
+    return parts_fit(ctx, at, e->u.un.a);
+  case IR_EXPR_BINARY:
+    return parts_fit(ctx, at, e->u.bin.a) && parts_fit(ctx, at, e->u.bin.b);
+  case IR_EXPR_SELECT:
+    return parts_fit(ctx, at, e->u.sel.cond) &&
+           parts_fit(ctx, at, e->u.sel.a) && parts_fit(ctx, at, e->u.sel.b);
+  case IR_EXPR_CAST:
+    return parts_fit(ctx, at, e->u.cast.a);
+  default:
+    return true;
+  }
+}
+
+ir_expr *xf_fit_or_widen(scc_ctx *ctx, const ir_node *at, ir_expr *e) {
+  if (!e || !ir_type_is_integer(e->type) || ir_type_is_unsigned(e->type) ||
+      xf_type_is_64bit(e->type) || e->lanes > 1 || parts_fit(ctx, at, e))
+    return e;
+  return ir_cast(ctx, e->type, xf_widen(ctx, e));
+}
+
 void xf_guard_substituted(scc_ctx *ctx, ir_kernel *k, ir_block *body,
                           const ir_var *v, bool scaled_only,
                           const char *what) {

@@ -92,6 +92,14 @@ void xf_guard_substituted(scc_ctx *ctx, ir_kernel *k, ir_block *body,
                           const ir_var *v, bool scaled_only,
                           const char *what);
 
+/* e itself when interval bounds prove every signed operation in it
+ * (narrower than 64 bits) within its type at `at`, else e computed in
+ * long long and cast back: for an expression whose value is one the
+ * program forms but whose parts, rearranged by the simplifier, are not
+ * (loop.prefetch's `2 * ldc - lo + l + 1` of `2 * ldc + (l - lo) + 1` at
+ * an iteration ahead). */
+ir_expr *xf_fit_or_widen(scc_ctx *ctx, const ir_node *at, ir_expr *e);
+
 /* The largest array loop.expand_scalar keeps on the stack, in bytes (a
  * larger trip count: refused when constant, else the kernel is versioned
  * on it). */

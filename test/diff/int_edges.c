@@ -16,6 +16,14 @@ void up(int lo, int n, float a[200], const float b[200]) {
     a[i - lo] += b[i - lo] * 0.5f;
 }
 
+/* through pointers: loop.prefetch's subscript ahead is not clamped to an
+ * extent, `min(i + 8, n - 1) - lo` */
+#pragma schedcc kernel
+void upp(int lo, int n, float *a, const float *b) {
+  for (int i = lo; i < n; i++)
+    a[i - lo] += b[i - lo] * 0.25f;
+}
+
 #pragma schedcc kernel
 void down(int lo, int n, float a[200], const float b[200]) {
   for (int i = n - 1; i >= lo; i--)
@@ -80,6 +88,7 @@ int main(void) {
                            INT_MAX - 2,   INT_MIN + 1,   INT_MIN + 190};
   for (int q = 0; q < (int)(sizeof los / sizeof *los); q++) {
     up(los[q], ns[q], a, b);
+    upp(los[q], ns[q], a, b);
     down(los[q], ns[q], g, b);
     rows(los[q], ns[q], c, b);
     two(los[q], ns[q], d, e, b);

@@ -8,14 +8,14 @@ __attribute__((target("avx512f,avx2,fma"))) void mm(int n, float A[n][64], float
   if (((uintptr_t)A + (uintptr_t)(64L * n) * sizeof(float) <= (uintptr_t)C || (uintptr_t)C + (uintptr_t)(32L * n) * sizeof(float) <= (uintptr_t)A) && ((uintptr_t)B + 2048 * sizeof(float) <= (uintptr_t)C || (uintptr_t)C + (uintptr_t)(32L * n) * sizeof(float) <= (uintptr_t)B)) {
     int i_hi = 4 * (n < 0 ? (n - 3) / 4 : n / 4);
     for (int i = 0; i < (0 > i_hi ? 0 : i_hi); i += 4) {
-      __builtin_prefetch(&C[(0 > (i + 8 < n - 1 ? i + 8 : n - 1) ? 0 : (i + 8 < n - 1 ? i + 8 : n - 1))][0], 1, 3);
-      __builtin_prefetch(&C[(0 > (i + 8 < n - 1 ? i + 8 : n - 1) ? 0 : (i + 8 < n - 1 ? i + 8 : n - 1))][16], 1, 3);
-      __builtin_prefetch(&C[(0 > (i + 9 < n - 1 ? i + 9 : n - 1) ? 0 : (i + 9 < n - 1 ? i + 9 : n - 1))][0], 1, 3);
-      __builtin_prefetch(&C[(0 > (i + 9 < n - 1 ? i + 9 : n - 1) ? 0 : (i + 9 < n - 1 ? i + 9 : n - 1))][16], 1, 3);
-      __builtin_prefetch(&C[(0 > (i + 10 < n - 1 ? i + 10 : n - 1) ? 0 : (i + 10 < n - 1 ? i + 10 : n - 1))][0], 1, 3);
-      __builtin_prefetch(&C[(0 > (i + 10 < n - 1 ? i + 10 : n - 1) ? 0 : (i + 10 < n - 1 ? i + 10 : n - 1))][16], 1, 3);
-      __builtin_prefetch(&C[(0 > (i + 11 < n - 1 ? i + 11 : n - 1) ? 0 : (i + 11 < n - 1 ? i + 11 : n - 1))][0], 1, 3);
-      __builtin_prefetch(&C[(0 > (i + 11 < n - 1 ? i + 11 : n - 1) ? 0 : (i + 11 < n - 1 ? i + 11 : n - 1))][16], 1, 3);
+      __builtin_prefetch(&C[(int)(0 > ((long long)i + 8 < (long long)n - 1 ? (long long)i + 8 : (long long)n - 1) ? 0 : ((long long)i + 8 < (long long)n - 1 ? (long long)i + 8 : (long long)n - 1))][0], 1, 3);
+      __builtin_prefetch(&C[(int)(0 > ((long long)i + 8 < (long long)n - 1 ? (long long)i + 8 : (long long)n - 1) ? 0 : ((long long)i + 8 < (long long)n - 1 ? (long long)i + 8 : (long long)n - 1))][16], 1, 3);
+      __builtin_prefetch(&C[(int)(0 > ((long long)i + 9 < (long long)n - 1 ? (long long)i + 9 : (long long)n - 1) ? 0 : ((long long)i + 9 < (long long)n - 1 ? (long long)i + 9 : (long long)n - 1))][0], 1, 3);
+      __builtin_prefetch(&C[(int)(0 > ((long long)i + 9 < (long long)n - 1 ? (long long)i + 9 : (long long)n - 1) ? 0 : ((long long)i + 9 < (long long)n - 1 ? (long long)i + 9 : (long long)n - 1))][16], 1, 3);
+      __builtin_prefetch(&C[(int)(0 > ((long long)i + 10 < (long long)n - 1 ? (long long)i + 10 : (long long)n - 1) ? 0 : ((long long)i + 10 < (long long)n - 1 ? (long long)i + 10 : (long long)n - 1))][0], 1, 3);
+      __builtin_prefetch(&C[(int)(0 > ((long long)i + 10 < (long long)n - 1 ? (long long)i + 10 : (long long)n - 1) ? 0 : ((long long)i + 10 < (long long)n - 1 ? (long long)i + 10 : (long long)n - 1))][16], 1, 3);
+      __builtin_prefetch(&C[(int)(0 > ((long long)i + 11 < (long long)n - 1 ? (long long)i + 11 : (long long)n - 1) ? 0 : ((long long)i + 11 < (long long)n - 1 ? (long long)i + 11 : (long long)n - 1))][0], 1, 3);
+      __builtin_prefetch(&C[(int)(0 > ((long long)i + 11 < (long long)n - 1 ? (long long)i + 11 : (long long)n - 1) ? 0 : ((long long)i + 11 < (long long)n - 1 ? (long long)i + 11 : (long long)n - 1))][16], 1, 3);
       for (int j_t = 0; j_t < 32; j_t += 32) {
         __m512 C_r = _mm512_loadu_ps(&C[i][j_t]);
         __m512 C_r1 = _mm512_loadu_ps(&C[i][j_t + 16]);
