@@ -82,18 +82,21 @@ IV_NAMES = ["i", "j", "k", "l"]
 
 
 class Arr:
-    def __init__(self, name, kind, dims, etype):
+    def __init__(self, name, kind, dims, etype, fixed=16):
         self.name = name
         self.kind = kind  # 'vla', 'fixed', 'ptr'
         self.dims = dims  # list of 'n'/'m'
         self.etype = etype
+        self.fixed = fixed  # the extent of a fixed-size array (n, m + 2)
+        self.volatile = False  # a pointer to volatile elements
 
     def extent(self, d):
-        return ("%s + 2" % d) if self.kind != "fixed" else "16"
+        return ("%s + 2" % d) if self.kind != "fixed" else str(self.fixed)
 
     def param(self):
         if self.kind == "ptr":
-            return "%s *%s" % (self.etype, self.name)
+            return "%s%s *%s" % ("volatile " if self.volatile else "",
+                                 self.etype, self.name)
         return "%s %s%s" % (self.etype, self.name,
                             "".join("[%s]" % self.extent(d) for d in self.dims))
 
@@ -113,7 +116,7 @@ class Arr:
     def nelems(self):
         """C expression of the element count (in main, n and m known)."""
         return " * ".join("(%s)" % ("%s + 2" % d if self.kind != "fixed"
-                                    else "16") for d in self.dims)
+                                    else self.fixed) for d in self.dims)
 
 
 class KGen:
@@ -168,7 +171,8 @@ class KGen:
         else:
             subs = [self.subscript(d, scope, i == len(arr.dims) - 1)
                     for i, d in enumerate(arr.dims)]
-        if arr.kind == "ptr" and self.realc and scope and self.chance(0.5):
+        if arr.kind == "ptr" and self.realc and scope and self.chance(0.5) \
+                and not arr.volatile:
             return self.realc_access(arr, subs, write)
         return arr.access(subs)
 
@@ -415,7 +419,7 @@ class KGen:
     def transposes(self, scope):
         """The copies W[b][a] = R[a][b] (a, b the two innermost loops) whose
         subscripts stay in bounds: each subscript's extent is the loop's or
-        16 (fixed arrays; n and m are at most 9 at run time)."""
+        the fixed extent (fixed arrays: at least n + 2 and m + 2)."""
         a, b = scope[-2], scope[-1]
         fits = lambda arr, k, l: arr.kind == "fixed" or arr.dims[k] == l.dim
         out = []
@@ -577,7 +581,8 @@ class KGen:
                 decl, iv, d, iv, self.r.randint(0, 1), iv)
         if f < 0.57:
             l.const_trip = True
-            c = self.r.randint(2, 5)
+            # (at most the size: the iv indexes extents of size + 2)
+            c = min(self.r.randint(2, 5), max(1, self.size[d]))
             return "for (%s%s = 0; %s < %d; %s++)" % (decl, iv, iv, c, iv)
         if f < 0.72:
             return "for (%s%s = 1; %s < %s - 1; %s++)" % (decl, iv, iv, d, iv)
@@ -661,6 +666,7 @@ class KGen:
         k.has_opt = False
         k.has_step = False
         k.has_omp = False
+        k.has_volatile = False
         # one kernel in eight has nests over lo .. hi near the limits of int
         k.edge = not self.friendly and self.chance(0.125)
         self.in_omp = False
@@ -668,6 +674,19 @@ class KGen:
         self.tcount = 0
         self.iv_outside = self.chance(0.4)
         maxdepth = self.pick([1, 2, 2, 3, 3, 4])
+        # the sizes main passes (issue 27: from -3 to hundreds): mostly
+        # 5 - 12; 1 - 4; up to 300 in nests of at most two loops (40
+        # deeper: the program stays fast); -3 - 0 for a size no array
+        # but a fixed-size one is shaped by (drawn after the arrays)
+        def size():
+            f = r.random()
+            if f < 0.6:
+                return r.randint(5, 12)
+            if f < 0.8:
+                return r.randint(1, 4)
+            return r.randint(13, 300 if maxdepth <= 2 else 40)
+        self.size = {"n": size(), "m": size()}
+        fixed = max(16, max(self.size.values()) + 2)
         # arrays
         self.arrs = []
         names = ["A", "B", "C", "D"]
@@ -676,7 +695,7 @@ class KGen:
             kind = self.pick(["vla", "vla", "ptr", "fixed"])
             dims = [self.pick(["n", "m"]) if not self.friendly else "n"
                     for _ in range(rank)]
-            self.arrs.append(Arr(names[idx], kind, dims, T))
+            self.arrs.append(Arr(names[idx], kind, dims, T, fixed))
         if T == "float" and self.chance(0.6):
             # the first and the last array a transposable pair (the first
             # is written, the last read, in friendly kernels too): what
@@ -688,6 +707,12 @@ class KGen:
             for x in (a, b):
                 if x.kind == "ptr":
                     x.kind = self.pick(["vla", "fixed"])
+        ptrs = [a for a in self.arrs if a.kind == "ptr"]
+        if ptrs and self.chance(0.15):
+            # a volatile object (issue 27): every access keeps its order
+            # and count, so transforms that would change either refuse
+            self.pick(ptrs).volatile = True
+            k.has_volatile = True
         self.warrs = list(self.arrs)
         self.rarrs = list(self.arrs)
         if self.friendly:
@@ -814,8 +839,15 @@ class KGen:
             groups.setdefault(key, []).append(a)
         alias_groups = [g for g in groups.values() if len(g) >= 2]
         k.has_alias = bool(alias_groups)
-        n_val = self.r.randint(5, 12)
-        m_val = self.r.randint(5, 12)
+        n_val, m_val = self.size["n"], self.size["m"]
+        for d in ("n", "m"):
+            # an empty range: only where no array's extent is d + 2 (a
+            # VLA or pointer of n + 2 <= 0 elements would be undefined),
+            # nor lo .. hi = lo + n (edge), nor an optional input
+            if not k.edge and not k.has_opt and self.chance(0.1) and all(
+                    a.kind == "fixed" or d not in a.dims for a in self.arrs):
+                self.size[d] = self.r.randint(-3, 0)
+        n_val, m_val = self.size["n"], self.size["m"]
         L.append("int main(int argc, char **argv) {")
         L.append("  int alias = argc > 1 && atoi(argv[1]) == 1;")
         L.append("  int n = %d, m = %d;" % (n_val, m_val))
@@ -872,12 +904,19 @@ class KGen:
                 ("100", "-2147483647"),
                 ("0", "n")])
             args += [lo, hi]
+        # leading dimensions: mostly the row's extent, sometimes narrower
+        # (rows then overlap, still inside the buffer: the run-time row
+        # check of a delinearized subscript fails and the original runs)
+        def ld(d):
+            return self.pick(["%s + 2" % d] * 3 +
+                             ["%s + 1" % d, d, "(%s > 1 ? %s - 1 : 1)" % (d, d),
+                              "1"])
         for a in self.arrs:
             if a.kind == "ptr" and len(a.dims) >= 2:
                 inner = a.dims[-1]
-                args.append("%s + 2" % inner)
+                args.append(ld(inner))
                 if len(a.dims) == 3:
-                    args.append("%s + 2" % a.dims[1])
+                    args.append(ld(a.dims[1]))
         for a in self.arrs:
             if a.kind == "ptr":
                 args.append("p" + a.name)
@@ -890,8 +929,9 @@ class KGen:
             if self.chance(0.5):
                 args.append("NULL")
             else:
-                L.append("  %s optbuf[16];" % T)
-                L.append("  for (int q = 0; q < 16; q++) optbuf[q] = next();")
+                L.append("  %s optbuf[%d];" % (T, self.arrs[0].fixed))
+                L.append("  for (int q = 0; q < %d; q++) optbuf[q] = next();"
+                         % self.arrs[0].fixed)
                 args.append("optbuf")
         args.append("r")
         L.append("  kern(%s);" % ", ".join(args))
@@ -1014,10 +1054,17 @@ class SGen:
         hs = [self.add() for _ in range(n)]
         return hs, ", ".join(h.name for h in hs) + " = "
 
+    # the boundary values of a numeric attribute (issue 27): schedcc
+    # refuses them with the number, or the program stays right
+    BOUNDARY = [2147483647, 2147483648, 4294967296, -2147483648, -1, 0,
+                9223372036854775807]
+
     def num(self, choices):
         params = [h for h in self.handles if h.param]
         if params and self.chance(0.15):
             return self.pick(params).name
+        if self.chance(0.03):
+            return str(self.pick(self.BOUNDARY))
         return str(self.pick(choices))
 
     # -- ops -----------------------------------------------------------------
@@ -1501,7 +1548,7 @@ class SGen:
             return
         # consumes nothing; hints only: the values must not change
         res, bind = self.results(1)
-        attrs = (" {distance = %d}" % self.r.choice([1, 2, 5])
+        attrs = (" {distance = %s}" % self.num([1, 2, 5])
                  if self.chance(0.5) else "")
         self.emit("%sloop.prefetch %s \"%s\"%s" % (bind, h.name,
                                                    self.pick(self.k.arrays),
@@ -1542,7 +1589,7 @@ class SGen:
         # {shift = S}: shifted fusion into one guarded loop (fuse_shift.c)
         attr = ""
         if self.chance(0.3):
-            attr = " {shift = %d}" % self.r.choice([-1, 0, 1, 2])
+            attr = " {shift = %s}" % self.num([-1, 0, 1, 2])
         self.emit("%sloop.fuse %s, %s%s" % (bind, a.name, b.name, attr),
                   "loop.fuse")
 
@@ -1710,10 +1757,10 @@ class SGen:
         self.start()
         # first the ops a random schedule rarely gets applied, drawn on
         # purpose (each transform is to be applied often: issue 27): each
-        # in turn, until three of them applied
+        # in turn, until four of them applied
         # (the hardest to fit first, then the others, each group shuffled)
-        hard = RARE_OPS[:6]
-        rest = RARE_OPS[6:]
+        hard = RARE_OPS[:5]
+        rest = RARE_OPS[5:]
         self.r.shuffle(hard)
         self.r.shuffle(rest)
         rare = hard + rest
@@ -1731,12 +1778,12 @@ class SGen:
                     kept += 1
                     break
                 self.restore(snap)
-            if kept == 3:
+            if kept == 4:
                 break
-        # then two of the schedule language's own ops (handles, params,
+        # then three of the schedule language's own ops (handles, params,
         # alternatives with param.assert, include), which always apply but
         # are drawn rarely among the transforms
-        for op in self.r.sample(LANG_OPS, 2):
+        for op in self.r.sample(LANG_OPS, 3):
             snap = self.snapshot()
             getattr(self, "g_" + op.replace(".", "_"))()
             if len(self.lines) != snap[0] and not accept(self.render()[0]):
@@ -1779,17 +1826,20 @@ class SGen:
 
 # The transforms (all but split, tile, unroll, peel and specialize, which
 # nearly every schedule applies): the guided generator tries them first,
-# the first six (the hardest to fit, by run.py's report) before the rest.
-RARE_OPS = ["loop.pack", "loop.fuse", "loop.reverse", "loop.expand_scalar",
-            "loop.vectorize", "loop.hoist", "loop.sink",
-            "loop.transpose_block", "loop.prefetch", "loop.skew",
+# the first five (the hardest to fit, by run.py's report) before the rest.
+RARE_OPS = ["loop.pack", "loop.sink", "loop.transpose_block",
+            "loop.expand_scalar", "loop.vectorize", "loop.fuse",
+            "loop.reverse", "loop.hoist", "loop.prefetch", "loop.skew",
             "loop.scalar_replace", "loop.interchange", "loop.reorder",
             "loop.distribute", "loop.parallel", "loop.unroll_and_jam"]
 
-# The schedule language's own ops, two of which the guided generator adds
-# after the transforms (print and remark need a live handle).
+# The schedule language's own ops, three of which the guided generator
+# adds after the transforms (print and remark need a live handle; the
+# rarest applied, alternatives with param.assert, include and
+# param.lanes, listed twice).
 LANG_OPS = ["print", "remark", "param.tunable", "param.expr", "param.lanes",
-            "include", "alternatives", "param.constant"]
+            "include", "alternatives", "param.constant", "param.lanes",
+            "include", "alternatives"]
 
 
 def gen_schedule(rng, kernel, accept=None, steps=6, tries=5):

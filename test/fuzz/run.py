@@ -33,7 +33,9 @@ schedules go through schedcc.  Checked for each pair:
     with signed overflow trapping (-fsanitize=signed-integer-overflow
     -fsanitize-trap) and must run: a transform must not form a signed
     value past its type's limits that the program never formed;
-  - the same through `schedcc -c --target-isa=scalar` (the LLVM backend, with the C path's default ISA), linked by gcc;
+  - the same through `schedcc -c --target-isa=ISA` (the LLVM backend; ISA
+    scalar, the C path's default, or a vector ISA the host runs, one per
+    pair), linked by gcc;
     compared with the gcc-built original;
   - for one accepted pair in --neon-share (default 4), when the aarch64
     cross compiler and qemu-aarch64 are installed: the schedule with its
@@ -75,6 +77,23 @@ COMPILERS = ["gcc", "clang-19"]
 XCC = "aarch64-linux-gnu-gcc"
 QEMU = shutil.which("qemu-aarch64") or shutil.which("qemu-aarch64-static")
 HAVE_NEON = bool(QEMU and shutil.which(XCC))
+
+
+def host_isas():
+    """The vector ISAs of schedcc's --target-isa this CPU runs
+    (/proc/cpuinfo's flags)."""
+    try:
+        flags = set(re.search(r"^flags\s*:(.*)$", open("/proc/cpuinfo").read(),
+                              re.M).group(1).split())
+    except (OSError, AttributeError):
+        return []
+    return [isa for isa, f in (("sse4.2", "sse4_2"), ("avx2", "avx2"),
+                               ("avx512", "avx512f")) if f in flags]
+
+
+# the -c path's target ISAs: scalar (the C path's default) and every one
+# the host runs, one per pair
+C_ISAS = ["scalar"] + host_isas()
 CPU = open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else ""
 
 
@@ -175,6 +194,7 @@ class Result:
         self.guided = 0  # schedules built op by op (--guided-share)
         self.bounds_fp = 0  # gcc flow warnings judged false by checkers
         self.trapv = 0  # outputs also run with signed overflow trapping
+        self.c_isas = collections.Counter()  # -c path runs per target ISA
         self.guide_runs = 0  # schedcc runs the guided generator made
         self.neon = 0  # pairs also checked for AArch64 NEON under qemu
         self.neon_vec = 0  # of those, with NEON intrinsics
@@ -195,6 +215,7 @@ class Result:
         self.guided += o.guided
         self.bounds_fp += o.bounds_fp
         self.trapv += o.trapv
+        self.c_isas.update(o.c_isas)
         self.guide_runs += o.guide_runs
         self.neon_vec += o.neon_vec
         for k, v in o.ops.items():
@@ -218,6 +239,13 @@ class Case:
 
     def path(self, name):
         return os.path.join(self.tmp, name)
+
+    def c_isa(self, sidx):
+        """The -c path's --target-isa for pair sidx: scalar or one the host
+        runs, drawn from a generator of its own (the kernels and
+        schedules of a seed stay what they were)."""
+        return random.Random("%s-%s-%s" % (self.seed, self.q, sidx)).choice(
+            C_ISAS)
 
     def fail(self, kind, sidx, sched, msg, extra=None):
         """Saves the case under --save and counts it."""
@@ -254,9 +282,9 @@ class Case:
         lines.append("  diff orig.out gen.out | head; diff orig1.out gen1.out"
                      " | head")
         lines.append("done")
-        lines.append("$SCHEDCC kernel.c%s -c -o prog.o --target-isa=scalar -- %s && gcc prog.o "
-                     "-o prog_llvm -lm && ./prog_llvm | diff orig.out - | head"
-                     % (s, flags))
+        lines.append("$SCHEDCC kernel.c%s -c -o prog.o --target-isa=%s -- %s "
+                     "&& gcc prog.o -o prog_llvm -lm && ./prog_llvm | diff "
+                     "orig.out - | head" % (s, self.c_isa(sidx), flags))
         open(os.path.join(d, "repro.sh"), "w").write("\n".join(lines) + "\n")
         with open(os.path.join(d, "what.txt"), "w") as f:
             f.write(kind + "\n" + msg + "\n")
@@ -566,11 +594,13 @@ class Case:
         if sched is not None:
             cmd += ["-s", self.path("kernel.sched")]
         # The C path's flags have no -march, so its default ISA is the
-        # target's baseline (scalar); -c without -march would default to
-        # the host's.  The same default on both paths: a schedule's own
-        # isa = "..." still overrides it on both.
-        rc, out, err = sh(cmd + ["-c", "-o", obj, "--target-isa=scalar", "--"]
-                          + STD)
+        # target's baseline (scalar); the -c path's is scalar or any ISA
+        # the host runs (issue 27), one per pair: ops without an isa then
+        # vectorize for it, which must not change a bit of the output (a
+        # schedule's own isa = "..." overrides it on both paths).
+        self.res.c_isas[self.c_isa(sidx)] += 1
+        rc, out, err = sh(cmd + ["-c", "-o", obj, "--target-isa=" +
+                                 self.c_isa(sidx), "--"] + STD)
         if rc != 0:
             open(self.path("llvm.err"), "w").write(err)
             self.fail("llvm-crash" if rc not in (1,) else "llvm-refused", sidx,
@@ -722,6 +752,8 @@ def report(res, elapsed, args):
     print("schedules built op by op against schedcc (guided): %d, with %d "
           "schedcc runs" % (res.guided, res.guide_runs))
     print("schedules with fma_adds, the same bytes as without: %d" % res.twins)
+    print("-c path runs per --target-isa: %s" % ", ".join(
+        "%s %d" % (i, res.c_isas[i]) for i in C_ISAS))
     print("outputs also run with signed overflow trapping (near-limit and "
           "int kernels; clang-19 -fsanitize=signed-integer-overflow): %d"
           % res.trapv)
