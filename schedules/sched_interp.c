@@ -176,6 +176,10 @@ static bool run_op(sched_run *r, const sched_stmt *s) {
     ir_kernel_restore(r->k, snap);
     return sched_silenceable(r, s);
   }
+  /* bounds that would print as megabytes (the caller, alternatives or
+   * {failures = suppress}, rolls the kernel back; else the run stops) */
+  if (is_transform(s) && !xf_kernel_bounds_ok(r->ctx, r->k, s->opname))
+    return sched_silenceable(r, s);
   note_dropped_directives(r, s);
   if (is_transform(s))
     sched_remark_empty(r, s);

@@ -484,7 +484,8 @@ xf_status xf_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   for (int i = 0; i < s.out.len; i++) {
     ir_expr *a = s.out.items[i];
     for (int d = 0; d < a->u.access.n; d++)
-      a->u.access.idx[d] = xf_fit_or_widen(ctx, at, a->u.access.idx[d]);
+      if (ir_expr_uses_var(a->u.access.idx[d], l->iv)) /* (moved ahead) */
+        a->u.access.idx[d] = xf_fit_or_widen(ctx, at, a->u.access.idx[d]);
     scc_vec_push(ctx->arena, to, a);
   }
   *out = loop;

@@ -47,6 +47,8 @@ xf_status xf_split(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t div_by,
   }
 
   ir_expr *split = xf_split_point(ctx, loop, m);
+  if (!xf_bound_size_ok(ctx, loop, split, "loop.split"))
+    return XF_SILENCEABLE;
   ir_node *rest = ir_loop_new(ctx, l->iv, ir_expr_clone(ctx, split, NULL),
                               l->ub, l->step, loop->loc);
   rest->u.loop.attrs = l->attrs;

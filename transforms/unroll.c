@@ -155,6 +155,8 @@ xf_status xf_unroll(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int64_t factor,
     need_rest = trip % factor != 0;
   } else {
     split = xf_split_point(ctx, loop, big_step < 0 ? -big_step : big_step);
+    if (!xf_bound_size_ok(ctx, loop, split, "loop.unroll"))
+      return XF_SILENCEABLE;
   }
 
   ir_node *rest = NULL;

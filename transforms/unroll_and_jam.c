@@ -192,6 +192,8 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     need_rest = trip % factor != 0;
   } else {
     split = xf_split_point(ctx, loop, big_step < 0 ? -big_step : big_step);
+    if (!xf_bound_size_ok(ctx, loop, split, "loop.unroll_and_jam"))
+      return XF_SILENCEABLE;
   }
   ir_node *rest = NULL;
   if (need_rest) {

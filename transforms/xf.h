@@ -385,6 +385,17 @@ bool xf_kernel_has_parallel(ir_kernel *k);
  * this after every transform op, with ir_kernel_snapshot). */
 SCC_NODISCARD bool xf_parallel_recheck(scc_ctx *ctx, ir_kernel *k);
 
+/* True when every loop bound and if condition of k prints as C of at most
+ * XF_BOUND_MAX_NODES (xf_util.h: 50000) operations, min and max counted
+ * with each operand twice as C prints them; else false after scc_fail at
+ * the first that does not, naming `op` (the interpreter checks after
+ * every transform op, which then fails: split points, peeled, tiled and
+ * transposed bounds repeat the bounds before them, and splitting the
+ * rest of a split again and again grew lines of 10 MB).  Time linear in
+ * the limit, whatever the sharing of subexpressions. */
+SCC_NODISCARD bool xf_kernel_bounds_ok(scc_ctx *ctx, ir_kernel *k,
+                                       const char *op);
+
 /* The user's OpenMP loop directives (`#pragma omp parallel for`, `for`,
  * `simd`, ... kept on their loops by the frontend, ir_loop.omp): each is
  * checked once as loop.parallel checks its loop (no carried dependence

@@ -136,6 +136,111 @@ ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m) {
   return ir_min(ctx, lbc, ir_sub(ctx, l->lb, ir_mul_const(ctx, q, m)));
 }
 
+/* Adds to *acc the operations of e as C prints it, each counted `mult`
+ * times: min and max print each operand twice (`a < b ? a : b`), a floor
+ * or ceiling quotient its dividend three times (`x < 0 ? (x - c + 1) / c :
+ * x / c`).  Stops once *acc passes limit (false): the IR shares
+ * subexpressions, so a walk of every path could take exponential time. */
+static bool add_printed(const ir_expr *e, long mult, long *acc, long limit) {
+  if (!e)
+    return true;
+  *acc += mult;
+  if (*acc > limit || mult > limit)
+    return false;
+  switch (e->kind) {
+  case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
+    return add_printed(e->u.un.a, mult, acc, limit);
+  case IR_EXPR_BINARY: {
+    long k = e->u.bin.op == IR_OP_MIN || e->u.bin.op == IR_OP_MAX ? 2 : 1;
+    long ka = e->u.bin.op == IR_OP_FLOORDIV || e->u.bin.op == IR_OP_CEILDIV
+                  ? 3
+                  : k;
+    return add_printed(e->u.bin.a, mult * ka, acc, limit) &&
+           add_printed(e->u.bin.b, mult * k, acc, limit);
+  }
+  case IR_EXPR_SELECT:
+    return add_printed(e->u.sel.cond, mult, acc, limit) &&
+           add_printed(e->u.sel.a, mult, acc, limit) &&
+           add_printed(e->u.sel.b, mult, acc, limit);
+  case IR_EXPR_CAST:
+    return add_printed(e->u.cast.a, mult, acc, limit);
+  case IR_EXPR_ACCESS:
+    for (int i = 0; i < e->u.access.n; i++)
+      if (!add_printed(e->u.access.idx[i], mult, acc, limit))
+        return false;
+    return true;
+  case IR_EXPR_CALL:
+    for (int i = 0; i < e->u.call.n; i++)
+      if (!add_printed(e->u.call.args[i], mult, acc, limit))
+        return false;
+    return true;
+  default:
+    return true;
+  }
+}
+
+static bool printed_small(const ir_expr *e) {
+  long acc = 0;
+  return add_printed(e, 1, &acc, XF_BOUND_MAX_NODES);
+}
+
+bool xf_bound_size_ok(scc_ctx *ctx, const ir_node *loop, ir_expr *e,
+                      const char *op) {
+  if (printed_small(e))
+    return true;
+  scc_fail(ctx, loop->loc,
+           "%s: the bound it forms for loop '%s' would print as an "
+           "expression of more than %d operations: each split of a loop "
+           "whose bounds are earlier split points repeats them (twice per "
+           "min or max); split the original loop once instead (loop.split, "
+           "loop.tile), or fully unroll a remainder loop of constant trip "
+           "count",
+           op, xf_iv_name(loop), XF_BOUND_MAX_NODES);
+  return false;
+}
+
+typedef struct size_walk {
+  scc_ctx *ctx;
+  const char *op;
+  bool ok;
+} size_walk;
+
+static bool size_cb(ir_node *n, void *data) {
+  size_walk *w = data;
+  if (!w->ok)
+    return false;
+  const ir_expr *big = NULL;
+  if (n->kind == IR_NODE_LOOP)
+    big = !printed_small(n->u.loop.lb)   ? n->u.loop.lb
+          : !printed_small(n->u.loop.ub) ? n->u.loop.ub
+                                         : NULL;
+  else if (n->kind == IR_NODE_IF && !printed_small(n->u.ifs.cond))
+    big = n->u.ifs.cond;
+  if (big) {
+    scc_fail(w->ctx, n->loc,
+             "%s: the %s would print as an expression of more than %d "
+             "operations: the bounds of loops split, peeled or tiled again "
+             "and again repeat the ones before (twice per min or max); "
+             "transform the original loops once instead",
+             w->op,
+             n->kind == IR_NODE_LOOP
+                 ? scc_arena_printf(w->ctx->arena, "bounds of loop '%s'",
+                                    xf_iv_name(n))
+                 : "condition of an if",
+             XF_BOUND_MAX_NODES);
+    w->ok = false;
+  }
+  return w->ok;
+}
+
+bool xf_kernel_bounds_ok(scc_ctx *ctx, ir_kernel *k, const char *op) {
+  size_walk w = {.ctx = ctx, .op = op, .ok = true};
+  ir_walk_block(&k->body, size_cb, &w);
+  return w.ok;
+}
+
 bool xf_permutation_bounds_ok(scc_ctx *ctx, ir_node **band, const int *perm,
                               int n) {
   for (int p = 0; p < n; p++)
@@ -1094,6 +1199,37 @@ static void guard_kids(guard *g, ir_expr *e) {
   }
 }
 
+/* Whether the affine tree e has a sum or difference of two variables or
+ * more that does not read v (`ldb - lo` of `ldb - lo + l + 2`, simplified
+ * from `ldb + (l + 1 - lo) + 1`: a value the program never formed). */
+static int count_vars(const ir_expr *e, const ir_var **first) {
+  if (e->kind == IR_EXPR_VAR) {
+    if (!*first || *first == e->u.var) {
+      *first = e->u.var;
+      return 1;
+    }
+    return 2;
+  }
+  if (e->kind == IR_EXPR_UNARY)
+    return count_vars(e->u.un.a, first);
+  if (e->kind != IR_EXPR_BINARY)
+    return 0;
+  int a = count_vars(e->u.bin.a, first);
+  return a >= 2 ? a : a + count_vars(e->u.bin.b, first) > 1 ? 2 : 1;
+}
+
+static bool sums_others(const ir_expr *e, const ir_var *v) {
+  if (e->kind == IR_EXPR_UNARY)
+    return sums_others(e->u.un.a, v);
+  if (e->kind != IR_EXPR_BINARY)
+    return false;
+  const ir_var *first = NULL;
+  if ((e->u.bin.op == IR_OP_ADD || e->u.bin.op == IR_OP_SUB) &&
+      !ir_expr_uses_var(e, v) && count_vars(e, &first) >= 2)
+    return true;
+  return sums_others(e->u.bin.a, v) || sums_others(e->u.bin.b, v);
+}
+
 static ir_expr *guard_expr(guard *g, ir_expr *e) {
   if (!e)
     return e;
@@ -1101,7 +1237,7 @@ static ir_expr *guard_expr(guard *g, ir_expr *e) {
   if (compound && ir_type_is_integer(e->type) &&
       !ir_type_is_unsigned(e->type) && !xf_type_is_64bit(e->type) &&
       e->lanes <= 1 && affine_tree(e) && ir_expr_uses_var(e, g->v) &&
-      (!g->scaled_only || scales_var(e, g->v))) {
+      (!g->scaled_only || scales_var(e, g->v) || sums_others(e, g->v))) {
     int planned = g->conds.len;
     if (plan_tree(g, e))
       return e; /* checked at entry (xf_guard_substituted) */

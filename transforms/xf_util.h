@@ -85,9 +85,11 @@ bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
  * versioned as xf_require_fits does), else computed in long long and cast
  * back (its final value is the program's, which fits).  With
  * scaled_only, only the expressions that multiply a part reading v by a
- * constant other than 1 and -1 (unrolling's `i + u*s`: each copy's iv is
- * a value the original loop's iv takes, so only a product formed from it
- * is new).  `what` names the transform in the check's reason. */
+ * constant other than 1 and -1, or that sum two variables other than v
+ * apart from it (unrolling's `i + u*s`: each copy's iv is a value the
+ * original loop's iv takes, so only a product formed from it, or a sum the
+ * simplifier moved ahead of it, `ldb - lo + i + 2` of `ldb + (i + 1 - lo)
+ * + 1`, is new: fuzz seed 20261206, kernel 67, wrong under clang -O2).  `what` names the transform in the check's reason. */
 void xf_guard_substituted(scc_ctx *ctx, ir_kernel *k, ir_block *body,
                           const ir_var *v, bool scaled_only,
                           const char *what);
@@ -123,6 +125,18 @@ void xf_assume_cond(scc_ctx *ctx, ir_kernel *k, ir_expr *cond,
  * lb + floordiv(max(ub, lb) - lb, m) * m (s > 0), and symmetrically.  With
  * constant bounds the result is a constant. */
 ir_expr *xf_split_point(scc_ctx *ctx, const ir_node *loop, int64_t m);
+
+/* The most operations a bound a transform forms may print as: a split
+ * point repeats the loop's bounds (lb + m * floordiv(ub - lb, m), clamped),
+ * and C prints a min or max with each operand twice, so splitting the rest
+ * loop of a split again and again multiplies the printed bound (five
+ * nested unrolls and splits of remainders wrote lines of 10 MB). */
+#define XF_BOUND_MAX_NODES 50000
+
+/* True when e prints as at most XF_BOUND_MAX_NODES operations; else false
+ * after scc_fail naming `op`, the loop and the limit. */
+bool xf_bound_size_ok(scc_ctx *ctx, const ir_node *loop, ir_expr *e,
+                      const char *op);
 
 /* Checks that in the permuted band (position p holds band[perm[p]]) no
  * loop's bounds read the iv of a loop placed inside it; on failure calls

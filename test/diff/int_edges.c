@@ -24,6 +24,15 @@ void upp(int lo, int n, float *a, const float *b) {
     a[i - lo] += b[i - lo] * 0.25f;
 }
 
+/* a row offset and the iv's base in one subscript: unrolled, the copies'
+ * `ld + (i + 1 - lo) + 1` simplify to `ld - lo + i + 2`, whose `ld - lo`
+ * passes INT_MAX for lo near INT_MIN */
+#pragma schedcc kernel
+void rowp(int lo, int n, int ld, float *a, const float *b) {
+  for (int i = lo; i < n; i++)
+    a[ld + (i - lo) + 1] += b[i - lo] * 0.125f;
+}
+
 #pragma schedcc kernel
 void down(int lo, int n, float a[200], const float b[200]) {
   for (int i = n - 1; i >= lo; i--)
@@ -89,6 +98,7 @@ int main(void) {
   for (int q = 0; q < (int)(sizeof los / sizeof *los); q++) {
     up(los[q], ns[q], a, b);
     upp(los[q], ns[q], a, b);
+    rowp(los[q], ns[q], 5, e, b);
     down(los[q], ns[q], g, b);
     rows(los[q], ns[q], c, b);
     two(los[q], ns[q], d, e, b);
