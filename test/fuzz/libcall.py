@@ -59,6 +59,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -71,13 +72,21 @@ NEAR_MISSES = ["wrong_a", "wrong_b", "wrong_c", "extra", "square",
 
 
 def sh(cmd, timeout=120, cwd=None):
+    """Runs cmd in a session of its own, killed as a group on a timeout
+    (run.py's sh: a compiler's cc1 outlives its killed driver)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         cwd=cwd, start_new_session=True)
     try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=timeout, cwd=cwd)
-        return p.returncode, p.stdout.decode("utf-8", "replace"), \
-            p.stderr.decode("utf-8", "replace")
+        out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.communicate()
         return "timeout", "", "timed out after %d s" % timeout
+    return p.returncode, out.decode("utf-8", "replace"), \
+        err.decode("utf-8", "replace")
 
 
 class Case:
