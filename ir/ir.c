@@ -546,6 +546,49 @@ void ir_walk_expr(ir_expr *e, ir_expr_fn fn, void *data) {
   }
 }
 
+void ir_expr_map_children(ir_expr *e, ir_expr_map_fn fn, void *data) {
+  switch (e->kind) {
+  case IR_EXPR_ACCESS:
+    for (int i = 0; i < e->u.access.n; i++)
+      e->u.access.idx[i] = fn(e->u.access.idx[i], data);
+    e->u.access.mask = fn(e->u.access.mask, data);
+    break;
+  case IR_EXPR_UNARY:
+  case IR_EXPR_BROADCAST:
+  case IR_EXPR_REDUCE:
+    e->u.un.a = fn(e->u.un.a, data);
+    break;
+  case IR_EXPR_BINARY:
+    e->u.bin.a = fn(e->u.bin.a, data);
+    e->u.bin.b = fn(e->u.bin.b, data);
+    break;
+  case IR_EXPR_SELECT:
+    e->u.sel.cond = fn(e->u.sel.cond, data);
+    e->u.sel.a = fn(e->u.sel.a, data);
+    e->u.sel.b = fn(e->u.sel.b, data);
+    break;
+  case IR_EXPR_CAST:
+    e->u.cast.a = fn(e->u.cast.a, data);
+    break;
+  case IR_EXPR_CALL:
+    for (int i = 0; i < e->u.call.n; i++)
+      e->u.call.args[i] = fn(e->u.call.args[i], data);
+    break;
+  case IR_EXPR_SHUFFLE:
+    e->u.shuf.a = fn(e->u.shuf.a, data);
+    e->u.shuf.b = fn(e->u.shuf.b, data);
+    break;
+  case IR_EXPR_ALIGN_GAP:
+    e->u.gap.a = fn(e->u.gap.a, data);
+    break;
+  case IR_EXPR_ELEM_ADDR:
+    e->u.addr.off = fn(e->u.addr.off, data);
+    break;
+  default:
+    break;
+  }
+}
+
 void ir_walk_node_exprs(ir_node *n, ir_expr_fn fn, void *data) {
   switch (n->kind) {
   case IR_NODE_LOOP:

@@ -727,6 +727,19 @@ typedef void (*ir_expr_fn)(ir_expr *e, void *data);
 void ir_walk_expr(ir_expr *e, ir_expr_fn fn, void *data);
 void ir_walk_node_exprs(ir_node *n, ir_expr_fn fn, void *data);
 
+/* Replaces each operand slot of e by fn(slot, data), in place, in the
+ * order ir_walk_expr visits them: an access's subscripts then its mask;
+ * the operand of a unary, broadcast or reduction; both of a binary or a
+ * shuffle (the shuffle's mask is not an expression); a select's
+ * condition and arms; a cast's operand; a call's arguments; the access of
+ * an alignment gap; the offset of an element address.  fn is called on
+ * NULL slots too (an absent mask, a shuffle's unused second operand) and
+ * may return them.  e's node itself, its arrays of subscripts and of
+ * arguments are kept: a caller that clones copies them first
+ * (ir_expr_clone).  Leaves (constants, variables) have no slot. */
+typedef ir_expr *(*ir_expr_map_fn)(ir_expr *e, void *data);
+void ir_expr_map_children(ir_expr *e, ir_expr_map_fn fn, void *data);
+
 /* True when the expression reads variable v. */
 bool ir_expr_uses_var(const ir_expr *e, const ir_var *v);
 /* The first subexpression of e (e included, pre-order) of the given kind,

@@ -56,72 +56,53 @@ static const ir_subst *subst_without(scc_ctx *ctx, const ir_subst *s,
   return buf;
 }
 
+typedef struct clone_state {
+  scc_ctx *ctx;
+  const ir_subst *s;
+  bool changed; /* a substitution happened inside the operands cloned */
+} clone_state;
+
+static ir_expr *clone_expr(scc_ctx *ctx, const ir_expr *e, const ir_subst *s,
+                           bool *changed);
+
+static ir_expr *clone_kid(ir_expr *e, void *data) {
+  clone_state *st = data;
+  return clone_expr(st->ctx, e, st->s, &st->changed);
+}
+
 /* Clones e; *changed is set when a substitution happened inside it. */
 static ir_expr *clone_expr(scc_ctx *ctx, const ir_expr *e, const ir_subst *s,
                            bool *changed) {
   if (!e)
     return NULL;
-  ir_expr *c = scc_arena_alloc(ctx->arena, sizeof *c);
-  *c = *e;
-  bool ch = false;
-  switch (e->kind) {
-  case IR_EXPR_INT:
-  case IR_EXPR_FP:
-    break;
-  case IR_EXPR_VAR: {
+  if (e->kind == IR_EXPR_VAR) {
     ir_expr *to = lookup(s, e->u.var);
     if (to) {
       *changed = true;
       return clone_expr(ctx, to, NULL, changed);
     }
-    break;
   }
-  case IR_EXPR_ACCESS: {
-    int n = e->u.access.n;
-    c->u.access.idx =
-        scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)(n ? n : 1));
+  ir_expr *c = scc_arena_alloc(ctx->arena, sizeof *c);
+  *c = *e;
+  /* the arrays of operands are the clone's own; the shuffle's mask is
+   * never changed (shared); an element address's array is not
+   * substituted */
+  if (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL) {
+    int n = e->kind == IR_EXPR_ACCESS ? e->u.access.n : e->u.call.n;
+    ir_expr **to = scc_arena_alloc(ctx->arena,
+                                   sizeof(ir_expr *) * (size_t)(n ? n : 1));
+    ir_expr *const *from =
+        e->kind == IR_EXPR_ACCESS ? e->u.access.idx : e->u.call.args;
     for (int i = 0; i < n; i++)
-      c->u.access.idx[i] = clone_expr(ctx, e->u.access.idx[i], s, &ch);
-    c->u.access.mask = clone_expr(ctx, e->u.access.mask, s, &ch);
-    break;
+      to[i] = from[i];
+    if (e->kind == IR_EXPR_ACCESS)
+      c->u.access.idx = to;
+    else
+      c->u.call.args = to;
   }
-  case IR_EXPR_UNARY:
-  case IR_EXPR_BROADCAST:
-  case IR_EXPR_REDUCE:
-    c->u.un.a = clone_expr(ctx, e->u.un.a, s, &ch);
-    break;
-  case IR_EXPR_BINARY:
-    c->u.bin.a = clone_expr(ctx, e->u.bin.a, s, &ch);
-    c->u.bin.b = clone_expr(ctx, e->u.bin.b, s, &ch);
-    break;
-  case IR_EXPR_SELECT:
-    c->u.sel.cond = clone_expr(ctx, e->u.sel.cond, s, &ch);
-    c->u.sel.a = clone_expr(ctx, e->u.sel.a, s, &ch);
-    c->u.sel.b = clone_expr(ctx, e->u.sel.b, s, &ch);
-    break;
-  case IR_EXPR_CAST:
-    c->u.cast.a = clone_expr(ctx, e->u.cast.a, s, &ch);
-    break;
-  case IR_EXPR_SHUFFLE: /* the mask is never changed: shared */
-    c->u.shuf.a = clone_expr(ctx, e->u.shuf.a, s, &ch);
-    c->u.shuf.b = clone_expr(ctx, e->u.shuf.b, s, &ch);
-    break;
-  case IR_EXPR_ALIGN_GAP:
-    c->u.gap.a = clone_expr(ctx, e->u.gap.a, s, &ch);
-    break;
-  case IR_EXPR_ELEM_ADDR: /* the array is not substituted */
-    c->u.addr.off = clone_expr(ctx, e->u.addr.off, s, &ch);
-    break;
-  case IR_EXPR_CALL: {
-    int n = e->u.call.n;
-    c->u.call.args =
-        scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)(n ? n : 1));
-    for (int i = 0; i < n; i++)
-      c->u.call.args[i] = clone_expr(ctx, e->u.call.args[i], s, &ch);
-    break;
-  }
-  }
-  if (ch) {
+  clone_state st = {ctx, s, false};
+  ir_expr_map_children(c, clone_kid, &st);
+  if (st.changed) {
     *changed = true;
     /* Integer subexpressions that changed are simplified; floating-point
      * ones keep their shape (their integer children were simplified). */

@@ -1166,37 +1166,8 @@ static void assume_batch(scc_ctx *ctx, ir_kernel *k, scc_vec *conds,
 }
 
 
-static void guard_kids(guard *g, ir_expr *e) {
-  switch (e->kind) {
-  case IR_EXPR_ACCESS:
-    for (int i = 0; i < e->u.access.n; i++)
-      e->u.access.idx[i] = guard_expr(g, e->u.access.idx[i]);
-    e->u.access.mask = guard_expr(g, e->u.access.mask);
-    break;
-  case IR_EXPR_UNARY:
-  case IR_EXPR_BROADCAST:
-  case IR_EXPR_REDUCE:
-    e->u.un.a = guard_expr(g, e->u.un.a);
-    break;
-  case IR_EXPR_BINARY:
-    e->u.bin.a = guard_expr(g, e->u.bin.a);
-    e->u.bin.b = guard_expr(g, e->u.bin.b);
-    break;
-  case IR_EXPR_SELECT:
-    e->u.sel.cond = guard_expr(g, e->u.sel.cond);
-    e->u.sel.a = guard_expr(g, e->u.sel.a);
-    e->u.sel.b = guard_expr(g, e->u.sel.b);
-    break;
-  case IR_EXPR_CAST:
-    e->u.cast.a = guard_expr(g, e->u.cast.a);
-    break;
-  case IR_EXPR_CALL:
-    for (int i = 0; i < e->u.call.n; i++)
-      e->u.call.args[i] = guard_expr(g, e->u.call.args[i]);
-    break;
-  default:
-    break;
-  }
+static ir_expr *guard_kid(ir_expr *e, void *data) {
+  return guard_expr(data, e);
 }
 
 /* Whether the affine tree e has a sum or difference of two variables or
@@ -1245,7 +1216,7 @@ static ir_expr *guard_expr(guard *g, ir_expr *e) {
     /* its value is the program's own (it fits); the parts are not */
     return ir_cast(g->ctx, e->type, xf_widen(g->ctx, e));
   }
-  guard_kids(g, e);
+  ir_expr_map_children(e, guard_kid, g);
   return e;
 }
 
