@@ -40,8 +40,14 @@ static ir_expr *front_bound(scc_ctx *ctx, const ir_node *loop, int64_t span,
   ir_expr *mid = ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL), span);
   ir_type t = mid->type;
   *rest_lb = NULL;
+  /* the rest's lb is stored in the iv: lb + span must also be a value of
+   * the iv's type when that is narrower than lb's (`int i` from a long
+   * long tile bound: past INT_MAX it would wrap, and the rest run from
+   * INT_MIN; fuzz seed 20261127 k52), else the rest starts at
+   * min(lb + span, ub), which is */
   if (xf_fits_everywhere(ctx, loop, mid, t)) {
-    *rest_lb = ir_expr_clone(ctx, mid, NULL); /* lb + span, past ub or not */
+    if (xf_fits_everywhere(ctx, loop, mid, l->iv->type))
+      *rest_lb = ir_expr_clone(ctx, mid, NULL); /* lb + span, past ub or not */
     return up ? ir_min(ctx, mid, l->ub) : ir_max(ctx, mid, l->ub);
   }
   if (!xf_type_is_64bit(t)) {

@@ -1118,6 +1118,22 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
           ctx, k, loop, l->iv,
           scc_arena_printf(ctx->arena, "loop.vectorize of '%s'", ivn)))
     return false;
+  /* counted up instead (rewrite), from ub + 1 while below lb + 1: both
+   * values of the iv's type (lb = INT_MAX would step past it; ub = INT_MAX,
+   * an empty loop, would start past it) */
+  if (l->step == -1) {
+    const char *what = scc_arena_printf(
+        ctx->arena, "loop.vectorize of '%s' (counted up, from its end + 1 to "
+                    "its start + 1)",
+        ivn);
+    if (!xf_require_fits(ctx, k, loop,
+                         ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL), 1),
+                         l->iv->type, what) ||
+        !xf_require_fits(ctx, k, loop,
+                         ir_add_const(ctx, ir_expr_clone(ctx, l->lb, NULL), 1),
+                         l->iv->type, what))
+      return false;
+  }
   return true;
 }
 

@@ -39,6 +39,14 @@ void down(int lo, int n, float a[200], const float b[200]) {
     a[i - lo] = a[i - lo] * 0.75f + b[i - lo];
 }
 
+/* counting down from n: loop.vectorize counts up instead, to n + 1,
+ * which passes INT_MAX for n = INT_MAX (the kernel is versioned) */
+#pragma schedcc kernel
+void dn(int lo, int n, float a[200], const float b[200]) {
+  for (int i = n; i > lo; i--)
+    a[i - lo - 1] = a[i - lo - 1] * 0.625f + b[i - lo - 1];
+}
+
 #pragma schedcc kernel
 void rows(int lo, int n, float a[8][200], const float b[200]) {
   for (int t = 0; t < 8; t++)
@@ -80,7 +88,8 @@ void ramps(int lo, int n, int a[200], int c[200]) {
 }
 
 int main(void) {
-  static float a[200], b[200], c[8][200], d[200], e[200], f[8][200], g[200];
+  static float a[200], b[200], c[8][200], d[200], e[200], f[8][200], g[200],
+      k[200];
   static int h[8][200], u[200], v[200];
   for (int i = 0; i < 200; i++)
     b[i] = (float)(i % 7) - 3.0f;
@@ -100,6 +109,7 @@ int main(void) {
     upp(los[q], ns[q], a, b);
     rowp(los[q], ns[q], 5, e, b);
     down(los[q], ns[q], g, b);
+    dn(los[q], ns[q], k, b);
     rows(los[q], ns[q], c, b);
     two(los[q], ns[q], d, e, b);
     wave(los[q], ns[q], f);
@@ -107,7 +117,7 @@ int main(void) {
     ramps(los[q], ns[q], u, v);
   }
   for (int i = 0; i < 200; i++)
-    printf("%d %a %a %a %a %a %a %d %d %d\n", i, a[i], g[i], c[3][i], d[i],
-           e[i], f[5][i], h[6][i], u[i], v[i]);
+    printf("%d %a %a %a %a %a %a %d %d %d %a\n", i, a[i], g[i], c[3][i], d[i],
+           e[i], f[5][i], h[6][i], u[i], v[i], k[i]);
   return 0;
 }
