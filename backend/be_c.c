@@ -1790,8 +1790,7 @@ static void find_dead_scalars(emitter *em) {
   for (int i = 0; i < k->vars.len; i++) {
     const ir_var *v = k->vars.items[i];
     if (v->kind != IR_VAR_LOCAL || v->lanes > 1 || v->live_out ||
-        v->is_volatile || dropped(em, v) ||
-        !var_declared_anywhere(&k->body, v))
+        v->is_volatile || dropped(em, v) || !var_declared_anywhere(&k->body, v))
       continue;
     value_read u = {em, NULL, v, false, false};
     ir_walk_block((ir_block *)&k->body, read_node_cb, &u);

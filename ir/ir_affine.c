@@ -105,7 +105,6 @@ static ir_expr *int_of(scc_ctx *ctx, int64_t v, ir_type t) {
 
 /* ---- structural equality ------------------------------------------------ */
 
-
 /* ---- linear combinations over atoms ------------------------------------- */
 
 typedef struct lin {

@@ -89,8 +89,8 @@ static ir_expr *clone_expr(scc_ctx *ctx, const ir_expr *e, const ir_subst *s,
    * substituted */
   if (e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL) {
     int n = e->kind == IR_EXPR_ACCESS ? e->u.access.n : e->u.call.n;
-    ir_expr **to = scc_arena_alloc(ctx->arena,
-                                   sizeof(ir_expr *) * (size_t)(n ? n : 1));
+    ir_expr **to =
+        scc_arena_alloc(ctx->arena, sizeof(ir_expr *) * (size_t)(n ? n : 1));
     ir_expr *const *from =
         e->kind == IR_EXPR_ACCESS ? e->u.access.idx : e->u.call.args;
     for (int i = 0; i < n; i++)

@@ -88,10 +88,10 @@ typedef enum scc_severity { SCC_NOTE, SCC_WARNING, SCC_ERROR } scc_severity;
  * globals. */
 typedef struct scc_ctx {
   scc_arena *arena;
-  FILE *diag_out;   /* where diagnostics go; stderr by default */
+  FILE *diag_out; /* where diagnostics go; stderr by default */
   int nerrors;
   int nwarnings;
-  bool unsafe;      /* --unsafe: legality checks skipped */
+  bool unsafe; /* --unsafe: legality checks skipped */
   /* -v / --remarks (SCHEDCC_REMARKS=1 through schedcc-cc): scc_remark
    * prints; otherwise remarks are dropped. */
   bool remarks;
@@ -140,8 +140,8 @@ const char *scc_ctx_source(scc_ctx *ctx, const char *name);
  * col, to ctx->diag_out; counts errors and warnings.  A note with loc.file ==
  * NULL prints "note: message" alone.  Never exits: errors accumulate and the
  * tool's main decides. */
-void scc_diag(scc_ctx *ctx, scc_severity sev, scc_loc loc, const char *fmt,
-              ...) SCC_PRINTF(4, 5);
+void scc_diag(scc_ctx *ctx, scc_severity sev, scc_loc loc, const char *fmt, ...)
+    SCC_PRINTF(4, 5);
 void scc_vdiag(scc_ctx *ctx, scc_severity sev, scc_loc loc, const char *fmt,
                va_list ap);
 /* Shorthands for scc_diag with SCC_ERROR, SCC_WARNING and SCC_NOTE. */
@@ -149,8 +149,7 @@ void scc_error(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
     SCC_PRINTF(3, 4);
 void scc_warning(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
     SCC_PRINTF(3, 4);
-void scc_note(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
-    SCC_PRINTF(3, 4);
+void scc_note(scc_ctx *ctx, scc_loc loc, const char *fmt, ...) SCC_PRINTF(3, 4);
 
 /* An optimization remark: what a schedule op did, or a run-time check it
  * inserted ("loop.vectorize: 'j' vectorized with AVX-512, 16 lanes").
@@ -163,8 +162,7 @@ void scc_remark(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
 /* Records a silenceable failure: the payload was left untouched and the
  * message is pending until the caller reports it (scc_fail_report) or
  * suppresses it (scc_fail_clear).  A second call replaces the message. */
-void scc_fail(scc_ctx *ctx, scc_loc loc, const char *fmt, ...)
-    SCC_PRINTF(3, 4);
+void scc_fail(scc_ctx *ctx, scc_loc loc, const char *fmt, ...) SCC_PRINTF(3, 4);
 /* Reports the pending failure as an error at `at` ("<prefix>: <msg>", or
  * just <msg> when it starts with prefix: "loop.interchange of 'i' and 'j'
  * would ..."), with a note at the payload location the transform gave,

@@ -251,10 +251,9 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   l->ub = split;
   l->step = big_step;
   /* the copies read `i + u*s`, simplified: their parts within the type */
-  xf_guard_substituted(ctx, k, &l->body, l->iv, true,
-                       scc_arena_printf(ctx->arena,
-                                        "loop.unroll_and_jam of '%s'",
-                                        l->iv->name));
+  xf_guard_substituted(
+      ctx, k, &l->body, l->iv, true,
+      scc_arena_printf(ctx->arena, "loop.unroll_and_jam of '%s'", l->iv->name));
   if (rest)
     ir_insert_after(loop, rest);
   *main_out = loop;

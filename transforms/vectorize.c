@@ -1123,8 +1123,9 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
    * an empty loop, would start past it) */
   if (l->step == -1) {
     const char *what = scc_arena_printf(
-        ctx->arena, "loop.vectorize of '%s' (counted up, from its end + 1 to "
-                    "its start + 1)",
+        ctx->arena,
+        "loop.vectorize of '%s' (counted up, from its end + 1 to "
+        "its start + 1)",
         ivn);
     if (!xf_require_fits(ctx, k, loop,
                          ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL), 1),

@@ -154,9 +154,8 @@ static bool add_printed(const ir_expr *e, long mult, long *acc, long limit) {
     return add_printed(e->u.un.a, mult, acc, limit);
   case IR_EXPR_BINARY: {
     long k = e->u.bin.op == IR_OP_MIN || e->u.bin.op == IR_OP_MAX ? 2 : 1;
-    long ka = e->u.bin.op == IR_OP_FLOORDIV || e->u.bin.op == IR_OP_CEILDIV
-                  ? 3
-                  : k;
+    long ka =
+        e->u.bin.op == IR_OP_FLOORDIV || e->u.bin.op == IR_OP_CEILDIV ? 3 : k;
     return add_printed(e->u.bin.a, mult * ka, acc, limit) &&
            add_printed(e->u.bin.b, mult * k, acc, limit);
   }
@@ -1080,8 +1079,8 @@ static bool scales_var(const ir_expr *e, const ir_var *v) {
   if (e->kind != IR_EXPR_BINARY)
     return false;
   if (e->u.bin.op == IR_OP_MUL) {
-    const ir_expr *c = e->u.bin.a->kind == IR_EXPR_INT ? e->u.bin.a
-                                                      : e->u.bin.b;
+    const ir_expr *c =
+        e->u.bin.a->kind == IR_EXPR_INT ? e->u.bin.a : e->u.bin.b;
     const ir_expr *x = c == e->u.bin.a ? e->u.bin.b : e->u.bin.a;
     if (c->u.ival != 1 && c->u.ival != -1 && ir_expr_uses_var(x, v))
       return true;
@@ -1099,8 +1098,8 @@ static bool affine_tree(const ir_expr *e) {
   case IR_EXPR_UNARY:
     return e->u.un.op == IR_OP_NEG && affine_tree(e->u.un.a);
   case IR_EXPR_BINARY:
-    if (e->u.bin.op == IR_OP_MUL &&
-        e->u.bin.a->kind != IR_EXPR_INT && e->u.bin.b->kind != IR_EXPR_INT)
+    if (e->u.bin.op == IR_OP_MUL && e->u.bin.a->kind != IR_EXPR_INT &&
+        e->u.bin.b->kind != IR_EXPR_INT)
       return false;
     return (e->u.bin.op == IR_OP_ADD || e->u.bin.op == IR_OP_SUB ||
             e->u.bin.op == IR_OP_MUL) &&
@@ -1164,7 +1163,6 @@ static void assume_batch(scc_ctx *ctx, ir_kernel *k, scc_vec *conds,
       xf_assume_cond(ctx, k, c, why);
   }
 }
-
 
 static ir_expr *guard_kid(ir_expr *e, void *data) {
   return guard_expr(data, e);
@@ -1277,8 +1275,7 @@ ir_expr *xf_fit_or_widen(scc_ctx *ctx, const ir_node *at, ir_expr *e) {
 }
 
 void xf_guard_substituted(scc_ctx *ctx, ir_kernel *k, ir_block *body,
-                          const ir_var *v, bool scaled_only,
-                          const char *what) {
+                          const ir_var *v, bool scaled_only, const char *what) {
   guard g = {.ctx = ctx, .k = k, .v = v, .scaled_only = scaled_only};
   ir_walk_block(body, guard_cb, &g);
   assume_batch(ctx, k, &g.conds,
@@ -1309,8 +1306,7 @@ static bool cmp_implied(scc_ctx *ctx, ir_expr *c, ir_expr *d) {
  * check on `j`'s bound already covers). */
 static bool cond_implied(scc_ctx *ctx, const ir_kernel *k, ir_expr *c) {
   if (c->kind == IR_EXPR_BINARY && c->u.bin.op == IR_OP_LAND)
-    return cond_implied(ctx, k, c->u.bin.a) &&
-           cond_implied(ctx, k, c->u.bin.b);
+    return cond_implied(ctx, k, c->u.bin.a) && cond_implied(ctx, k, c->u.bin.b);
   if (c->kind != IR_EXPR_BINARY ||
       (c->u.bin.op != IR_OP_LE && c->u.bin.op != IR_OP_GE))
     return false;

@@ -89,10 +89,10 @@ bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
  * apart from it (unrolling's `i + u*s`: each copy's iv is a value the
  * original loop's iv takes, so only a product formed from it, or a sum the
  * simplifier moved ahead of it, `ldb - lo + i + 2` of `ldb + (i + 1 - lo)
- * + 1`, is new: fuzz seed 20261206, kernel 67, wrong under clang -O2).  `what` names the transform in the check's reason. */
+ * + 1`, is new: fuzz seed 20261206, kernel 67, wrong under clang -O2).  `what`
+ * names the transform in the check's reason. */
 void xf_guard_substituted(scc_ctx *ctx, ir_kernel *k, ir_block *body,
-                          const ir_var *v, bool scaled_only,
-                          const char *what);
+                          const ir_var *v, bool scaled_only, const char *what);
 
 /* e itself when interval bounds prove every signed operation in it
  * (narrower than 64 bits) within its type at `at`, else e computed in

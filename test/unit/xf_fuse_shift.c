@@ -185,13 +185,13 @@ static ir_node *mk_sweep2(xf_kb *b, ir_array *dst, ir_array *src) {
   ir_expr *ip = xf_bin(b, IR_OP_ADD, xf_v(b, b->i), xf_i(b, 1));
   ir_expr *jm = xf_bin(b, IR_OP_SUB, xf_v(b, b->j), xf_i(b, 1));
   ir_expr *jp = xf_bin(b, IR_OP_ADD, xf_v(b, b->j), xf_i(b, 1));
-  ir_expr *sum = xf_bin(
-      b, IR_OP_ADD,
+  ir_expr *sum =
       xf_bin(b, IR_OP_ADD,
-             xf_bin(b, IR_OP_ADD, xf_at2(b, src, im, xf_v(b, b->j)),
-                    xf_at2(b, src, xf_v(b, b->i), jm)),
-             xf_at2(b, src, xf_v(b, b->i), jp)),
-      xf_at2(b, src, ip, xf_v(b, b->j)));
+             xf_bin(b, IR_OP_ADD,
+                    xf_bin(b, IR_OP_ADD, xf_at2(b, src, im, xf_v(b, b->j)),
+                           xf_at2(b, src, xf_v(b, b->i), jm)),
+                    xf_at2(b, src, xf_v(b, b->i), jp)),
+             xf_at2(b, src, ip, xf_v(b, b->j)));
   ir_block_append(&lj->u.loop.body,
                   xf_assign(b, xf_at2(b, dst, i, j), IR_OP_NONE, sum));
   ir_block_append(&li->u.loop.body, lj);
