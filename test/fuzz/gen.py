@@ -151,7 +151,8 @@ class KGen:
             if last and inner.dim == dim:
                 ivs = [inner]
             elif not last:
-                ivs = [l for l in ivs if l is not inner] or ivs
+                # (no outer loop over this extent: a constant row)
+                ivs = [l for l in ivs if l is not inner]
         if not ivs or self.chance(0.06):
             return str(self.r.randint(0, 2))
         l = self.pick(ivs)
@@ -647,6 +648,9 @@ class KGen:
             s = self.stmts(inner, ind + "  ", [])
             l.nstmts += len(s)
             out.extend(s)
+            # an innermost loop written for vectorization (the guided
+            # generator vectorizes it first)
+            l.vec = self.friendly
         out.append(ind + "}")
         if omp_here:
             self.in_omp = False
@@ -656,7 +660,7 @@ class KGen:
         k.etype = self.pick(["float", "float", "double", "int"])
         # a third of the kernels are written for vectorization: step-1
         # loops over one extent, unit-stride innermost accesses, no ifs
-        self.friendly = k.etype != "int" and self.chance(0.4)
+        self.friendly = k.friendly = k.etype != "int" and self.chance(0.4)
         # half the kernels write some accesses as real C does: locals that
         # hold flattened indices and row pointers, a NULL-tested input
         self.realc = self.chance(0.5)
@@ -688,7 +692,13 @@ class KGen:
                 return r.randint(1, 4)
             return r.randint(13, big)
         first = self.pick(["n", "m"])
-        self.size = {d: size(300 if d == first and maxdepth <= 2 else 40)
+        # float sums reassociated ({reassoc}, parallel reductions) are
+        # compared with a tolerance of 1e-3: a deep float nest sums some
+        # 20000 terms at most (a sum of 2.3 million, n = 39 in four loops,
+        # moved by 1.4% reassociated: fuzz seed 20261128 k120)
+        deep = 40 if T != "float" or maxdepth <= 2 else \
+            max(13, int(20000 ** (1.0 / maxdepth)))
+        self.size = {d: size(300 if d == first and maxdepth <= 2 else deep)
                      for d in ("n", "m")}
         fixed = max(16, max(self.size.values()) + 2)
         # arrays
@@ -948,6 +958,11 @@ class KGen:
         L.append("  return 0;")
         L.append("}")
         k.src = "\n".join(x for x in L if x is not None) + "\n"
+        # the arrays the kernel never writes (what loop.pack packs): no
+        # `X[...] =` (or +=, ...), directly or through a row pointer
+        kbody = k.src.split("static unsigned lcg")[0]
+        k.read_only = [a.name for a in self.arrs if not re.search(
+            r"\b%s(_row\d+)?\[[^;]*\]\s*[-+*/%%]?=(?!=)" % a.name, kbody)]
         return k
 
 
@@ -1290,16 +1305,20 @@ class SGen:
         if not names and self.guided:
             return  # nothing to expand (a blind schedule still tries)
         names = names or ["w"]
-        # mostly a loop known to write one of them
-        h = self.loop_handle(
-            lambda l: names[0] in getattr(l, "writes", ())) \
-            if self.chance(0.8) else self.target()
+        # mostly a loop known to write one of them (expand_nest's `u`),
+        # and that scalar
+        known = [x for x in names if any(
+            x in getattr(l, "writes", ()) for l in self.k.loops)]
+        name = self.pick(known) if known and self.chance(0.8) else \
+            self.pick(names)
+        writes = lambda l: name in getattr(l, "writes", ())
+        h = self.fresh_loop(writes) or (
+            self.loop_handle(writes) if self.chance(0.8) else self.target())
         if not h:
             return
         res, lhs = self.results(1)
         self.consume(h)
-        self.emit("%sloop.expand_scalar %s \"%s\"" % (lhs, h.name,
-                                                        self.pick(names)),
+        self.emit("%sloop.expand_scalar %s \"%s\"" % (lhs, h.name, name),
                   "loop.expand_scalar")
 
     def g_alternatives(self):
@@ -1456,8 +1475,26 @@ class SGen:
             self.emit("%sloop.unroll %s {factor = %s}" % (
                 bind, h.name, self.num([1, 2, 3, 4])), "loop.unroll")
 
+    def fresh_loop(self, pred):
+        """In a guided schedule before any transform applied (the original
+        nest, so {nth} is exact), most often a fresh match.op of a loop for
+        which pred holds; else None."""
+        if not self.guided or any(o and o.startswith("loop.")
+                                  for o in self.ops) or not self.chance(0.8):
+            return None
+        cands = [l for l in self.k.loops if pred(l)]
+        if not cands:
+            return None
+        l = self.pick(cands)
+        h = self.add(l)
+        self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (h.name,
+                                                               l.index),
+                  "match.op")
+        return h
+
     def g_loop_vectorize(self):
-        h = self.target(lambda l: not l.children)
+        h = self.fresh_loop(lambda l: getattr(l, "vec", False)) or \
+            self.target(lambda l: not l.children)
         if not h:
             return
         attrs = []
@@ -1474,7 +1511,9 @@ class SGen:
         if self.chance(0.3):
             attrs.append("contract")
             self.tolerance = True
-        if self.chance(0.45):
+        # (a loop written for vectorization often sums into `s`)
+        if self.chance(0.8 if h.loop is not None and
+                       getattr(h.loop, "vec", False) else 0.45):
             attrs.append("reassoc")
             self.tolerance = True
             k = "1"
@@ -1522,20 +1561,35 @@ class SGen:
         self.emit("%sloop.hoist %s" % (bind, h.name), "loop.hoist")
 
     def g_loop_pack(self):
-        h = self.loop_handle()
+        # a perfect nest (every loop inside it in its band)
+        h = self.fresh_loop(lambda l: bool(l.children) and
+                            not l.perfect_band()[-1].children) or \
+            self.loop_handle()
         if not h:
             return
+        if self.guided and h.loop is not None and self.chance(0.85):
+            # the loops inside a tile loop run a bounded number of times,
+            # which pack needs (the copy's extents): tiled first
+            K = len(h.loop.perfect_band())
+            self.consume(h)
+            hs = [self.add() for _ in range(2 * K)]
+            self.emit("%s = loop.tile %s tile_sizes [%s]" % (
+                ", ".join(x.name for x in hs), h.name,
+                ", ".join(self.pick(["4", "8", "16"]) for _ in range(K))),
+                "loop.tile")
+            h = hs[K]  # the first point loop: its extent and those inside bounded
         # consumes nothing
         res, bind = self.results(1)
+        ro = getattr(self.k, "read_only", [])
+        arr = self.pick(ro) if ro and self.chance(0.85) else \
+            self.pick(self.k.arrays)
         attrs = ""
         if self.chance(0.3):  # micro-panels, of the outermost or a subscript
             attrs = " {panel = %d%s}" % (
                 self.r.choice([2, 3, 4, 8, 16]),
                 ", dim = %d" % self.r.choice([1, 2]) if self.chance(0.5)
                 else "")
-        self.emit("%sloop.pack %s \"%s\"%s" % (bind, h.name,
-                                               self.pick(self.k.arrays),
-                                               attrs),
+        self.emit("%sloop.pack %s \"%s\"%s" % (bind, h.name, arr, attrs),
                   "loop.pack")
 
     def g_loop_reverse(self):
@@ -1701,7 +1755,7 @@ class SGen:
         the main stream, and so every other op, stays what it was."""
         side = random.Random("\n".join(self.lines))
         hs = [h for h in self.live() if h is not self.handles[0]]
-        if not hs or side.random() >= (0.3 if self.guided else 0.17):
+        if not hs or side.random() >= (0.45 if self.guided else 0.17):
             return
         h = side.choice(hs)
         cond = side.choice(["n % 2 == 0", "n > 5 && m >= 2", "m % 4 == 0 || n < 3",
@@ -1749,25 +1803,34 @@ class SGen:
         self.maybe_specialize()
         return self.render()
 
-    def schedule_guided(self, accept, steps, tries):
+    def schedule_guided(self, accept, steps, tries, order=None):
         """Built op by op against what schedcc accepts (a guided generator,
         as the issue's hidden tester and YARPGen's do with their own
         state): each op is generated on the schedule so far and kept only
         when schedcc applies the whole schedule (accept(text)); a refused
         one is taken back and another drawn, up to `tries` times a step.
         The ops kept have all applied, so every op is exercised far more
-        often than in a schedule written blind."""
+        often than in a schedule written blind.
+
+        order: the transforms and language ops to draw first, the least
+        applied so far first (run.py keeps the counts: each op is to be
+        applied often, issue 27); without it, RARE_OPS in a shuffled order
+        (the hardest five first) and three of LANG_OPS at random."""
         self.guided = True
         self.start()
-        # first the ops a random schedule rarely gets applied, drawn on
-        # purpose (each transform is to be applied often: issue 27): each
-        # in turn, until four of them applied
-        # (the hardest to fit first, then the others, each group shuffled)
-        hard = RARE_OPS[:5]
-        rest = RARE_OPS[5:]
-        self.r.shuffle(hard)
-        self.r.shuffle(rest)
-        rare = hard + rest
+        if order:
+            rare = [o for o in order if o in GUIDED_OPS]
+            lang = [o for o in order if o in LANG_OPS][:3]
+        else:
+            # the hardest to fit first, then the others, each group
+            # shuffled
+            hard = RARE_OPS[:5]
+            rest = RARE_OPS[5:]
+            self.r.shuffle(hard)
+            self.r.shuffle(rest)
+            rare = hard + rest
+            lang = self.r.sample(LANG_OPS, 3)
+        # first the transforms, each in turn, until four of them applied
         kept = 0
         for op in rare:
             for _ in range(2):
@@ -1787,7 +1850,7 @@ class SGen:
         # then three of the schedule language's own ops (handles, params,
         # alternatives with param.assert, include), which always apply but
         # are drawn rarely among the transforms
-        for op in self.r.sample(LANG_OPS, 3):
+        for op in lang:
             snap = self.snapshot()
             getattr(self, "g_" + op.replace(".", "_"))()
             if len(self.lines) != snap[0] and not accept(self.render()[0]):
@@ -1845,16 +1908,24 @@ LANG_OPS = ["print", "remark", "param.tunable", "param.expr", "param.lanes",
             "include", "alternatives", "param.constant", "param.lanes",
             "include", "alternatives"]
 
+# The ops an `order` (schedule_guided) ranks: every transform the
+# generator draws (loop.specialize comes last in every schedule, on its
+# own generator) and the language ops.
+GUIDED_OPS = RARE_OPS + ["loop.split", "loop.tile", "loop.unroll",
+                         "loop.peel"]
+ORDERED_OPS = GUIDED_OPS + sorted(set(LANG_OPS))
 
-def gen_schedule(rng, kernel, accept=None, steps=3, tries=3):
+
+def gen_schedule(rng, kernel, accept=None, steps=3, tries=3, order=None):
     """Returns (text, {line: op}, tolerance).  With accept (a function of a
     schedule's text: true when schedcc applies it), the schedule is built
-    op by op, each op kept only when accepted (SGen.schedule_guided)."""
+    op by op, each op kept only when accepted, the ops of `order` drawn
+    first in that order (SGen.schedule_guided)."""
     g = SGen(rng, kernel)
     if accept is None:
         text, oplines = g.schedule()
     else:
-        text, oplines = g.schedule_guided(accept, steps, tries)
+        text, oplines = g.schedule_guided(accept, steps, tries, order)
     return text, oplines, g.tolerance
 
 

@@ -6,10 +6,13 @@ original program.
     test/fuzz/run.py --schedcc build/schedcc [--seed S] [--count N |
         --seconds T] [--per-kernel K] [--jobs J] [--save DIR]
         [--no-alias] [--alias-known-bad] [--no-llvm] [--quiet]
+        [--order OPS]
 
 For each kernel (test/fuzz/gen.py; kernel number q of seed S is generated
-from Random(S * 1000003 + q), so `--seed S --first q --count 1` reproduces
-it) the original program is compiled with gcc and with clang-19 (-O2 -Wall
+from Random(S * 1000003 + q); its guided schedules draw first the ops
+the kernels before it, up to q - 8, applied least, an order a failure's
+repro.sh records, so `--seed S --first q --count 1 --order OPS`
+reproduces it) the original program is compiled with gcc and with clang-19 (-O2 -Wall
 -Wextra -Werror -ffp-contract=off; the original alone also gets
 -Wno-unknown-pragmas for `#pragma schedcc kernel`) and run, normally and,
 when it has parameters that may share storage, with `./prog 1` (aliased
@@ -242,9 +245,10 @@ class Result:
 class Case:
     """One kernel and its schedules, in a temporary folder."""
 
-    def __init__(self, args, seed, q):
+    def __init__(self, args, seed, q, order):
         self.a = args
         self.seed, self.q = seed, q
+        self.order = order  # the guided generator's first ops
         self.res = Result()
         self.tmp = tempfile.mkdtemp(prefix="schedcc-fuzz.")
         self.rng = random.Random(seed * 1000003 + q)
@@ -275,8 +279,9 @@ class Case:
         lines = ["#!/bin/sh", "# %s: %s" % (kind, msg.splitlines()[0] if msg
                                              else ""),
                  "# regenerate: test/fuzz/run.py --schedcc SCHEDCC --seed %d "
-                 "--first %d --count 1 --per-kernel %d" % (
-                     self.seed, self.q, self.a.per_kernel),
+                 "--first %d --count 1 --per-kernel %d --order %s" % (
+                     self.seed, self.q, self.a.per_kernel,
+                     ",".join(self.order) or "-"),
                  "SCHEDCC=${SCHEDCC:-schedcc}", "set -x"]
         s = ""
         if sched is not None:
@@ -733,7 +738,8 @@ class Case:
                 guided = self.a.guided_share > 0 and \
                     sidx % self.a.guided_share == 0
                 text, oplines, tol = gen.gen_schedule(
-                    self.rng, self.k, self.accepts if guided else None)
+                    self.rng, self.k, self.accepts if guided else None,
+                    order=self.order)
                 if guided:
                     self.res.guided += 1
                 self.run_pair(sidx, text, oplines, tolerance_of(text))
@@ -742,8 +748,23 @@ class Case:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-def run_case(args, seed, q):
-    return Case(args, seed, q).run()
+def run_case(args, seed, q, order):
+    return Case(args, seed, q, order).run()
+
+
+# Kernel q's order comes from the counts of kernels first .. q - ORDER_LAG
+# (those already run, whatever the timing of the jobs: a seed's kernels and
+# schedules do not depend on --jobs or on the machine's speed).
+ORDER_LAG = 8
+
+
+def op_order(applied):
+    """The ops the guided generator draws first: the least applied so far
+    (applied: op -> count) first, ties in gen.ORDERED_OPS's order, so that
+    the rarely fitting ones catch up (each op is to be applied often:
+    issue 27)."""
+    return sorted(gen.ORDERED_OPS, key=lambda o: (
+        applied[o], gen.ORDERED_OPS.index(o)))
 
 
 def ops_def_names():
@@ -833,6 +854,11 @@ def main():
     ap.add_argument("--guided-share", type=int, default=2,
                     help="build one schedule in N op by op, each op kept "
                     "only when schedcc applies it (0: none; default 2)")
+    ap.add_argument("--order", default=None,
+                    help="the ops the guided generator draws first, "
+                    "comma-separated, as a failure's repro.sh gives them "
+                    "('-': the generator's own shuffled order; default: "
+                    "the least applied so far first)")
     ap.add_argument("--neon-share", type=int, default=4,
                     help="check one accepted pair in N for AArch64 NEON "
                     "under qemu (0: none)")
@@ -842,6 +868,12 @@ def main():
     args = ap.parse_args()
     args.schedcc = os.path.abspath(args.schedcc)
     args.save = os.path.abspath(args.save)
+    if args.order is not None:
+        args.order = [o for o in args.order.split(",") if o != "-"]
+        bad = [o for o in args.order if o not in gen.ORDERED_OPS]
+        if bad:
+            ap.error("--order: not an op the guided generator draws: %s"
+                     % ", ".join(bad))
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 1 << 30)
     if args.count is None and args.seconds is None:
@@ -851,19 +883,34 @@ def main():
     res = Result()
     q = args.first
     end = args.first + args.count if args.count is not None else None
+    applied = collections.Counter()  # of kernels first .. prefix - 1
+    prefix = args.first
+    finished = {}  # q -> Result, past the prefix
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as ex:
-        pending = set()
+        pending = {}
         while True:
             while len(pending) < 2 * args.jobs and (end is None or q < end) and \
                     (args.seconds is None or time.time() - start < args.seconds):
-                pending.add(ex.submit(run_case, args, args.seed, q))
+                if args.order is not None:
+                    order = args.order
+                elif prefix > q - ORDER_LAG:
+                    order = op_order(applied)
+                else:
+                    break  # (waits for kernel q - ORDER_LAG)
+                pending[ex.submit(run_case, args, args.seed, q, order)] = q
                 q += 1
             if not pending:
                 break
-            done, pending = concurrent.futures.wait(
+            done, _ = concurrent.futures.wait(
                 pending, return_when=concurrent.futures.FIRST_COMPLETED)
             for f in done:
-                res.merge(f.result())
+                one = f.result()
+                res.merge(one)
+                finished[pending.pop(f)] = one
+            while prefix in finished:
+                for op, c in finished.pop(prefix).ops.items():
+                    applied[op] += c["applied"]
+                prefix += 1
             if not args.quiet and res.kernels % 25 == 0:
                 print("... %d kernels, %d pairs, %d failures, %.0f s" % (
                     res.kernels, res.pairs, sum(res.fails.values()),
