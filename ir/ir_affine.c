@@ -195,11 +195,20 @@ static bool cast_is_exact(const ir_expr *e) {
          int_bytes(to) >= int_bytes(from);
 }
 
-/* Builds the linear form of an integer expression.  strict: fail on any
- * non-affine subexpression (ir_expr_to_affine); otherwise non-linear parts
- * are simplified and become atoms.  Returns false on failure or overflow. */
+/* What to_lin does with a non-linear subexpression. */
+typedef enum {
+  LIN_SIMPLIFY, /* simplify it, then take it as an atom */
+  LIN_STRICT,   /* fail (ir_expr_to_affine) */
+  LIN_ATOMS     /* take it as an atom as it is: e was simplified already
+                   (simplifying again would redo every nested min and max:
+                   time and memory exponential in their depth, as in the
+                   alias check's max(max(max(...))) of many accesses) */
+} lin_mode;
+
+/* Builds the linear form of an integer expression, non-linear parts
+ * handled as `strict` says.  Returns false on failure or overflow. */
 static bool to_lin(scc_ctx *ctx, const ir_expr *e, lin *l, int64_t scale,
-                   bool strict) {
+                   lin_mode strict) {
   if (!ir_type_is_integer(e->type))
     return false;
   switch (e->kind) {
@@ -260,10 +269,11 @@ static bool to_lin(scc_ctx *ctx, const ir_expr *e, lin *l, int64_t scale,
   default:
     break;
   }
-  if (strict)
+  if (strict == LIN_STRICT)
     return false;
   /* A non-linear integer subexpression: simplify it; it may fold. */
-  ir_expr *s = simplify_node(ctx, (ir_expr *)e);
+  ir_expr *s = strict == LIN_ATOMS ? (ir_expr *)e
+                                   : simplify_node(ctx, (ir_expr *)e);
   if (s->kind == IR_EXPR_INT) {
     int64_t t;
     if (__builtin_mul_overflow(s->u.ival, scale, &t))
@@ -485,15 +495,16 @@ static bool const_eval(const ir_expr *e, int64_t *v) {
 /* Simplifies an integer expression through its linear form. */
 static ir_expr *simplify_lin(scc_ctx *ctx, ir_expr *e) {
   lin l = {0};
-  if (!to_lin(ctx, e, &l, 1, false))
+  if (!to_lin(ctx, e, &l, 1, LIN_SIMPLIFY))
     return NULL;
   return lin_to_expr(ctx, &l, e->type);
 }
 
-/* a - b when it is a constant (compared through linear forms). */
+/* a - b when it is a constant (compared through linear forms); a and b
+ * are simplified. */
 static bool const_difference(scc_ctx *ctx, ir_expr *a, ir_expr *b, int64_t *d) {
   lin l = {0};
-  if (!to_lin(ctx, a, &l, 1, false) || !to_lin(ctx, b, &l, -1, false))
+  if (!to_lin(ctx, a, &l, 1, LIN_ATOMS) || !to_lin(ctx, b, &l, -1, LIN_ATOMS))
     return false;
   if (l.n != 0 || l.overflow)
     return false;
@@ -545,7 +556,7 @@ static ir_expr *simplify_node(scc_ctx *ctx, ir_expr *e) {
         return a;
       /* (k*X + c) div k = X + (c div k) when k divides every coefficient */
       lin l = {0};
-      if (to_lin(ctx, a, &l, 1, false)) {
+      if (to_lin(ctx, a, &l, 1, LIN_ATOMS)) {
         bool divisible = true;
         for (int i = 0; i < l.n; i++)
           divisible = divisible && l.coef[i] % cb == 0;
@@ -659,7 +670,7 @@ ir_expr *ir_simplify(scc_ctx *ctx, ir_expr *e) { return simplify(ctx, e); }
 
 bool ir_expr_to_affine(scc_ctx *ctx, const ir_expr *e, ir_affine *out) {
   lin l = {0};
-  if (!to_lin(ctx, e, &l, 1, true) || l.overflow)
+  if (!to_lin(ctx, e, &l, 1, LIN_STRICT) || l.overflow)
     return false;
   out->constant = l.c;
   out->nterms = l.n;
