@@ -272,8 +272,8 @@ static bool to_lin(scc_ctx *ctx, const ir_expr *e, lin *l, int64_t scale,
   if (strict == LIN_STRICT)
     return false;
   /* A non-linear integer subexpression: simplify it; it may fold. */
-  ir_expr *s = strict == LIN_ATOMS ? (ir_expr *)e
-                                   : simplify_node(ctx, (ir_expr *)e);
+  ir_expr *s =
+      strict == LIN_ATOMS ? (ir_expr *)e : simplify_node(ctx, (ir_expr *)e);
   if (s->kind == IR_EXPR_INT) {
     int64_t t;
     if (__builtin_mul_overflow(s->u.ival, scale, &t))
