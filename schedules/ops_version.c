@@ -19,21 +19,24 @@ bool sched_op_specialize(sched_run *r, const sched_stmt *s) {
     scc_error(r->ctx, s->ops[1]->loc, "loop.specialize: condition not checked");
     return false;
   }
+  /* the condition before the operand is consumed (the handles in it, of
+   * loops nested in the operand's, stay valid until then) */
+  const char *why;
+  scc_loc where;
+  ir_expr *cond0 = sched_cond_ir(r->ctx, s->expr, r->env, r->k, &why, &where);
   sched_consume(r, s, &h, 1);
   scc_vec thens = {0}, elses = {0};
   for (int j = 0; j < h->n; j++) {
     ir_node *l = sched_loop_of(r, s, h, j), *t = NULL, *e = NULL;
     if (!l)
       return false;
-    const char *why;
-    scc_loc where;
-    ir_expr *cond = sched_cond_ir(r->ctx, s->expr, r->env, r->k, &why, &where);
-    if (!cond) {
+    if (!cond0) {
       (void)where; /* the message names the culprit; the note, the loop */
       scc_fail(r->ctx, l->loc, "loop.specialize: \"%s\": %s", s->ops[1]->text,
                why);
       return sched_silenceable(r, s);
     }
+    ir_expr *cond = j ? ir_expr_clone(r->ctx, cond0, NULL) : cond0;
     if (!sched_xf_done(r, s, xf_specialize(r->ctx, r->k, l, cond, &t, &e)))
       return false;
     scc_buf b = {0};

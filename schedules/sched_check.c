@@ -829,6 +829,23 @@ static int expr_resolve(void *data, const char *name, scc_loc at) {
   return it.slot;
 }
 
+/* A %name in loop.specialize's condition: a parameter, as in expressions,
+ * or a handle (of one loop: its trip count, read where the condition is
+ * evaluated).  An argument of the sequence not used yet is taken as a
+ * parameter. */
+static int cond_resolve(void *data, const char *name, scc_loc at) {
+  checker *c = data;
+  sched_item it = {.kind = SCHED_I_REF, .loc = at, .text = name, .slot = -1};
+  if (!resolve(c, &it))
+    return -1;
+  sched_seq *q = c->seq;
+  bool unknown_arg = q && q->arg_kinds && it.slot >= 0 && it.slot < q->nargs &&
+                     q->arg_kinds[it.slot] == 0;
+  if (!unknown_arg && !slot_at(c, it.slot)->is_param)
+    return it.slot; /* a handle */
+  return expr_resolve(data, name, at);
+}
+
 /* %p = param.expr "expr" | param.assert "expr": parses the expression and
  * resolves its %names.  Returns the number of result slots, -1 after an
  * error. */
@@ -900,7 +917,7 @@ static void check_stmt(checker *c, sched_stmt *s) {
       }
       if (sig_ok && s->op == SCHED_OP_SPECIALIZE) {
         s->expr = sched_cond_parse(c->ctx, s->ops[1]->text, s->ops[1]->loc,
-                                   expr_resolve, c);
+                                   cond_resolve, c);
         if (!s->expr) {
           c->ok = false;
           sig_ok = false;

@@ -37,8 +37,8 @@ typedef struct cexpr {
              '&' (&&) '|' (||) */
   int64_t num;
   int param;
-  const char *name; /* 'k' */
-  scc_loc loc;      /* 'k': of the name */
+  const char *name; /* 'k', 's' */
+  scc_loc loc;      /* 'k', 's': of the name */
   struct cexpr *a, *b;
   int depth; /* 1 for a leaf, else 1 + the deeper operand's */
 } cexpr;
@@ -369,6 +369,8 @@ static cexpr *eprimary(eparser *e) {
     }
     cexpr *x = enode(e, 's', NULL, NULL);
     x->param = slot;
+    x->name = scc_arena_strndup(e->ctx->arena, start, (size_t)(e->p - start));
+    x->loc = l;
     return x;
   }
   if (*e->p >= '0' && *e->p <= '9') {
@@ -1000,6 +1002,71 @@ typedef struct to_ir {
   scc_loc where;
 } to_ir;
 
+/* Whether e reads only the kernel's parameters (and constants). */
+static bool params_only(const ir_expr *e, const char **var) {
+  switch (e->kind) {
+  case IR_EXPR_INT:
+    return true;
+  case IR_EXPR_VAR:
+    *var = e->u.var->name;
+    return e->u.var->kind == IR_VAR_PARAM;
+  case IR_EXPR_UNARY:
+    return params_only(e->u.un.a, var);
+  case IR_EXPR_CAST:
+    return params_only(e->u.cast.a, var);
+  case IR_EXPR_BINARY:
+    return params_only(e->u.bin.a, var) && params_only(e->u.bin.b, var);
+  case IR_EXPR_SELECT:
+    return params_only(e->u.sel.cond, var) && params_only(e->u.sel.a, var) &&
+           params_only(e->u.sel.b, var);
+  default:
+    *var = NULL;
+    return false;
+  }
+}
+
+/* The trip count of the one loop handle v holds, in long:
+ * max(0, ceildiv(ub - lb, s)) for a step s > 0 (lb - ub and -s for
+ * s < 0), its bounds widened first so that an empty loop's distance
+ * cannot overflow.  Its bounds must read only the kernel's parameters:
+ * the condition is evaluated once, before the loop it versions. */
+static ir_expr *trip_ir(to_ir *t, const sched_value *v, const cexpr *x) {
+  const ir_node *l = v->n == 1 && !v->killer ? v->items[0] : NULL;
+  if (!l || l->kind != IR_NODE_LOOP) {
+    t->why = scc_arena_printf(
+        t->ctx->arena,
+        "'%%%s' %s: a handle in a condition stands for the trip count of "
+        "the one loop it holds",
+        x->name,
+        v->killer ? "was consumed by an earlier op"
+        : v->n != 1
+            ? scc_arena_printf(t->ctx->arena, "holds %d payloads", v->n)
+            : "holds no loop");
+    t->where = x->loc;
+    return NULL;
+  }
+  const ir_loop *lp = &l->u.loop;
+  const char *var = NULL;
+  if (!params_only(lp->lb, &var) || !params_only(lp->ub, &var)) {
+    t->why = scc_arena_printf(
+        t->ctx->arena,
+        "the trip count of loop '%s' ('%%%s') reads %s%s%s, which is not a "
+        "parameter of the kernel (a condition is evaluated once, before "
+        "the loop it versions)",
+        lp->iv->name, x->name, var ? "'" : "", var ? var : "a value",
+        var ? "'" : "");
+    t->where = x->loc;
+    return NULL;
+  }
+  bool up = lp->step > 0;
+  ir_expr *lb = ir_cast(t->ctx, IR_TY_LONG, lp->lb),
+          *ub = ir_cast(t->ctx, IR_TY_LONG, lp->ub);
+  ir_expr *d = ir_binary(t->ctx, IR_OP_SUB, up ? ub : lb, up ? lb : ub,
+                         IR_TY_LONG);
+  ir_expr *n = ir_ceildiv(t->ctx, d, up ? lp->step : -lp->step);
+  return ir_simplify(t->ctx, ir_max(t->ctx, n, ir_int(t->ctx, 0)));
+}
+
 static ir_expr *cexpr_ir(to_ir *t, const cexpr *x) {
   if (t->why)
     return NULL;
@@ -1007,7 +1074,9 @@ static ir_expr *cexpr_ir(to_ir *t, const cexpr *x) {
   case 'n':
     return ir_int(t->ctx, x->num);
   case 's':
-    return ir_int(t->ctx, t->env[x->param].ival);
+    if (t->env[x->param].is_param)
+      return ir_int(t->ctx, t->env[x->param].ival);
+    return trip_ir(t, &t->env[x->param], x);
   case 'k': {
     ir_var *v = NULL;
     for (int i = 0; i < t->k->vars.len && !v; i++) {
