@@ -4,10 +4,14 @@
 # dimensions as parameters) against OpenBLAS at a spread of shapes, on one
 # core: square, odd, tall-skinny, short-wide, K = 96, K = 16, M = N = 200
 # with K = 3000.  OpenBLAS runs as shipped and forced to its best kernels
-# for this CPU (OPENBLAS_CORETYPE from the machine model, as bench/run.sh);
-# the ratio is against the faster.  Prints the CPU, a row per shape and the
-# geometric mean of the ratios.
-#   bench/matmul_shapes.sh [BUILD_DIR] [REPS]
+# for this CPU (each OPENBLAS_CORETYPE bench/cpu.sh names from the machine
+# model, as bench/run.sh); the ratio is against the fastest.  Prints the CPU, a row per shape and the
+# geometric mean of the ratios.  MARCH (default native) is the -march of
+# schedcc's machine model and of every build: MARCH=znver2 runs the AVX2
+# code, and OpenBLAS's AVX2 kernels, on an AVX-512 host (an AVX2-only
+# EPYC's instruction set on this core: the same two FMA pipes per cycle on
+# Zen 4, not the same caches).
+#   [MARCH=CPU] bench/matmul_shapes.sh [BUILD_DIR] [REPS]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -17,13 +21,14 @@ out=$build/matmul_shapes; mkdir -p "$out"
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 pin=""; command -v taskset >/dev/null && pin="taskset -c 0"
 CLANG=${CLANG:-clang-19}
-OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L"
+MARCH=${MARCH:-native}
+OPT="-std=c17 -O3 -march=$MARCH -D_POSIX_C_SOURCE=200809L"
 . "$here/cpu.sh"
-echo "machine: $(cpu_line), one core"
-obcore=$(openblas_core "$build")
-isa=$("$build/schedcc" --print-target | sed -n 's/^isa: //p')
+echo "machine: $(cpu_line), one core$([ "$MARCH" = native ] || echo ", code for -march=$MARCH")"
+obcore=$(openblas_core "$build" -march=$MARCH)
+isa=$("$build/schedcc" --print-target -- -march=$MARCH | sed -n 's/^isa: //p')
 printf 'import "lib/matmul.sched"\nnamed_sequence @gemm_mnk(%%root) {\n  include @matmul(%%root)\n}\n' >"$out/m.sched"
-"$build/schedcc" "$here/kernels/gemm_mnk.c" -s "$out/m.sched" -o "$out/gemm.c" -v -- -march=native 2>"$out/schedcc.log"
+"$build/schedcc" "$here/kernels/gemm_mnk.c" -s "$out/m.sched" -o "$out/gemm.c" -v -- -march=$MARCH 2>"$out/schedcc.log"
 echo "@matmul chose: $(grep -o "region [0-9] of 3 applied" "$out/schedcc.log" | head -1); $(grep -o "'%vecs' = [0-9]*\|'%kc' = [0-9]*" "$out/schedcc.log" | tr '\n' ' ')(isa $isa)"
 $CLANG $OPT "$here/matmul_shapes.c" "$out/gemm.c" -o "$out/schedcc" -lm
 $CLANG $OPT -DUSE_CBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread "$here/matmul_shapes.c" -o "$out/openblas" -lopenblas
@@ -33,8 +38,12 @@ for s in "1024 1024 1024" "1000 1000 1000" "4096 64 1024" "64 4096 1024" "1024 1
   set -- $s
   a=$($pin "$out/schedcc" $1 $2 $3 "$reps")
   b=$($pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null)
+  # forced: the fastest of the candidate kernels (cpu.sh)
   c=""
-  [ -n "$obcore" ] && c=$(env OPENBLAS_CORETYPE=$obcore $pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null)
+  for core in $obcore; do
+    t=$(env OPENBLAS_CORETYPE=$core $pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null)
+    [ -z "$c" ] || awk -v x="$(echo "$t" | cut -d' ' -f1)" -v y="$(echo "$c" | cut -d' ' -f1)" 'BEGIN {exit !(x < y)}' && c=$t
+  done
   am=$(echo "$a" | cut -d' ' -f1); bm=$(echo "$b" | cut -d' ' -f1); cm=$(echo "${c:-$b}" | cut -d' ' -f1)
   best=$(awk -v x="$bm" -v y="$cm" 'BEGIN {print (x < y) ? x : y}')
   ratio=$(awk -v s="$am" -v b="$best" 'BEGIN {printf "%.2f", b / s}')
@@ -43,4 +52,4 @@ for s in "1024 1024 1024" "1000 1000 1000" "4096 64 1024" "64 4096 1024" "1024 1
   printf '%-22s %10s %8s %12s %8s %14s %8s %7s\n' "$1x$2x$3" "$am" "$(echo "$a" | cut -d' ' -f2)" "$bm" "$(echo "$b" | cut -d' ' -f2)" "$cm" "$(echo "${c:-$b}" | cut -d' ' -f2)" "${ratio}x"
   logsum=$(awk -v l="$logsum" -v r="$(echo "$ratio" | cut -d' ' -f1)" 'BEGIN {print l + log(r)}'); n=$((n + 1))
 done
-echo "geometric mean of the ratios (OpenBLAS's faster time / schedcc's): $(awk -v l="$logsum" -v n="$n" 'BEGIN {printf "%.2f", exp(l / n)}')x; forced kernels: ${obcore:-none}"
+echo "geometric mean of the ratios (OpenBLAS's faster time / schedcc's): $(awk -v l="$logsum" -v n="$n" 'BEGIN {printf "%.2f", exp(l / n)}')x; forced kernels: the faster of ${obcore:-none} per shape"

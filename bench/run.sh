@@ -88,11 +88,14 @@ for p in $problems; do
   # OpenBLAS twice: as Debian ships it (its run-time CPU detection; on Zen 5
   # OpenBLAS 0.3.21 picks its Haswell = AVX2 kernels, on Intel family 6
   # model 207 its Prescott = SSE3 ones) and forced to its best kernels for
-  # this CPU (OPENBLAS_CORETYPE, the same binary): SkylakeX where the
-  # machine model has AVX-512, else Zen (AMD) or Haswell with AVX2
+  # this CPU (OPENBLAS_CORETYPE, the same binary), each candidate
+  # bench/cpu.sh names: SkylakeX and Zen (AMD) or Haswell where the machine
+  # model has AVX-512, else Zen or Haswell with AVX2
   if build_variant "$p.openblas" "$pflags -DBENCH_OPENBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread" $CLANG "$here/kernels/cblas.c" -- -lopenblas; then
     variants="$variants $p.openblas:$reps:lib"
-    [ -z "$obcore" ] || variants="$variants $p.openblas-$(echo "$obcore" | tr 'A-Z' 'a-z'):$reps:lib"
+    for core in $obcore; do
+      variants="$variants $p.openblas-$(echo "$core" | tr 'A-Z' 'a-z'):$reps:lib"
+    done
   fi
   build_variant "$p.blis" "$pflags -I/usr/include/x86_64-linux-gnu/blis-openmp" $CLANG "$here/kernels/cblas.c" -- -lblis && variants="$variants $p.blis:$reps:lib"
   build_variant "$p.libxsmm" "$pflags" $CLANG "$here/kernels/libxsmm.c" -- $(pkg-config --libs libxsmm) -lopenblas && variants="$variants $p.libxsmm:$reps:lib"
@@ -129,7 +132,7 @@ for p in $problems; do
     name=${v%%:*}; rest=${v#*:}; r=${rest%%:*}
     bin=$name envs=""
     case $name in
-      *.openblas-*) bin=${name%-*} envs="OPENBLAS_CORETYPE=$obcore";;
+      *.openblas-*) bin=${name%-*} envs="OPENBLAS_CORETYPE=${name##*-}";;
       *.halide) [ -f "$out/$p.halide.env" ] && envs=$(cat "$out/$p.halide.env");;
     esac
     res=$(env $envs $pin "$out/$bin" "$r" 2>"$out/$name.err") || { echo "  (failed: $name, see $out/$name.err)"; continue; }
