@@ -1038,10 +1038,9 @@ static ir_expr *trip_ir(to_ir *t, const sched_value *v, const cexpr *x) {
         "'%%%s' %s: a handle in a condition stands for the trip count of "
         "the one loop it holds",
         x->name,
-        v->killer ? "was consumed by an earlier op"
-        : v->n != 1
-            ? scc_arena_printf(t->ctx->arena, "holds %d payloads", v->n)
-            : "holds no loop");
+        v->killer   ? "was consumed by an earlier op"
+        : v->n != 1 ? scc_arena_printf(t->ctx->arena, "holds %d payloads", v->n)
+                    : "holds no loop");
     t->where = x->loc;
     return NULL;
   }
@@ -1061,8 +1060,8 @@ static ir_expr *trip_ir(to_ir *t, const sched_value *v, const cexpr *x) {
   bool up = lp->step > 0;
   ir_expr *lb = ir_cast(t->ctx, IR_TY_LONG, lp->lb),
           *ub = ir_cast(t->ctx, IR_TY_LONG, lp->ub);
-  ir_expr *d = ir_binary(t->ctx, IR_OP_SUB, up ? ub : lb, up ? lb : ub,
-                         IR_TY_LONG);
+  ir_expr *d =
+      ir_binary(t->ctx, IR_OP_SUB, up ? ub : lb, up ? lb : ub, IR_TY_LONG);
   ir_expr *n = ir_ceildiv(t->ctx, d, up ? lp->step : -lp->step);
   return ir_simplify(t->ctx, ir_max(t->ctx, n, ir_int(t->ctx, 0)));
 }
