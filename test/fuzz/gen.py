@@ -857,9 +857,14 @@ class KGen:
         for d in ("n", "m"):
             # an empty range: only where no array's extent is d + 2 (a
             # VLA or pointer of n + 2 <= 0 elements would be undefined),
-            # nor lo .. hi = lo + n (edge), nor an optional input
+            # nor lo .. hi = lo + n (edge), nor an optional input, nor a
+            # loop of a constant trip count over d (it still runs, and
+            # `n + 1 - i` would index below 0: make fuzz, seed 877236829
+            # k9)
             if not k.edge and not k.has_opt and self.chance(0.1) and all(
-                    a.kind == "fixed" or d not in a.dims for a in self.arrs):
+                    a.kind == "fixed" or d not in a.dims
+                    for a in self.arrs) and not any(
+                        l.const_trip and l.dim == d for l in k.loops):
                 self.size[d] = self.r.randint(-3, 0)
         n_val, m_val = self.size["n"], self.size["m"]
         L.append("int main(int argc, char **argv) {")
