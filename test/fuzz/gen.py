@@ -1168,9 +1168,11 @@ class SGen:
         guided schedule), a fresh match.op of a loop of the original nest
         (for which pred holds): its {nth} counts the original loops, exact
         before any op has run."""
-        h = self.target(pred)
-        if h:
-            return h
+        return self.target(pred) or self.match_fresh(pred)
+
+    def match_fresh(self, pred):
+        """A fresh match.op of a loop of the original nest for which pred
+        holds (any loop without pred), or None when there is none."""
         cands = [l for l in self.k.loops if pred is None or pred(l)]
         if not cands:
             return None
@@ -1487,15 +1489,7 @@ class SGen:
         if not self.guided or any(o and o.startswith("loop.")
                                   for o in self.ops) or not self.chance(0.8):
             return None
-        cands = [l for l in self.k.loops if pred(l)]
-        if not cands:
-            return None
-        l = self.pick(cands)
-        h = self.add(l)
-        self.emit("%s = match.op \"for\" {nth = %d} in %%root" % (h.name,
-                                                               l.index),
-                  "match.op")
-        return h
+        return self.match_fresh(pred)
 
     def g_loop_vectorize(self):
         h = self.fresh_loop(lambda l: getattr(l, "vec", False)) or \
