@@ -109,10 +109,12 @@ static xf_status interchange_band(scc_ctx *ctx, ir_kernel *k, ir_node *a,
       return XF_SILENCEABLE;
   } else if (!xf_permutation_bounds_ok(ctx, band, perm, n))
     return XF_SILENCEABLE;
-  if (!xf_band_final_values_unread(
-          ctx, k, band, n,
-          scc_arena_printf(ctx->arena, "loop.interchange of '%s' and '%s'",
-                           xf_iv_name(a), xf_iv_name(b))))
+  const char *what =
+      scc_arena_printf(ctx->arena, "loop.interchange of '%s' and '%s'",
+                       xf_iv_name(a), xf_iv_name(b));
+  if (!xf_band_final_values_unread(ctx, k, band, n, what))
+    return XF_SILENCEABLE;
+  if (tri[0] && !xf_exchanged_bounds_fit(ctx, k, outer, inner, tri, what))
     return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_permutation(ctx, k, band, n, perm, &why)) {

@@ -96,6 +96,8 @@ static xf_status reorder_band(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
   scc_buf_free(&names);
   if (!xf_band_final_values_unread(ctx, k, band, n, what))
     return XF_SILENCEABLE;
+  if (tri[0] && !xf_exchanged_bounds_fit(ctx, k, band[0], band[1], tri, what))
+    return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_permutation(ctx, k, band, n, perm, &why)) {
     scc_fail(ctx, outer->loc, "%s %s", what, why);

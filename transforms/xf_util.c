@@ -1357,3 +1357,11 @@ bool xf_args_num(const xf_args *a, const char *key, int64_t *out) {
 bool xf_args_has(const xf_args *a, const char *key) {
   return args_find(a, key) >= 0;
 }
+
+bool xf_exchanged_bounds_fit(scc_ctx *ctx, ir_kernel *k, const ir_node *outer,
+                             const ir_node *inner, ir_expr *const *new_bounds,
+                             const char *what) {
+  ir_type t = inner->u.loop.iv->type;
+  return xf_require_fits(ctx, k, outer, new_bounds[0], t, what) &&
+         xf_require_fits(ctx, k, outer, new_bounds[1], t, what);
+}

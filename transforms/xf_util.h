@@ -275,6 +275,16 @@ xf_status xf_fuse_check_pair(scc_ctx *ctx, ir_node *a, ir_node *b);
  * Compilers for Parallel Computing, 1996, §9.2; Banerjee, Loop
  * Transformations for Restructuring Compilers, 1993 (Fourier-Motzkin
  * elimination of loop bounds). */
+/* After xf_exchange_bounds: the new outer loop's bounds (new_bounds[0],
+ * [1]: min and max over the old outer iv of the inner bounds) are
+ * evaluated even when the old outer loop ran no iteration, where the
+ * program never formed them (`2 * lo + 1` of a skewed loop over an empty
+ * lo .. hi near INT_MAX: fuzz seed 20261131 k10); each must be a value of
+ * the inner iv's type: proven, else the kernel versioned on it
+ * (xf_require_fits), else false after scc_fail naming `what`. */
+bool xf_exchanged_bounds_fit(scc_ctx *ctx, ir_kernel *k, const ir_node *outer,
+                             const ir_node *inner, ir_expr *const *new_bounds,
+                             const char *what);
 bool xf_exchange_bounds(scc_ctx *ctx, ir_node *outer, ir_node *inner,
                         ir_expr **new_bounds);
 
