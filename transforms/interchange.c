@@ -114,14 +114,15 @@ static xf_status interchange_band(scc_ctx *ctx, ir_kernel *k, ir_node *a,
                        xf_iv_name(a), xf_iv_name(b));
   if (!xf_band_final_values_unread(ctx, k, band, n, what))
     return XF_SILENCEABLE;
-  if (tri[0] && !xf_exchanged_bounds_fit(ctx, k, outer, inner, tri, what))
-    return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_permutation(ctx, k, band, n, perm, &why)) {
     scc_fail(ctx, outer->loc, "loop.interchange of '%s' and '%s' %s",
              xf_iv_name(a), xf_iv_name(b), why);
     return XF_SILENCEABLE;
   }
+  /* the new outer bounds, formed only where the old outer loop runs */
+  ir_expr *guard =
+      tri[0] ? xf_exchanged_bounds_guard(ctx, outer, inner, tri) : NULL;
   xf_permute_band(band, perm, n);
   if (tri[0]) {
     inner->u.loop.lb = tri[0];
@@ -129,6 +130,8 @@ static xf_status interchange_band(scc_ctx *ctx, ir_kernel *k, ir_node *a,
     outer->u.loop.lb = tri[2];
     outer->u.loop.ub = tri[3];
   }
+  if (guard)
+    xf_wrap_in_if(ctx, inner, guard);
   *out_a = a;
   *out_b = b;
   return XF_OK;

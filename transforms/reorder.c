@@ -96,13 +96,14 @@ static xf_status reorder_band(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
   scc_buf_free(&names);
   if (!xf_band_final_values_unread(ctx, k, band, n, what))
     return XF_SILENCEABLE;
-  if (tri[0] && !xf_exchanged_bounds_fit(ctx, k, band[0], band[1], tri, what))
-    return XF_SILENCEABLE;
   const char *why = NULL;
   if (!dep_check_permutation(ctx, k, band, n, perm, &why)) {
     scc_fail(ctx, outer->loc, "%s %s", what, why);
     return XF_SILENCEABLE;
   }
+  /* the new outer bounds, formed only where the old outer loop runs */
+  ir_expr *guard =
+      tri[0] ? xf_exchanged_bounds_guard(ctx, band[0], band[1], tri) : NULL;
   xf_permute_band(band, perm, n);
   if (tri[0]) {
     band[1]->u.loop.lb = tri[0];
@@ -110,6 +111,8 @@ static xf_status reorder_band(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
     band[0]->u.loop.lb = tri[2];
     band[0]->u.loop.ub = tri[3];
   }
+  if (guard)
+    xf_wrap_in_if(ctx, band[1], guard);
   for (int i = 0; i < n; i++)
     out[i] = loops[i];
   return XF_OK;

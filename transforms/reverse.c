@@ -70,11 +70,8 @@ xf_status xf_reverse(scc_ctx *ctx, ir_kernel *k, ir_node *loop, xf_args *args,
   l->lb = start;
   l->ub = stop;
   l->step = -l->step;
-  if (guard) {
-    ir_node *g = ir_if_new(ctx, cond, loop->loc);
-    ir_replace(loop, g);
-    ir_block_append(&g->u.ifs.then_body, loop);
-  }
+  if (guard)
+    xf_wrap_in_if(ctx, loop, cond);
   args->remark = scc_arena_printf(
       ctx->arena, "loop '%s' runs backward (counting %s)%s", iv,
       up ? "down" : "up", guard ? ", under a test that it runs at all" : "");

@@ -1358,10 +1358,22 @@ bool xf_args_has(const xf_args *a, const char *key) {
   return args_find(a, key) >= 0;
 }
 
-bool xf_exchanged_bounds_fit(scc_ctx *ctx, ir_kernel *k, const ir_node *outer,
-                             const ir_node *inner, ir_expr *const *new_bounds,
-                             const char *what) {
+ir_expr *xf_exchanged_bounds_guard(scc_ctx *ctx, const ir_node *outer,
+                                   const ir_node *inner,
+                                   ir_expr *const *new_bounds) {
   ir_type t = inner->u.loop.iv->type;
-  return xf_require_fits(ctx, k, outer, new_bounds[0], t, what) &&
-         xf_require_fits(ctx, k, outer, new_bounds[1], t, what);
+  if (xf_fits_everywhere(ctx, outer, new_bounds[0], t) &&
+      xf_fits_everywhere(ctx, outer, new_bounds[1], t))
+    return NULL;
+  const ir_loop *o = &outer->u.loop;
+  return ir_binary(ctx, o->step > 0 ? IR_OP_LT : IR_OP_GT,
+                   ir_expr_clone(ctx, o->lb, NULL),
+                   ir_expr_clone(ctx, o->ub, NULL), IR_TY_INT);
+}
+
+ir_node *xf_wrap_in_if(scc_ctx *ctx, ir_node *node, ir_expr *cond) {
+  ir_node *g = ir_if_new(ctx, cond, node->loc);
+  ir_replace(node, g);
+  ir_block_append(&g->u.ifs.then_body, node);
+  return g;
 }

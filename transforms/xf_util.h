@@ -276,15 +276,21 @@ xf_status xf_fuse_check_pair(scc_ctx *ctx, ir_node *a, ir_node *b);
  * Transformations for Restructuring Compilers, 1993 (Fourier-Motzkin
  * elimination of loop bounds). */
 /* After xf_exchange_bounds: the new outer loop's bounds (new_bounds[0],
- * [1]: min and max over the old outer iv of the inner bounds) are
- * evaluated even when the old outer loop ran no iteration, where the
+ * [1]: the inner bounds at the old outer loop's first or last value) are
+ * evaluated even when the old outer loop runs no iteration, where the
  * program never formed them (`2 * lo + 1` of a skewed loop over an empty
- * lo .. hi near INT_MAX: fuzz seed 20261131 k10); each must be a value of
- * the inner iv's type: proven, else the kernel versioned on it
- * (xf_require_fits), else false after scc_fail naming `what`. */
-bool xf_exchanged_bounds_fit(scc_ctx *ctx, ir_kernel *k, const ir_node *outer,
-                             const ir_node *inner, ir_expr *const *new_bounds,
-                             const char *what);
+ * lo .. hi near INT_MAX: fuzz seed 20261131 k10).  When interval bounds
+ * do not prove both values of the inner iv's type, returns the test that
+ * the old outer loop runs at all (`lb < ub`, `lb > ub` counting down,
+ * over clones of its bounds, to be taken before the band is permuted):
+ * under it the two are values the program itself formed.  NULL when no
+ * test is needed.  Wrap the exchanged nest with xf_wrap_in_if. */
+ir_expr *xf_exchanged_bounds_guard(scc_ctx *ctx, const ir_node *outer,
+                                   const ir_node *inner,
+                                   ir_expr *const *new_bounds);
+/* Replaces node by `if (cond) { node }` (allocated in the arena, at the
+ * node's location) and returns the if. */
+ir_node *xf_wrap_in_if(scc_ctx *ctx, ir_node *node, ir_expr *cond);
 bool xf_exchange_bounds(scc_ctx *ctx, ir_node *outer, ir_node *inner,
                         ir_expr **new_bounds);
 

@@ -87,10 +87,32 @@ void ramps(int lo, int n, int a[200], int c[200]) {
     c[i - lo] = 5 * (i - lo) + a[i - lo];
 }
 
+/* a skewed nest whose outer loop is peeled, then interchanged: the new
+ * outer loop's bounds, 2 * lo + 1 and m + 2 * min(lo + 1, n) - 2, pass
+ * INT_MAX when lo .. n is empty near it, where the program never formed
+ * them (fuzz seed 20261131 k10): the exchanged nest runs under a test that
+ * the old outer loop runs at all */
+#pragma schedcc kernel
+void skr(int m, int lo, int n, int c[8][200], const int b[200][8]) {
+  for (int i = lo; i < n; i++)
+    for (int j = m - 1; j >= 1; j--)
+      c[j][i - lo] = b[i - lo][j] + j;
+}
+
+#pragma schedcc kernel
+void ski(int m, int lo, int n, int c[8][200], const int b[200][8]) {
+  for (int i = lo; i < n; i++)
+    for (int j = m - 1; j >= 1; j--)
+      c[j][i - lo] += b[i - lo][j] * 3;
+}
+
 int main(void) {
   static float a[200], b[200], c[8][200], d[200], e[200], f[8][200], g[200],
       k[200];
-  static int h[8][200], u[200], v[200];
+  static int h[8][200], u[200], v[200], cr[8][200], ci[8][200], br[200][8];
+  for (int i = 0; i < 200; i++)
+    for (int j = 0; j < 8; j++)
+      br[i][j] = (i * 7 + j) % 11 - 5;
   for (int i = 0; i < 200; i++)
     b[i] = (float)(i % 7) - 3.0f;
   for (int t = 0; t < 8; t++)
@@ -115,9 +137,11 @@ int main(void) {
     wave(los[q], ns[q], f);
     ramp(los[q], ns[q], h);
     ramps(los[q], ns[q], u, v);
+    skr(8, los[q], ns[q], cr, br);
+    ski(7, los[q], ns[q], ci, br);
   }
   for (int i = 0; i < 200; i++)
-    printf("%d %a %a %a %a %a %a %d %d %d %a\n", i, a[i], g[i], c[3][i], d[i],
-           e[i], f[5][i], h[6][i], u[i], v[i], k[i]);
+    printf("%d %a %a %a %a %a %a %d %d %d %a %d %d\n", i, a[i], g[i], c[3][i],
+           d[i], e[i], f[5][i], h[6][i], u[i], v[i], k[i], cr[5][i], ci[2][i]);
   return 0;
 }
