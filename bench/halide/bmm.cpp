@@ -63,6 +63,14 @@ struct BmmPipeline {
     RDom r(0, NK, "k");
 
     RVar kio("kio"), kii("kii");
+    if (kc <= 0 && NI % rows != 0) {
+      /* the tail of the unblocked path would be ShiftInwards: tiles
+       * computed twice on a C read in place (a wrong result) */
+      std::fprintf(stderr,
+                   "halide: KC 0 needs ROWS dividing %d, not %d: refused\n",
+                   NI, rows);
+      std::exit(2);
+    }
     if (kc > 0) {
       /* the algorithm: C += A . B per batch, as an update of C */
       out(j, i, b) = Cin(j, i, b);
