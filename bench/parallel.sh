@@ -19,7 +19,7 @@ case $problem in
   sgemm2048) src=$here/kernels/sgemm.c fn=sgemm pflags=-DBENCH_SGEMM=2048;;
   *) echo "unknown problem $problem (bmm, sgemm1024, sgemm2048)"; exit 2;;
 esac
-"$build/schedcc" "$src" -s "$sched" -o "$out/par.c"
+"$build/schedcc" "$src" -s "$sched" -o "$out/par.c" -- -march=native -fopenmp
 $CC -std=c17 -O3 -march=native -fopenmp -D_POSIX_C_SOURCE=200809L $pflags \
   -DKERNEL_SOURCE="\"$out/par.c\"" -DKERNEL_FN=$fn "$here/kernels/wrap.c" \
   "$here/harness.c" -o "$out/par" -lm
