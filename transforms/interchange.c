@@ -122,7 +122,7 @@ static xf_status interchange_band(scc_ctx *ctx, ir_kernel *k, ir_node *a,
   }
   /* the new outer bounds, formed only where the old outer loop runs */
   ir_expr *guard =
-      tri[0] ? xf_exchanged_bounds_guard(ctx, outer, inner, tri) : NULL;
+      tri[0] ? xf_exchanged_bounds_guard(ctx, k, outer, inner, tri) : NULL;
   xf_permute_band(band, perm, n);
   if (tri[0]) {
     inner->u.loop.lb = tri[0];

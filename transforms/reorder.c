@@ -103,7 +103,7 @@ static xf_status reorder_band(scc_ctx *ctx, ir_kernel *k, ir_node **loops,
   }
   /* the new outer bounds, formed only where the old outer loop runs */
   ir_expr *guard =
-      tri[0] ? xf_exchanged_bounds_guard(ctx, band[0], band[1], tri) : NULL;
+      tri[0] ? xf_exchanged_bounds_guard(ctx, k, band[0], band[1], tri) : NULL;
   xf_permute_band(band, perm, n);
   if (tri[0]) {
     band[1]->u.loop.lb = tri[0];

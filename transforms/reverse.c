@@ -67,6 +67,8 @@ xf_status xf_reverse(scc_ctx *ctx, ir_kernel *k, ir_node *loop, xf_args *args,
                                     ir_expr_clone(ctx, l->lb, NULL),
                                     ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT)
                         : NULL;
+  if (guard && xf_cond_assumed(ctx, k, cond))
+    guard = false; /* the kernel's entry check makes it */
   l->lb = start;
   l->ub = stop;
   l->step = -l->step;

@@ -87,6 +87,31 @@ static void x_touches(ir_expr *e, void *data) {
     b->hit = e->u.var;
 }
 
+typedef struct init_decls {
+  scc_ctx *ctx;
+  ir_node *x; /* the loop being sunk */
+} init_decls;
+
+/* Gives a declaration without a value, of an arithmetic scalar outside
+ * d->x that d->x assigns, the value 0 (xf_sink). */
+static bool init_decl(ir_node *n, void *data) {
+  init_decls *d = data;
+  if (n == d->x)
+    return false; /* declarations inside x keep what they have */
+  if (n->kind != IR_NODE_DECL || n->u.decl.init)
+    return true;
+  ir_var *v = n->u.decl.var;
+  if (!ir_type_is_integer(v->type) && !ir_type_is_float(v->type))
+    return true;
+  writes_data w = {v, false};
+  ir_walk_node(d->x, node_writes, &w);
+  if (w.found)
+    n->u.decl.init = v->type == IR_TY_INT
+                         ? ir_int(d->ctx, 0)
+                         : ir_cast(d->ctx, v->type, ir_int(d->ctx, 0));
+  return true;
+}
+
 xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
                   ir_node **out) {
   if (!x || !l || x->kind != IR_NODE_LOOP || l->kind != IR_NODE_LOOP) {
@@ -267,6 +292,15 @@ xf_status xf_sink(scc_ctx *ctx, ir_kernel *k, ir_node *x, ir_node *l,
         nx, x->loc.line, before ? "first" : "last", nl, nx);
     scc_vec_push(ctx->arena, &k->assumptions, as);
   }
+  /* A scalar x assigns that is declared outside it without a value gets
+   * 0: the program assigned it before any read (else it read an
+   * indeterminate value), and x still runs exactly once, but now under
+   * an `if` in a loop, where gcc -Wmaybe-uninitialized and clang
+   * -Wsometimes-uninitialized no longer see the assignment dominate the
+   * reads after the loop (`int i; for (i = 0; ...)` read after it: fuzz
+   * seed 20261140 k59, with loop.reverse of l) */
+  init_decls d = {ctx, x};
+  ir_walk_block(&k->body, init_decl, &d);
   ir_expr *at = before
                     ? ir_expr_clone(ctx, lp->lb, NULL)
                     : ir_add_const(ctx, ir_expr_clone(ctx, lp->ub, NULL), -1);

@@ -1318,6 +1318,29 @@ static bool cond_implied(scc_ctx *ctx, const ir_kernel *k, ir_expr *c) {
   return false;
 }
 
+/* Whether c is a conjunct of the assumed condition a. */
+static bool conjunct_of(const ir_expr *c, const ir_expr *a) {
+  if (a->kind == IR_EXPR_BINARY && a->u.bin.op == IR_OP_LAND)
+    return conjunct_of(c, a->u.bin.a) || conjunct_of(c, a->u.bin.b);
+  return ir_expr_equal(c, a);
+}
+
+bool xf_cond_assumed(scc_ctx *ctx, const ir_kernel *k, ir_expr *cond) {
+  bool other = false;
+  ir_walk_expr(cond, note_non_param, &other);
+  if (other)
+    return false;
+  if (cond->kind == IR_EXPR_BINARY && cond->u.bin.op == IR_OP_LAND)
+    return xf_cond_assumed(ctx, k, cond->u.bin.a) &&
+           xf_cond_assumed(ctx, k, cond->u.bin.b);
+  for (int i = 0; i < k->assumptions.len; i++) {
+    const ir_assumption *o = k->assumptions.items[i];
+    if (o->kind == IR_ASSUME_COND && conjunct_of(cond, o->cond))
+      return true;
+  }
+  return cond_implied(ctx, k, cond);
+}
+
 void xf_assume_cond(scc_ctx *ctx, ir_kernel *k, ir_expr *cond,
                     const char *reason) {
   for (int i = 0; i < k->assumptions.len; i++) {
@@ -1358,17 +1381,18 @@ bool xf_args_has(const xf_args *a, const char *key) {
   return args_find(a, key) >= 0;
 }
 
-ir_expr *xf_exchanged_bounds_guard(scc_ctx *ctx, const ir_node *outer,
-                                   const ir_node *inner,
+ir_expr *xf_exchanged_bounds_guard(scc_ctx *ctx, const ir_kernel *k,
+                                   const ir_node *outer, const ir_node *inner,
                                    ir_expr *const *new_bounds) {
   ir_type t = inner->u.loop.iv->type;
   if (xf_fits_everywhere(ctx, outer, new_bounds[0], t) &&
       xf_fits_everywhere(ctx, outer, new_bounds[1], t))
     return NULL;
   const ir_loop *o = &outer->u.loop;
-  return ir_binary(ctx, o->step > 0 ? IR_OP_LT : IR_OP_GT,
-                   ir_expr_clone(ctx, o->lb, NULL),
-                   ir_expr_clone(ctx, o->ub, NULL), IR_TY_INT);
+  ir_expr *runs = ir_binary(ctx, o->step > 0 ? IR_OP_LT : IR_OP_GT,
+                            ir_expr_clone(ctx, o->lb, NULL),
+                            ir_expr_clone(ctx, o->ub, NULL), IR_TY_INT);
+  return xf_cond_assumed(ctx, k, runs) ? NULL : runs;
 }
 
 ir_node *xf_wrap_in_if(scc_ctx *ctx, ir_node *node, ir_expr *cond) {

@@ -284,10 +284,19 @@ xf_status xf_fuse_check_pair(scc_ctx *ctx, ir_node *a, ir_node *b);
  * the old outer loop runs at all (`lb < ub`, `lb > ub` counting down,
  * over clones of its bounds, to be taken before the band is permuted):
  * under it the two are values the program itself formed.  NULL when no
- * test is needed.  Wrap the exchanged nest with xf_wrap_in_if. */
-ir_expr *xf_exchanged_bounds_guard(scc_ctx *ctx, const ir_node *outer,
-                                   const ir_node *inner,
+ * test is needed, or when the kernel's entry check already makes it
+ * (xf_cond_assumed).  Wrap the exchanged nest with xf_wrap_in_if. */
+ir_expr *xf_exchanged_bounds_guard(scc_ctx *ctx, const ir_kernel *k,
+                                   const ir_node *outer, const ir_node *inner,
                                    ir_expr *const *new_bounds);
+/* Whether cond, over the kernel's parameters only, holds wherever the
+ * kernel's transformed version runs: a conjunct of a condition it is
+ * versioned on (xf_assume_cond), or a comparison one of them implies.  A
+ * test of it inside the kernel is then left out (clang's
+ * -Wsometimes-uninitialized flags a variable only such a test's body
+ * assigns: fuzz seed 20261140 k59, loop.sink assuming `0 < n`, then
+ * loop.reverse of the loop it sank into testing `0 < n` again). */
+bool xf_cond_assumed(scc_ctx *ctx, const ir_kernel *k, ir_expr *cond);
 /* Replaces node by `if (cond) { node }` (allocated in the arena, at the
  * node's location) and returns the if. */
 ir_node *xf_wrap_in_if(scc_ctx *ctx, ir_node *node, ir_expr *cond);
