@@ -889,6 +889,13 @@ void ir_print_node(scc_buf *out, scc_ctx *ctx, const ir_node *n, int indent);
  * min/max print as conditional expressions, floordiv/ceildiv as C
  * expressions valid for negative numerators. */
 void ir_print_c_expr(scc_buf *out, const ir_expr *e);
+/* The same, stopped once it has appended more than cap bytes (cap >= 1):
+ * false then, and out holds a truncated spelling.  The spelling of min,
+ * max, floordiv and ceildiv repeats their operands, so nested ones print
+ * to text exponential in their depth (2.7 GB for a run-time check of a
+ * fuzzed kernel, fuzz seed 20261140): this measures it in time linear in
+ * cap. */
+bool ir_print_c_expr_capped(scc_buf *out, const ir_expr *e, size_t cap);
 /* The same as a string in ctx's arena (for messages and generated text). */
 const char *ir_c_text(scc_ctx *ctx, const ir_expr *e);
 

@@ -81,6 +81,7 @@ enum {
 typedef struct printer {
   scc_buf *out;
   bool c_mode; /* C spelling (true) or IR text (false) */
+  size_t cap;  /* 0, or stop once out holds more than cap bytes */
 } printer;
 
 static void emit(const printer *p, const ir_expr *e, int need);
@@ -309,6 +310,8 @@ static void emit_paren(const printer *p, const ir_expr *e, bool paren);
 
 /* Prints e so that it parses as an operand needing precedence `need`. */
 static void emit(const printer *p, const ir_expr *e, int need) {
+  if (p->cap && p->out->len > p->cap)
+    return; /* ir_print_c_expr_capped: past the cap, the rest is not wanted */
   if (e->kind == IR_EXPR_BINARY && p->c_mode) {
     const ir_expr *a = e->u.bin.a, *b = e->u.bin.b;
     ir_op op = e->u.bin.op;
@@ -588,8 +591,15 @@ static void emit_paren(const printer *p, const ir_expr *e, bool paren) {
 }
 
 void ir_print_c_expr(scc_buf *out, const ir_expr *e) {
-  printer p = {out, true};
+  printer p = {out, true, 0};
   emit(&p, e, P_TOP);
+}
+
+bool ir_print_c_expr_capped(scc_buf *out, const ir_expr *e, size_t cap) {
+  size_t start = out->len;
+  printer p = {out, true, start + cap};
+  emit(&p, e, P_TOP);
+  return out->len - start <= cap;
 }
 
 const char *ir_c_text(scc_ctx *ctx, const ir_expr *e) {
@@ -602,7 +612,7 @@ const char *ir_c_text(scc_ctx *ctx, const ir_expr *e) {
 
 /* The IR-text spelling of an expression. */
 static void ir_expr_text(scc_buf *out, const ir_expr *e, int need) {
-  printer p = {out, false};
+  printer p = {out, false, 0};
   emit(&p, e, need);
 }
 
