@@ -60,15 +60,12 @@ xf_status xf_reverse(scc_ctx *ctx, ir_kernel *k, ir_node *loop, xf_args *args,
       ir_add_const(ctx, ir_expr_clone(ctx, l->ub, NULL), up ? -1 : 1);
   if (!xf_require_fits(ctx, k, loop, stop, t, what))
     return XF_SILENCEABLE;
-  bool guard = !xf_fits_everywhere(ctx, loop, start, t);
+  ir_expr *cond = xf_fits_everywhere(ctx, loop, start, t)
+                      ? NULL
+                      : xf_runs_test(ctx, k, loop);
+  bool guard = cond != NULL;
 
   /* Rewrite. */
-  ir_expr *cond = guard ? ir_binary(ctx, up ? IR_OP_LT : IR_OP_GT,
-                                    ir_expr_clone(ctx, l->lb, NULL),
-                                    ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT)
-                        : NULL;
-  if (guard && xf_cond_assumed(ctx, k, cond))
-    guard = false; /* the kernel's entry check makes it */
   l->lb = start;
   l->ub = stop;
   l->step = -l->step;

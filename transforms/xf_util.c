@@ -1388,10 +1388,14 @@ ir_expr *xf_exchanged_bounds_guard(scc_ctx *ctx, const ir_kernel *k,
   if (xf_fits_everywhere(ctx, outer, new_bounds[0], t) &&
       xf_fits_everywhere(ctx, outer, new_bounds[1], t))
     return NULL;
-  const ir_loop *o = &outer->u.loop;
-  ir_expr *runs = ir_binary(ctx, o->step > 0 ? IR_OP_LT : IR_OP_GT,
-                            ir_expr_clone(ctx, o->lb, NULL),
-                            ir_expr_clone(ctx, o->ub, NULL), IR_TY_INT);
+  return xf_runs_test(ctx, k, outer);
+}
+
+ir_expr *xf_runs_test(scc_ctx *ctx, const ir_kernel *k, const ir_node *loop) {
+  const ir_loop *l = &loop->u.loop;
+  ir_expr *runs = ir_binary(ctx, l->step > 0 ? IR_OP_LT : IR_OP_GT,
+                            ir_expr_clone(ctx, l->lb, NULL),
+                            ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT);
   return xf_cond_assumed(ctx, k, runs) ? NULL : runs;
 }
 

@@ -297,6 +297,10 @@ ir_expr *xf_exchanged_bounds_guard(scc_ctx *ctx, const ir_kernel *k,
  * assigns: fuzz seed 20261140 k59, loop.sink assuming `0 < n`, then
  * loop.reverse of the loop it sank into testing `0 < n` again). */
 bool xf_cond_assumed(scc_ctx *ctx, const ir_kernel *k, ir_expr *cond);
+/* The test that loop runs at least one iteration (`lb < ub`, `lb > ub`
+ * counting down, over clones of its bounds), or NULL when the kernel's
+ * entry check already makes it (xf_cond_assumed). */
+ir_expr *xf_runs_test(scc_ctx *ctx, const ir_kernel *k, const ir_node *loop);
 /* Replaces node by `if (cond) { node }` (allocated in the arena, at the
  * node's location) and returns the if. */
 ir_node *xf_wrap_in_if(scc_ctx *ctx, ir_node *node, ir_expr *cond);
