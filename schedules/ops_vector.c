@@ -1,6 +1,7 @@
 /* ops_vector.c — the handler of loop.vectorize:
  *
- *   [%v =] loop.vectorize %l {width = W, isa = "avx512", contract, reassoc}
+ *   [%v =] loop.vectorize %l {width = W, isa = "avx512", contract, reassoc,
+ *                             interleave = K, fma_adds = F, align, masked}
  *
  * width: lanes (default: one register of the element type for the ISA, 8
  * for "scalar"); isa: "avx512", "avx2", "sse4.2", "neon", "scalar" (default:
@@ -9,7 +10,9 @@
  * interleave: K copies of the vector body, K accumulators per reduction;
  * fma_adds: F of those K accumulators of each sum reduction add through
  * fused multiply-adds by 1 (the same values; on the FMA pipes of AMD Zen
- * 4/5, beside the add pipes) (xf_vectorize_interleaved).  Each
+ * 4/5, beside the add pipes) (xf_vectorize_interleaved); masked: the
+ * remainder one masked vector iteration on avx2 too (the default on
+ * avx512).  Each
  * payload loop of %l is vectorized (xf_vectorize); %v holds the vector
  * loops.
  */
@@ -68,9 +71,14 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
-  bool contract = sched_attr_find(s, "contract") != NULL;
-  bool reassoc = sched_attr_find(s, "reassoc") != NULL;
-  bool align = sched_attr_find(s, "align") != NULL;
+  xf_vec_opts o = {.width = (int)width,
+                   .isa = isa,
+                   .contract = sched_attr_find(s, "contract") != NULL,
+                   .reassoc = sched_attr_find(s, "reassoc") != NULL,
+                   .interleave = (int)interleave,
+                   .fma_adds = (int)fma_adds,
+                   .align = sched_attr_find(s, "align") != NULL,
+                   .masked = sched_attr_find(s, "masked") != NULL};
   sched_consume(r, s, &h, 1);
   scc_vec loops = {0};
   for (int j = 0; j < h->n; j++) {
@@ -78,12 +86,9 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
     sched_before b;
     sched_before_loop(r, l, &b);
     if (!l ||
-        !sched_xf_done(r, s,
-                       xf_vectorize_interleaved(
-                           r->ctx, r->k, l, (int)width, isa, contract, reassoc,
-                           (int)interleave, (int)fma_adds, align, &v)))
+        !sched_xf_done(r, s, xf_vectorize_interleaved(r->ctx, r->k, l, &o, &v)))
       return false;
-    sched_remark_vectorize(r, s, &b, contract, reassoc, v);
+    sched_remark_vectorize(r, s, &b, o.contract, o.reassoc, v);
     scc_vec_push(r->ctx->arena, &loops, v);
   }
   sched_set_result(r, s, 0, &loops);

@@ -892,6 +892,7 @@ typedef struct vplan {
   int esize;        /* the element's size in bytes */
   int64_t chunk;    /* K * W, the vector loop's step */
   bool exact;       /* no remainder: the trip count is a multiple of K*W */
+  bool want_masked; /* {masked}: a masked remainder on avx2 too */
   bool masked;      /* the remainder (and head) is one masked iteration */
   scc_vec orig;     /* the original body nodes (kept intact) */
   ir_expr *ref;     /* {align}: the access aligned (align_ref), or NULL */
@@ -1110,8 +1111,9 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
   /* a masked access loads or stores its first m lanes: a reversed one
    * would need its last m, so stride -1 gets a scalar remainder */
   p->masked =
-      !p->exact && p->isa == IR_ISA_AVX512 && !has_red && !st->reversed &&
-      !xf_iv_read_after(k, loop, l->iv) &&
+      !p->exact &&
+      (p->isa == IR_ISA_AVX512 || (p->isa == IR_ISA_AVX2 && p->want_masked)) &&
+      !has_red && !st->reversed && !xf_iv_read_after(k, loop, l->iv) &&
       (tail_step_fits(ctx, loop, p->width) || !xf_type_is_64bit(l->iv->type));
   if (l->step == -1 &&
       !xf_final_value_unread(
@@ -1465,20 +1467,27 @@ static xf_status rewrite(vx *st, vplan *p, ir_node **out) {
 }
 
 xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                                   int width, ir_isa isa, bool contract_ok,
-                                   bool reassoc, int interleave, int fma_adds,
-                                   bool align, ir_node **out) {
+                                   const xf_vec_opts *o, ir_node **out) {
+  ir_isa isa = o->isa;
   if (!check_loop(ctx, k, loop, &isa))
     return XF_SILENCEABLE;
+  if (o->masked && isa != IR_ISA_AVX512 && isa != IR_ISA_AVX2) {
+    scc_fail(ctx, loop->loc,
+             "loop '%s' {masked}: %s has no masked vector loads and stores; "
+             "use isa \"avx2\" or \"avx512\", or vectorize without masked",
+             xf_iv_name(loop), ir_isa_name(isa));
+    return XF_SILENCEABLE;
+  }
   vx st = {.ctx = ctx, .k = k, .loop = loop, .iv = loop->u.loop.iv};
   vplan p = {.isa = isa,
-             .width = width,
-             .interleave = interleave,
-             .fma_adds = fma_adds,
-             .contract_ok = contract_ok,
-             .align = align};
-  if (!analyze_body(&st, reassoc) || !check_interleave(&st, &p) ||
-      !choose_width(&st, &p) || !plan_remainder(&st, &p, reassoc) ||
+             .width = o->width,
+             .interleave = o->interleave < 1 ? 1 : o->interleave,
+             .fma_adds = o->fma_adds,
+             .contract_ok = o->contract,
+             .align = o->align,
+             .want_masked = o->masked};
+  if (!analyze_body(&st, o->reassoc) || !check_interleave(&st, &p) ||
+      !choose_width(&st, &p) || !plan_remainder(&st, &p, o->reassoc) ||
       !plan_align(&st, &p))
     return XF_SILENCEABLE;
   return rewrite(&st, &p, out);
@@ -1487,6 +1496,10 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop, int width,
                        ir_isa isa, bool contract_ok, bool reassoc,
                        ir_node **out) {
-  return xf_vectorize_interleaved(ctx, k, loop, width, isa, contract_ok,
-                                  reassoc, 1, 0, false, out);
+  xf_vec_opts o = {.width = width,
+                   .isa = isa,
+                   .contract = contract_ok,
+                   .reassoc = reassoc,
+                   .interleave = 1};
+  return xf_vectorize_interleaved(ctx, k, loop, &o, out);
 }

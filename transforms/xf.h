@@ -126,6 +126,19 @@ SCC_NODISCARD xf_status xf_vectorize(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * the host's (vectorize.c). */
 ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa);
 
+/* The options of loop.vectorize (xf_vectorize_interleaved): width W (0:
+ * one register of the element type), isa (IR_ISA_DEFAULT: the target's),
+ * {contract}, {reassoc}, {interleave = K} (1: none), {fma_adds = F} (0:
+ * none), {align}, {masked}. */
+typedef struct xf_vec_opts {
+  int width;
+  ir_isa isa;
+  bool contract, reassoc;
+  int interleave, fma_adds;
+  bool align;
+  bool masked;
+} xf_vec_opts;
+
 /* loop.vectorize ... {interleave = K}: xf_vectorize with K copies of the
  * vector body per iteration of the vector loop (step K*W, at i, i + W, ...,
  * i + (K-1)*W), each reduction with K accumulators (independent chains:
@@ -165,13 +178,21 @@ ir_isa xf_vector_isa(scc_ctx *ctx, const ir_kernel *k, ir_isa isa);
  * is aligned.  The reference is the first store into an array element that
  * changes with the iv (not a reduction), else the first such read; without
  * one the op is refused.  Which elements each iteration computes, and in
- * what order per element, is unchanged: the results are the same. *out:
- * the vector loop (after the head). */
+ * what order per element, is unchanged: the results are the same.
+ *
+ * masked ({masked}): the remainder (and the head of {align}) is one masked
+ * vector iteration on avx2 too (_mm256_maskload / _mm256_maskstore, LLVM's
+ * masked load and store), as it always is on avx512, where it can be
+ * masked (no reduction, no access of stride -1, the iv not read after the
+ * loop; else the scalar epilogue).  For a remainder that runs once per
+ * tile, e.g. the last columns of a register tile whose C stays in
+ * registers across k: a masked AVX2 store costs more than a few scalar ones
+ * on AMD cores (bench/README.md, "AVX2 masked remainders"), so it is not
+ * the default.  Refused for an ISA without masked vector accesses (sse4.2,
+ * neon, scalar).  *out: the vector loop (after the head). */
 SCC_NODISCARD xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k,
-                                                 ir_node *loop, int width,
-                                                 ir_isa isa, bool contract,
-                                                 bool reassoc, int interleave,
-                                                 int fma_adds, bool align,
+                                                 ir_node *loop,
+                                                 const xf_vec_opts *o,
                                                  ir_node **out);
 
 /* loop.unroll_and_jam %l {factor = F}: unrolls `loop` by F and fuses

@@ -1526,6 +1526,10 @@ class SGen:
                 attrs.append("fma_adds = %d" % self.r.randint(1, int(k)))
         if self.chance(0.3):
             attrs.append("align")
+        # a masked remainder (and head) on avx2 too; None is the host's
+        # ISA, which may be either
+        if isa in ("avx512", "avx2", None) and self.chance(0.3):
+            attrs.append("masked")
         self.r.shuffle(attrs)
         self.consume(h)
         res, bind = self.results(1)
