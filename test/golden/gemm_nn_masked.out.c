@@ -8,7 +8,6 @@ __attribute__((target("avx512f,avx2,fma"))) void gemm_nn(int M, int N, int K, fl
              int ldb, float *C, int ldc) {
   if ((M <= 0 || N <= 0 || K <= 0 || ldc >= N) && ((uintptr_t)A + (uintptr_t)(K + (0 > (M - 1L) * lda ? 0 : (M - 1L) * lda)) * sizeof(float) <= (uintptr_t)C + (uintptr_t)((0 < (M - 1L) * ldc ? 0 : (M - 1L) * ldc)) * sizeof(float) || (uintptr_t)C + (uintptr_t)(N + (0 > (M - 1L) * ldc ? 0 : (M - 1L) * ldc)) * sizeof(float) <= (uintptr_t)A + (uintptr_t)((0 < (M - 1L) * lda ? 0 : (M - 1L) * lda)) * sizeof(float)) && ((uintptr_t)B + (uintptr_t)(N + (0 > (K - 1L) * ldb ? 0 : (K - 1L) * ldb)) * sizeof(float) <= (uintptr_t)C + (uintptr_t)((0 < (M - 1L) * ldc ? 0 : (M - 1L) * ldc)) * sizeof(float) || (uintptr_t)C + (uintptr_t)(N + (0 > (M - 1L) * ldc ? 0 : (M - 1L) * ldc)) * sizeof(float) <= (uintptr_t)B + (uintptr_t)((0 < (K - 1L) * ldb ? 0 : (K - 1L) * ldb)) * sizeof(float))) {
     int i;
-    int j;
     int k;
     for (long long j_t = 0; j_t < N; j_t += 16) {
       for (long long k_t = 0; k_t < K; k_t += 8) {
@@ -94,17 +93,33 @@ __attribute__((target("avx512f,avx2,fma"))) void gemm_nn(int M, int N, int K, fl
             }
           }
           for (i = (i_t > i_hi1 ? i_t : i_hi1); i < (i_t + 4LL < M ? i_t + 4LL : M); i++) {
-            for (k = k_t; k < (k_t + 8LL < K ? k_t + 8LL : K); k++) {
-              long long j_hi = (j_t + 16LL < N ? j_t + 16LL : N) - j_t;
-              long long j_hi1 = j_t + 16LL * (j_hi < 0 ? (j_hi - 15) / 16 : j_hi / 16);
-              for (j = j_t; j < (j_t > j_hi1 ? j_t : j_hi1); j += 16) {
-                __m512 A_PART_v7 = _mm512_set1_ps(ALPHA * A[i * lda + k]);
-                _mm512_storeu_ps(&C[i * ldc + j], _mm512_fmadd_ps(A_PART_v7, _mm512_loadu_ps(&B[k * ldb + j]), _mm512_loadu_ps(&C[i * ldc + j])));
+            if (j_t < (j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16))) {
+              if ((j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)) < (j_t + 16LL < N ? j_t + 16LL : N)) {
+                __m512 C_r16 = _mm512_loadu_ps(&C[i * ldc + j_t]);
+                __m512 C_r17 = _mm512_maskz_loadu_ps((__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - (j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)))) - 1u), &C[(j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)) + i * ldc]);
+                for (k = k_t; k < (k_t + 8LL < K ? k_t + 8LL : K); k++) {
+                  __m512 A_PART_v7 = _mm512_set1_ps(ALPHA * A[i * lda + k]);
+                  C_r16 = _mm512_fmadd_ps(A_PART_v7, _mm512_loadu_ps(&B[k * ldb + j_t]), C_r16);
+                  __m512 A_PART_v8 = _mm512_set1_ps(ALPHA * A[i * lda + k]);
+                  C_r17 = _mm512_fmadd_ps(A_PART_v8, _mm512_maskz_loadu_ps((__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - (j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)))) - 1u), &B[(j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)) + k * ldb]), C_r17);
+                }
+                _mm512_storeu_ps(&C[i * ldc + j_t], C_r16);
+                _mm512_mask_storeu_ps(&C[(j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)) + i * ldc], (__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - (j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)))) - 1u), C_r17);
+              } else {
+                __m512 C_r18 = _mm512_loadu_ps(&C[i * ldc + j_t]);
+                for (k = k_t; k < (k_t + 8LL < K ? k_t + 8LL : K); k++) {
+                  __m512 A_PART_v7 = _mm512_set1_ps(ALPHA * A[i * lda + k]);
+                  C_r18 = _mm512_fmadd_ps(A_PART_v7, _mm512_loadu_ps(&B[k * ldb + j_t]), C_r18);
+                }
+                _mm512_storeu_ps(&C[i * ldc + j_t], C_r18);
               }
-              for (long long j_r = (j_t > j_hi1 ? j_t : j_hi1); j_r < (j_t + 16LL < N ? j_t + 16LL : N); j_r += 16) {
+            } else if ((j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)) < (j_t + 16LL < N ? j_t + 16LL : N)) {
+              __m512 C_r19 = _mm512_maskz_loadu_ps((__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - (j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)))) - 1u), &C[(j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)) + i * ldc]);
+              for (k = k_t; k < (k_t + 8LL < K ? k_t + 8LL : K); k++) {
                 __m512 A_PART_v8 = _mm512_set1_ps(ALPHA * A[i * lda + k]);
-                _mm512_mask_storeu_ps(&C[j_r + i * ldc], (__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - j_r)) - 1u), _mm512_fmadd_ps(A_PART_v8, _mm512_maskz_loadu_ps((__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - j_r)) - 1u), &B[j_r + k * ldb]), _mm512_maskz_loadu_ps((__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - j_r)) - 1u), &C[j_r + i * ldc])));
+                C_r19 = _mm512_fmadd_ps(A_PART_v8, _mm512_maskz_loadu_ps((__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - (j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)))) - 1u), &B[(j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)) + k * ldb]), C_r19);
               }
+              _mm512_mask_storeu_ps(&C[(j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)) + i * ldc], (__mmask16)((1u << ((j_t + 16LL < N ? j_t + 16LL : N) - (j_t > j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16) ? j_t : j_t + 16LL * ((j_t + 16LL < N ? j_t + 16LL : N) - j_t < 0 ? ((j_t + 16LL < N ? j_t + 16LL : N) - j_t - 15) / 16 : ((j_t + 16LL < N ? j_t + 16LL : N) - j_t) / 16)))) - 1u), C_r19);
             }
           }
         }
