@@ -117,6 +117,22 @@ static void test_epilogue_and_mask(void **state) {
   assert_true(ir_verify_kernel(ctx, m.k, "loop.vectorize"));
 }
 
+/* The loop is refused with options o: silenceable, a message containing
+ * want, the kernel untouched (its text and its isa). */
+static void refused_with(xf_kb *b, ir_node *l, const xf_vec_opts *o,
+                         const char *want) {
+  char *before = kernel_text(b);
+  ir_node *v = NULL;
+  assert_int_equal(xf_vectorize_interleaved(ctx, b->k, l, o, &v),
+                   XF_SILENCEABLE);
+  assert_non_null(ctx->pending_msg);
+  if (!strstr(ctx->pending_msg, want))
+    fail_msg("message '%s' lacks '%s'", ctx->pending_msg, want);
+  assert_string_equal(kernel_text(b), before);
+  assert_int_equal(b->k->isa, IR_ISA_DEFAULT);
+  scc_fail_clear(ctx);
+}
+
 /* {masked}: the AVX2 remainder is one masked iteration as on AVX-512;
  * refused for an ISA without masked accesses (payload untouched). */
 static void test_masked_avx2(void **state) {
@@ -136,17 +152,9 @@ static void test_masked_avx2(void **state) {
   assert_true(ir_verify_kernel(ctx, b.k, "loop.vectorize"));
 
   xf_kb c = xf_kb_new(ctx);
-  l = mk_axpy(&c, 0, 30);
-  char *before = kernel_text(&c);
   o = (xf_vec_opts){
       .width = 2, .isa = IR_ISA_SSE42, .interleave = 1, .masked = true};
-  assert_int_equal(xf_vectorize_interleaved(ctx, c.k, l, &o, &v),
-                   XF_SILENCEABLE);
-  assert_non_null(ctx->pending_msg);
-  assert_non_null(strstr(ctx->pending_msg, "no masked vector loads"));
-  assert_string_equal(kernel_text(&c), before);
-  assert_int_equal(c.k->isa, IR_ISA_DEFAULT);
-  scc_fail_clear(ctx);
+  refused_with(&c, mk_axpy(&c, 0, 30), &o, "no masked vector loads");
 }
 
 static void test_contract(void **state) {
@@ -224,16 +232,12 @@ static void test_count_down(void **state) {
  * unchanged. */
 static void refused(xf_kb *b, ir_node *l, int w, ir_isa isa, bool contract,
                     bool reassoc, const char *want) {
-  char *before = kernel_text(b);
-  ir_node *v = NULL;
-  assert_int_equal(xf_vectorize(ctx, b->k, l, w, isa, contract, reassoc, &v),
-                   XF_SILENCEABLE);
-  assert_non_null(ctx->pending_msg);
-  if (!strstr(ctx->pending_msg, want))
-    fail_msg("message '%s' lacks '%s'", ctx->pending_msg, want);
-  assert_string_equal(kernel_text(b), before);
-  assert_int_equal(b->k->isa, IR_ISA_DEFAULT);
-  scc_fail_clear(ctx);
+  xf_vec_opts o = {.width = w,
+                   .isa = isa,
+                   .contract = contract,
+                   .reassoc = reassoc,
+                   .interleave = 1};
+  refused_with(b, l, &o, want);
 }
 
 /* {align}: decl i_al (from align_gap of the store at lb), the head [lb,
@@ -278,15 +282,12 @@ static void test_align(void **state) {
   ir_block_append(&l->u.loop.body, xf_assign(&d, xf_at1(&d, d.a, xf_i(&d, 0)),
                                              IR_OP_ADD, D(0.5)));
   ir_block_append(&d.k->body, l);
-  char *before = kernel_text(&d);
-  assert_int_equal(
-      vec_il(ctx, d.k, l, 8, IR_ISA_AVX512, false, true, 1, 0, true, &v),
-      XF_SILENCEABLE);
-  assert_non_null(ctx->pending_msg);
-  assert_non_null(strstr(ctx->pending_msg, "nothing to align"));
-  assert_string_equal(kernel_text(&d), before);
-  assert_int_equal(d.k->isa, IR_ISA_DEFAULT);
-  scc_fail_clear(ctx);
+  xf_vec_opts o = {.width = 8,
+                   .isa = IR_ISA_AVX512,
+                   .reassoc = true,
+                   .interleave = 1,
+                   .align = true};
+  refused_with(&d, l, &o, "nothing to align");
 }
 
 /* for (i = 0; i < n; i++) a[0] op= x[i] (op: IR_OP_ADD or IR_OP_SUB) */
