@@ -122,6 +122,10 @@ bool ir_isa_has_fma(const scc_ctx *ctx, ir_isa isa) {
          (isa == IR_ISA_AVX2 && !ctx->no_fma);
 }
 
+bool ir_isa_has_masked_access(ir_isa isa) {
+  return isa == IR_ISA_AVX512 || isa == IR_ISA_AVX2;
+}
+
 int ir_isa_vector_bytes(ir_isa isa) {
   switch (isa) {
   case IR_ISA_SSE42:

@@ -475,6 +475,10 @@ bool ir_isa_parse(const char *name, ir_isa *out);
  * neon always (every AArch64 core has FMLA), avx2 unless the compile flags
  * enable AVX2 without FMA (ctx->no_fma: `-mavx2` alone); no other ISA. */
 bool ir_isa_has_fma(const scc_ctx *ctx, ir_isa isa);
+/* True when vector code for isa has loads and stores of the first m lanes
+ * (an access's mask): avx512 (mask registers) and avx2 (vmaskmov); not
+ * sse4.2, neon, scalar. */
+bool ir_isa_has_masked_access(ir_isa isa);
 /* Bytes in one vector register (16, 32, 64; 0 for scalar). */
 int ir_isa_vector_bytes(ir_isa isa);
 

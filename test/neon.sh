@@ -11,7 +11,8 @@
 # (ARGS default to a `// args:` line of the schedule.)
 # The schedule is rewritten into a temporary file: every `isa = "..."`
 # becomes `isa = "neon"` and `width = W` and `size = S` are dropped (one
-# 128-bit register: 4 floats or 2 doubles); a schedule that names no ISA gets NEON from the
+# 128-bit register: 4 floats or 2 doubles), and so is loop.vectorize's
+# `masked` (x86 masked accesses; NEON has none); a schedule that names no ISA gets NEON from the
 # target (--target=aarch64-linux-gnu).  `exact`: outputs byte for byte (no
 # reassociation, no contraction: both sides -ffp-contract=off); `tol`: the
 # `// tolerance:` line of the schedule, as test/difftol.sh reads it, or a
@@ -40,6 +41,7 @@ sdir=$(cd "$(dirname "$sched")" && pwd)
 sed -e 's/isa = "[^"]*"/isa = "neon"/g' \
     -e 's/width = [^,}]*, *//g' -e 's/, *width = [^,}]*//g' \
     -e 's/size = [^,}]*, *//g' -e 's/, *size = [^,}]*//g' \
+    -e 's/, *masked\([,}]\)/\1/g' -e 's/{masked, */{/g' -e 's/ *{masked}//g' \
     -e "s|^import \"\\.|import \"$sdir/.|" "$sched" >"$tmp/neon.sched"
 # `// tolerance neon:` overrides `// tolerance:` (sums reassociated over 4
 # lanes instead of 8 or 16 round differently)

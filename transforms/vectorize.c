@@ -1111,9 +1111,9 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
   /* a masked access loads or stores its first m lanes: a reversed one
    * would need its last m, so stride -1 gets a scalar remainder */
   p->masked =
-      !p->exact &&
-      (p->isa == IR_ISA_AVX512 || (p->isa == IR_ISA_AVX2 && p->want_masked)) &&
-      !has_red && !st->reversed && !xf_iv_read_after(k, loop, l->iv) &&
+      !p->exact && ir_isa_has_masked_access(p->isa) &&
+      (p->isa == IR_ISA_AVX512 || p->want_masked) && !has_red &&
+      !st->reversed && !xf_iv_read_after(k, loop, l->iv) &&
       (tail_step_fits(ctx, loop, p->width) || !xf_type_is_64bit(l->iv->type));
   if (l->step == -1 &&
       !xf_final_value_unread(
@@ -1471,7 +1471,7 @@ xf_status xf_vectorize_interleaved(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   ir_isa isa = o->isa;
   if (!check_loop(ctx, k, loop, &isa))
     return XF_SILENCEABLE;
-  if (o->masked && isa != IR_ISA_AVX512 && isa != IR_ISA_AVX2) {
+  if (o->masked && !ir_isa_has_masked_access(isa)) {
     scc_fail(ctx, loop->loc,
              "loop '%s' {masked}: %s has no masked vector loads and stores; "
              "use isa \"avx2\" or \"avx512\", or vectorize without masked",
