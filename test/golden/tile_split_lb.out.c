@@ -10,8 +10,8 @@ void lu(int n, double A[n][n]) {
       }
       A[i][j] /= A[j][j];
     }
-    int j_t_hi = i + 4 * (n - i < 0 ? (n - i - 3) / 4 : (n - i) / 4);
-    for (long long j_t = i; j_t < (i > j_t_hi ? i : j_t_hi); j_t += 4) {
+    long long j_t_hi = (long long)i + 4 * ((long long)n - (long long)i < 0 ? ((long long)n - (long long)i - 3) / 4 : ((long long)n - (long long)i) / 4);
+    for (long long j_t = i; j_t < ((long long)i > j_t_hi ? (long long)i : j_t_hi); j_t += 4) {
       for (int k = 0; k < i; k++) {
         A[i][j_t] -= A[i][k] * A[k][j_t];
       }
@@ -25,7 +25,8 @@ void lu(int n, double A[n][n]) {
         A[i][j_t + 3LL] -= A[i][k] * A[k][j_t + 3LL];
       }
     }
-    for (int j = (i > j_t_hi ? i : j_t_hi); j < n; j++) {
+    int j_lo = i + 4 * (n - i < 0 ? (n - i - 3) / 4 : (n - i) / 4);
+    for (int j = (i > j_lo ? i : j_lo); j < n; j++) {
       for (int k = 0; k < i; k++) {
         A[i][j] -= A[i][k] * A[k][j];
       }
