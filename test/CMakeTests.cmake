@@ -88,7 +88,7 @@ foreach(sched ${diff_scheds})
   add_test(NAME diff.${variant} COMMAND sh ${T}/diff.sh ${SCHEDCC} ${src} ${sched})
 endforeach()
 # gcc 12.2 -O2 built an output of this one that never ended (the tile
-# loop's bound, transforms/tile.c): fail in minutes, not at CTest's default
+# loop's bound, xf_bound_for_iv): fail in minutes, not at CTest's default
 set_tests_properties(diff.tile_wide_bound.skew_tile PROPERTIES TIMEOUT 120)
 
 # Golden tests: test/golden/NAME.c [+ NAME.sched] -> NAME.ir, NAME.out.c.

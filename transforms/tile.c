@@ -211,20 +211,6 @@ static bool tile_iv_type(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_expr *ub,
   return true;
 }
 
-/* The tile loop's upper bound: ub itself, or, when the tile loop counts in
- * long long and ub computes something in a narrower type (`n + 2 * i`
- * after a skew), ub computed in long long (xf_widen: the same value, which
- * the program formed in its own type).  A long long iv compared with a
- * sum of ints is a loop gcc 12.2 -O2 turns into one that never ends (fuzz
- * seed 1, kernel 24: skew, split, tile; reduced in
- * test/diff/tile_wide_bound.c); a bound of the iv's own width gives it
- * nothing to narrow. */
-static ir_expr *tile_bound(scc_ctx *ctx, const ir_expr *ub, ir_type t) {
-  if (t == ub->type || ub->kind == IR_EXPR_VAR || ub->kind == IR_EXPR_INT)
-    return ir_expr_clone(ctx, ub, NULL);
-  return xf_widen(ctx, ub);
-}
-
 xf_status xf_tile(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                   const int64_t *sizes, int n, ir_node **loops_out) {
   tile_args a = {ctx, k, outer, sizes, n, loops_out};
@@ -368,9 +354,9 @@ static xf_status tile_band(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
       continue;
     }
     int64_t span = sizes[d] * l->step, trip;
-    tiles[d] =
-        ir_loop_new(ctx, t, ir_expr_clone(ctx, tlb, NULL),
-                    tile_bound(ctx, tub, tile_types[d]), span, band[d]->loc);
+    tiles[d] = ir_loop_new(ctx, t, ir_expr_clone(ctx, tlb, NULL),
+                           xf_bound_for_iv(ctx, tub, tile_types[d]), span,
+                           band[d]->loc);
     ir_expr *end = ir_add_const(ctx, ir_var_ref(ctx, t), span);
     lo[d] = ir_var_ref(ctx, t);
     hi[d] = ir_add_const(ctx, ir_min(ctx, end, tub), -1);

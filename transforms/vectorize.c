@@ -1445,6 +1445,7 @@ static xf_status rewrite(vx *st, vplan *p, ir_node **out) {
       for (ir_node *q = rest->u.loop.body.first; q; q = q->next)
         ir_node_substitute(ctx, q, &sub);
       rest->u.loop.iv = wide;
+      rest->u.loop.ub = xf_bound_for_iv(ctx, rest->u.loop.ub, IR_TY_LLONG);
     }
   }
   if (head && p->masked) { /* at most one iteration: iv_al - lb < W */

@@ -923,6 +923,13 @@ ir_expr *xf_widen(scc_ctx *ctx, const ir_expr *e) {
   return ir_cast(ctx, IR_TY_LLONG, ir_expr_clone(ctx, e, NULL));
 }
 
+ir_expr *xf_bound_for_iv(scc_ctx *ctx, const ir_expr *ub, ir_type t) {
+  if (t != IR_TY_LLONG || ub->type == t || ub->kind == IR_EXPR_VAR ||
+      ub->kind == IR_EXPR_INT)
+    return ir_expr_clone(ctx, ub, NULL);
+  return xf_widen(ctx, ub);
+}
+
 static void note_non_param(ir_expr *e, void *data) {
   if ((e->kind == IR_EXPR_VAR && e->u.var->kind != IR_VAR_PARAM) ||
       e->kind == IR_EXPR_ACCESS || e->kind == IR_EXPR_CALL)

@@ -62,6 +62,17 @@ bool xf_fits_everywhere(scc_ctx *ctx, const ir_node *at, const ir_expr *e,
  * INT_MAX) but whose final value fits: the caller casts it back. */
 ir_expr *xf_widen(scc_ctx *ctx, const ir_expr *e);
 
+/* The upper bound ub for a loop whose iv has type t: a fresh copy of ub,
+ * computed in long long (xf_widen: the same value, which the program
+ * formed in its own type) when t is long long and ub computes something
+ * in a narrower type (`n + 2 * i` after a skew).  For the loops a
+ * transform makes count in long long (tile loops, a masked tail) past the
+ * iv's type: a long long iv compared with a sum of ints is a loop gcc
+ * 12.2 -O2 turned into one that never ends (fuzz seed 1, kernel 24: skew,
+ * split, tile; test/diff/tile_wide_bound.c); a bound of the iv's own
+ * width gives it nothing to narrow. */
+ir_expr *xf_bound_for_iv(scc_ctx *ctx, const ir_expr *ub, ir_type t);
+
 /* Makes sure every value the bound e (an integer expression evaluated at
  * `at`) takes is a value of the type t: proven by xf_value_range; else,
  * when e reads only the kernel's parameters, the kernel is versioned on a

@@ -2,8 +2,8 @@
  * parameters, so the bound plus the tile's span may pass INT_MAX) whose
  * bound is a sum of ints after a skew: `j_t < n + 2 * i`.  gcc 12.2 -O2
  * turned that loop into one that never ends (fuzz seed 1, kernel 24); the
- * tile loop's bound is now computed in long long (transforms/tile.c,
- * tile_bound).  The main: the fuzz kernel's shape, n = 36, m = 4. */
+ * tile loop's bound is now computed in long long (xf_bound_for_iv in
+ * transforms/xf_util.c).  The main: the fuzz kernel's shape, n = 36, m = 4. */
 #include <stdio.h>
 
 static double A[64], B[64];

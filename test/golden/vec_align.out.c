@@ -13,7 +13,7 @@ __attribute__((target("avx512f,avx2,fma"))) void smooth(int m, int n, double A[m
       for (int j = j_al; j < (int)(j_al > j_al + 8LL * ((long long)n - j_al - 1LL < 0 ? ((long long)n - j_al - 1LL - 7) / 8 : ((long long)n - j_al - 1LL) / 8) ? j_al : j_al + 8LL * ((long long)n - j_al - 1LL < 0 ? ((long long)n - j_al - 1LL - 7) / 8 : ((long long)n - j_al - 1LL) / 8)); j += 8) {
         _mm512_storeu_pd(&B[i][j], _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_loadu_pd(&A[i][j - 1])), _mm512_mul_pd(_mm512_set1_pd(0.5), _mm512_loadu_pd(&A[i][j]))), _mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_loadu_pd(&A[i][j + 1]))));
       }
-      for (long long j_r = (int)(j_al > j_al + 8LL * ((long long)n - j_al - 1LL < 0 ? ((long long)n - j_al - 1LL - 7) / 8 : ((long long)n - j_al - 1LL) / 8) ? j_al : j_al + 8LL * ((long long)n - j_al - 1LL < 0 ? ((long long)n - j_al - 1LL - 7) / 8 : ((long long)n - j_al - 1LL) / 8)); j_r < n - 1; j_r += 8) {
+      for (long long j_r = (int)(j_al > j_al + 8LL * ((long long)n - j_al - 1LL < 0 ? ((long long)n - j_al - 1LL - 7) / 8 : ((long long)n - j_al - 1LL) / 8) ? j_al : j_al + 8LL * ((long long)n - j_al - 1LL < 0 ? ((long long)n - j_al - 1LL - 7) / 8 : ((long long)n - j_al - 1LL) / 8)); j_r < (long long)n - 1; j_r += 8) {
         _mm512_mask_storeu_pd(&B[i][j_r], (__mmask8)((1u << (n - 1 - j_r)) - 1u), _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_maskz_loadu_pd((__mmask8)((1u << (n - 1 - j_r)) - 1u), &A[i][j_r - 1])), _mm512_mul_pd(_mm512_set1_pd(0.5), _mm512_maskz_loadu_pd((__mmask8)((1u << (n - 1 - j_r)) - 1u), &A[i][j_r]))), _mm512_mul_pd(_mm512_set1_pd(0.25), _mm512_maskz_loadu_pd((__mmask8)((1u << (n - 1 - j_r)) - 1u), &A[i][j_r + 1]))));
       }
     }
