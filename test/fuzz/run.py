@@ -905,6 +905,10 @@ def main():
     q = args.first
     end = args.first + args.count if args.count is not None else None
     applied = collections.Counter()  # of kernels first .. prefix - 1
+    # applied as it was when prefix was p (kernels first .. p - 1): kernel
+    # q's order reads the counts before q - ORDER_LAG + 1 exactly, however
+    # many kernels past them have finished (which the jobs' timing decides)
+    applied_at = {args.first: collections.Counter()}
     prefix = args.first
     finished = {}  # q -> Result, past the prefix
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as ex:
@@ -915,7 +919,8 @@ def main():
                 if args.order is not None:
                     order = args.order
                 elif prefix > q - ORDER_LAG:
-                    order = op_order(applied)
+                    order = op_order(applied_at[max(args.first,
+                                                    q - ORDER_LAG + 1)])
                 else:
                     break  # (waits for kernel q - ORDER_LAG)
                 pending[ex.submit(run_case, args, args.seed, q, order)] = q
@@ -932,6 +937,8 @@ def main():
                 for op, c in finished.pop(prefix).ops.items():
                     applied[op] += c["applied"]
                 prefix += 1
+                applied_at[prefix] = applied.copy()
+                applied_at.pop(prefix - ORDER_LAG - 1, None)
             if not args.quiet and res.kernels % 25 == 0:
                 print("... %d kernels, %d pairs, %d failures, %.0f s" % (
                     res.kernels, res.pairs, sum(res.fails.values()),
