@@ -292,6 +292,11 @@ endforeach()
 add_test(NAME tune.tiny
          COMMAND sh ${T}/tune.sh ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
 set_tests_properties(tune.tiny PROPERTIES TIMEOUT 600)
+# A trial left RUNNING without a heartbeat (its process killed between
+# ask() and the first beat) is failed and run again (test/tune-orphan.sh).
+add_test(NAME tune.orphan
+         COMMAND sh ${T}/tune-orphan.sh ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
+set_tests_properties(tune.orphan PROPERTIES TIMEOUT 300)
 # A study on a real PostgreSQL server (started by the test) survives one of
 # its two processes killed mid-trial (test/tune-pg.sh).
 add_test(NAME tune.postgres
