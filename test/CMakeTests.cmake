@@ -292,6 +292,12 @@ endforeach()
 add_test(NAME tune.tiny
          COMMAND sh ${T}/tune.sh ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
 set_tests_properties(tune.tiny PROPERTIES TIMEOUT 600)
+# The search of schedcc-tune with the timing replaced by known functions of
+# the values: the pattern search, contenders timed again
+# (test/tune-search.py).
+add_test(NAME tune.search
+         COMMAND /usr/bin/python3 ${T}/tune-search.py ${CMAKE_BINARY_DIR}/schedcc-tune ${SCHEDCC} ${T}/tune)
+set_tests_properties(tune.search PROPERTIES TIMEOUT 120)
 # A trial left RUNNING without a heartbeat (its process killed between
 # ask() and the first beat) is failed and run again (test/tune-orphan.sh).
 add_test(NAME tune.orphan
