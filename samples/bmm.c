@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
   double t0 = now_ms();
   bmm(A, B, C);
   double t1 = now_ms();
-  fprintf(stderr, "bmm: %.1f ms\n", t1 - t0);
+  fprintf(stderr, "bmm: %.2f ms\n", t1 - t0);
 
   if (values) {
     const float *c = (const float *)C;
