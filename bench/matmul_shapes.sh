@@ -10,8 +10,10 @@
 # schedcc's machine model and of every build: MARCH=znver2 runs the AVX2
 # code, and OpenBLAS's AVX2 kernels, on an AVX-512 host (an AVX2-only
 # EPYC's instruction set on this core: the same two FMA pipes per cycle on
-# Zen 4, not the same caches).
-#   [MARCH=CPU] bench/matmul_shapes.sh [BUILD_DIR] [REPS]
+# Zen 4, not the same caches).  Each shape runs ROUNDS rounds (default 3)
+# of every variant in turn; a time is the median of the rounds' medians
+# of REPS calls (default 7).
+#   [MARCH=CPU] [ROUNDS=N] bench/matmul_shapes.sh [BUILD_DIR] [REPS]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -34,14 +36,32 @@ $CLANG $OPT "$here/matmul_shapes.c" "$out/gemm.c" -o "$out/schedcc" -lm
 $CLANG $OPT -DUSE_CBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread "$here/matmul_shapes.c" -o "$out/openblas" -lopenblas
 printf '%-22s %10s %8s %12s %8s %14s %8s %7s\n' shape "schedcc ms" "GFLOP/s" "OpenBLAS ms" "GFLOP/s" "forced ms" "GFLOP/s" ratio
 logsum=0; n=0
+# med: the median of the numbers on stdin, one per line
+med() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 for s in "1024 1024 1024" "1000 1000 1000" "4096 64 1024" "64 4096 1024" "1024 1024 96" "1024 1024 16" "200 200 3000"; do
   set -- $s
-  a=$($pin "$out/schedcc" $1 $2 $3 "$reps")
-  b=$($pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null)
+  # ROUNDS rounds (default 3), each running every variant in turn, so that
+  # a burst of other work on the machine spreads over the variants instead
+  # of hitting one; a variant's time is the median of its rounds' medians
+  : >"$out/t.a"; : >"$out/t.b"
+  for core in $obcore; do : >"$out/t.$core"; done
+  r=0
+  while [ $r -lt "${ROUNDS:-3}" ]; do
+    $pin "$out/schedcc" $1 $2 $3 "$reps" >>"$out/t.a"
+    $pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null >>"$out/t.b"
+    for core in $obcore; do
+      env OPENBLAS_CORETYPE=$core $pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null >>"$out/t.$core"
+    done
+    r=$((r + 1))
+  done
+  # "<median ms> <GFLOP/s> <checksum>" of a variant's rounds
+  summary() { m=$(cut -d' ' -f1 "$1" | med); awk -v m="$m" -v f="$2" 'BEGIN {printf "%.4f %.1f ", m, f / m}'; head -1 "$1" | cut -d' ' -f3; }
+  flop=$(awk -v m="$1" -v n="$2" -v k="$3" 'BEGIN {print 2e-6 * m * n * k}')
+  a=$(summary "$out/t.a" "$flop"); b=$(summary "$out/t.b" "$flop")
   # forced: the fastest of the candidate kernels (cpu.sh)
   c=""
   for core in $obcore; do
-    t=$(env OPENBLAS_CORETYPE=$core $pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null)
+    t=$(summary "$out/t.$core" "$flop")
     [ -z "$c" ] || awk -v x="$(echo "$t" | cut -d' ' -f1)" -v y="$(echo "$c" | cut -d' ' -f1)" 'BEGIN {exit !(x < y)}' && c=$t
   done
   am=$(echo "$a" | cut -d' ' -f1); bm=$(echo "$b" | cut -d' ' -f1); cm=$(echo "${c:-$b}" | cut -d' ' -f1)
