@@ -20,8 +20,8 @@ other loop order, 0.1 per step of k unrolling short of 8, kc's distance
 from 320 / 1500, 0.2 for packing; 780 for the plain tiling (vect = 0).
 Each run of a variant adds Gaussian noise of 1.5% (the spread of the
 bmm sample's one-call timing on the shared machine).  The tuner is the
-real schedcc-tune with its compile and run steps replaced
-(test/tune-search.py does the same to test its behaviour).
+real schedcc-tune with its compile and run steps replaced (its
+ModelTuner, which test/tune-search.py uses to test its behaviour).
 """
 import importlib.machinery
 import importlib.util
@@ -52,6 +52,12 @@ loader.exec_module(st)
 OPTIMUM = 12.8
 
 
+def plain_tiling_reads(v):
+    """The program values give: the plain tiling (vect = 0) reads only mr
+    and kc."""
+    return tuple(sorted(v.items())) if v["vect"] else (v["mr"], v["kc"])
+
+
 def true_ms(v):
     if v["vect"] == 0:
         return 780.0
@@ -60,43 +66,16 @@ def true_ms(v):
         abs(v["kc"] - 320) / 1500 + 0.2 * v["pack"]
 
 
-class ModelTuner(st.Tuner):
-    """schedcc-tune with the program's time drawn from true_ms()."""
-
-    def __init__(self, o, seed):
-        super().__init__(o)
-        self.values_of = {}
-        self.noise = random.Random(seed)
-
-    def reference(self):
-        self.ref_ms = 1100.0
-        self.run_timeout = 30.0
-
-    def generate(self, number, values):
-        d = os.path.join(self.work, "trial%d" % number)
-        os.makedirs(d, exist_ok=True)
-        self.values_of[d] = dict(values)
-        # the plain tiling reads only mr and kc: one program for the rest
-        key = tuple(sorted(values.items())) if values["vect"] else \
-            (values["mr"], values["kc"])
-        return os.path.join(d, "opt.c"), "v%d" % abs(hash(key)), None
-
-    def compile(self, c_file, exe):
-        return None
-
-    def time_runs(self, exe, timeout, check, runs=None):
-        v = self.values_of[os.path.dirname(exe)]
-        return "ok", [true_ms(v) * (1 + self.noise.gauss(0, 0.015))
-                      for _ in range(runs or self.o.runs)], ""
-
-
 chosen = []
 for seed in range(seeds):
     o = st.parse_args([os.path.join(root, "samples", "bmm.c"), "-s",
                        os.path.join(root, "samples", "bmm.tune.sched"),
                        "--trials", "60", "--runs", "3", "--seed", str(seed)] +
                       extra + ["--", "-ffp-contract=off"])
-    t = ModelTuner(o, seed)
+    noise = random.Random(seed)
+    t = st.ModelTuner(o, lambda v, batch: true_ms(v) *
+                      (1 + noise.gauss(0, 0.015)),
+                      variant=plain_tiling_reads, ref_ms=1100.0)
     saved, sys.stderr = sys.stderr, io.StringIO()
     try:
         t.tune()

@@ -48,39 +48,6 @@ def fail(msg):
 TARGET = {"ti": 24, "tk": 4, "tj": 32, "split": 4, "vect": 1}
 
 
-class FakeTuner(st.Tuner):
-    """Times the values instead of a program: generate() records them,
-    time_runs() returns times from `timing(values, call)`."""
-
-    def __init__(self, o, timing):
-        super().__init__(o)
-        self.timing = timing
-        self.values_of = {}
-        self.calls = {}
-
-    def reference(self):
-        self.ref_ms = 1000.0
-        self.run_timeout = 30.0
-
-    def generate(self, number, values):
-        d = os.path.join(self.work, "trial%d" % number)
-        os.makedirs(d, exist_ok=True)
-        c_out = os.path.join(d, "opt.c")
-        self.values_of[d] = dict(values)
-        key = tuple(sorted(values.items()))
-        return c_out, "v%d" % abs(hash(key)), None
-
-    def compile(self, c_file, exe):
-        return None
-
-    def time_runs(self, exe, timeout, check, runs=None):
-        values = self.values_of[os.path.dirname(exe)]
-        key = tuple(sorted(values.items()))
-        n = self.calls.get(key, 0)
-        self.calls[key] = n + 1
-        return "ok", [self.timing(values, n)] * (runs or self.o.runs), ""
-
-
 def index_distance(values):
     """Sum over the parameters of how many domain steps a value is from
     TARGET's: one minimum, reachable by single moves."""
@@ -97,7 +64,7 @@ def run(args, timing, tmp, name):
     o = st.parse_args([os.path.join(tdir, "tiny.c"), "-s",
                        os.path.join(tdir, "tiny.tune.sched"), "--runs", "3",
                        "--csv", out] + args + ["--", "-ffp-contract=off"])
-    t = FakeTuner(o, timing)
+    t = st.ModelTuner(o, timing)
     with open(os.path.join(tmp, "progress.log"), "a") as log:
         sys.stderr = log
         try:
@@ -190,7 +157,7 @@ best = t.best()
 if best is None or best.value != 10.0:
     fail("a lucky first timing became the best: %s" %
          str(best and (best.params, best.value)))
-retimed = [k for k, n in t.calls.items() if n == 2]
+retimed = [k for k, n in t.batches.items() if n == 2]
 if len(retimed) < 5:
     fail("%d variants timed again, expected every one (all are contenders)"
          % len(retimed))
@@ -198,9 +165,10 @@ if len(retimed) < 5:
 status, t, rows = run(["--trials", "6", "--local", "0", "--seed", "2"],
                       lambda v, n: 10.0 if v["vect"] == 0 and v["ti"] == 8
                       else 10.5 + 0.1 * n, tmp, "slow")
-if any(n > 1 for k, n in t.calls.items()
+if any(n > 1 for k, n in t.batches.items()
        if dict(k)["ti"] != 8 or dict(k)["vect"] != 0):
-    fail("a variant 5%% slower than the best was timed again: %s" % t.calls)
+    fail("a variant 5%% slower than the best was timed again: %s" %
+         t.batches)
 
 # 4. --local 0: TPE alone
 if any(r["local"] == "1" for r in rows):
