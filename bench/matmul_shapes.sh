@@ -38,6 +38,9 @@ printf '%-22s %10s %8s %12s %8s %14s %8s %7s\n' shape "schedcc ms" "GFLOP/s" "Op
 logsum=0; n=0
 # med: the median of the numbers on stdin, one per line
 med() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+# summary FILE MFLOP: "<median ms> <GFLOP/s> <checksum>" of a variant's
+# rounds (FILE: a line "<ms> <GFLOP/s> <checksum>" per round)
+summary() { m=$(cut -d' ' -f1 "$1" | med); awk -v m="$m" -v f="$2" 'BEGIN {printf "%.4f %.1f ", m, f / m}'; head -1 "$1" | cut -d' ' -f3; }
 for s in "1024 1024 1024" "1000 1000 1000" "4096 64 1024" "64 4096 1024" "1024 1024 96" "1024 1024 16" "200 200 3000"; do
   set -- $s
   # ROUNDS rounds (default 3), each running every variant in turn, so that
@@ -54,8 +57,6 @@ for s in "1024 1024 1024" "1000 1000 1000" "4096 64 1024" "64 4096 1024" "1024 1
     done
     r=$((r + 1))
   done
-  # "<median ms> <GFLOP/s> <checksum>" of a variant's rounds
-  summary() { m=$(cut -d' ' -f1 "$1" | med); awk -v m="$m" -v f="$2" 'BEGIN {printf "%.4f %.1f ", m, f / m}'; head -1 "$1" | cut -d' ' -f3; }
   flop=$(awk -v m="$1" -v n="$2" -v k="$3" 'BEGIN {print 2e-6 * m * n * k}')
   a=$(summary "$out/t.a" "$flop"); b=$(summary "$out/t.b" "$flop")
   # forced: the fastest of the candidate kernels (cpu.sh)
