@@ -53,11 +53,14 @@ static xf_status do_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *l,
   return xf_hoist(ctx, k, l, out);
 }
 
-/* num: the panel (0: none) plus 65 times the panel's subscript + 1 (0:
- * the buffer's outermost dimension), so that loop.pack fits one_loop. */
+/* num: the panel (0: none) plus 65 times (the panel's subscript + 1 (0:
+ * the buffer's outermost dimension) plus 33 times the prefetch distance
+ * (0: none)), so that loop.pack fits one_loop. */
 static xf_status do_pack(scc_ctx *ctx, ir_kernel *k, ir_node *l,
                          const char *arg, int64_t num, ir_node **out) {
-  return xf_pack(ctx, k, l, arg, (int)(num % 65), (int)(num / 65) - 1, out);
+  int64_t rest = num / 65;
+  return xf_pack(ctx, k, l, arg, (int)(num % 65), (int)(rest % 33) - 1,
+                 (int)(rest / 33), out);
 }
 
 static xf_status do_prefetch(scc_ctx *ctx, ir_kernel *k, ir_node *l,
@@ -123,8 +126,20 @@ bool sched_op_pack(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
+  int64_t prefetch = 0;
+  const sched_attr *fa = sched_attr_find(s, "prefetch");
+  if (fa) {
+    prefetch = sched_get_num(r, &fa->value);
+    if (prefetch < 1 || prefetch > 1024) {
+      scc_error(r->ctx, fa->value.loc,
+                "loop.pack: {prefetch = D} takes how many rows ahead of the "
+                "copy to prefetch, 1 to 1024, got %lld",
+                (long long)prefetch);
+      return false;
+    }
+  }
   return one_loop(r, s, do_pack, sched_role_array(r, s->ops[1]->text),
-                  panel + 65 * dim);
+                  panel + 65 * (dim + 33 * prefetch));
 }
 
 bool sched_op_prefetch(sched_run *r, const sched_stmt *s) {

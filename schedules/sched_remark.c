@@ -540,7 +540,7 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
     sched_remark_applied(
         r, s,
         "the part of '%s' that %s reads is copied into %s%s%s%s and "
-        "read from there",
+        "read from there%s",
         arg, b->band[0], m.data ? m.data : "a buffer",
         pa ? " in micro-panels of " : "",
         pa ? scc_arena_printf(r->ctx->arena, "%lld",
@@ -553,7 +553,14 @@ void sched_remark_one_loop(sched_run *r, const sched_stmt *s,
                   " along its subscript %lld (that dimension innermost)",
                   (long long)sched_get_num(r,
                                            &sched_attr_find(s, "dim")->value))
-            : " rows (the outermost dimension innermost)");
+            : " rows (the outermost dimension innermost)",
+        !sched_attr_find(s, "prefetch")
+            ? ""
+            : scc_arena_printf(
+                  r->ctx->arena,
+                  "; each row of the copy prefetches the row %lld ahead",
+                  (long long)sched_get_num(
+                      r, &sched_attr_find(s, "prefetch")->value)));
     scc_buf_free(&m);
     return;
   }

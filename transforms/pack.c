@@ -29,6 +29,18 @@
  *     footprint.
  *  4. Rewrite.  Each load becomes X_p[s_d - base_d - lo_d] (lanes and
  *     mask kept).
+ *  5. Prefetch ({prefetch = D}).  When the copy nest has a row loop r and
+ *     an innermost loop c along X's contiguous subscript, each iteration
+ *     of r first runs `for (X_pf = lb_c; X_pf < ub_c; X_pf += L)` (L the
+ *     elements of a 64-byte line, c's own bounds) whose iterations
+ *     prefetch X at row min(r + D, ub_r - 1) and column X_pf: the lines of
+ *     the row the copy reads D rows later, each an element the copy itself
+ *     reads (the column bounds do not depend on the row), so no address
+ *     outside what the kernel reads is formed.  The rows of a packed tile
+ *     of B lie a leading dimension apart, each run of the copy in another
+ *     page, where the hardware prefetchers, which follow streams within a
+ *     page, fetch nothing ahead; GotoBLAS's and OpenBLAS's packing
+ *     routines prefetch their source the same way.
  *  Pointers.  A one-dimensional array with linearized subscripts
  *     (`float *B` read as B[k*ldb + j]) is packed through its
  *     delinearized view (dep_delin_view: B[k][j] over rows of ldb): the
@@ -480,6 +492,7 @@ typedef struct pack_plan {
   ir_node *loop;
   const char *array;
   int panel, panel_dim;
+  int prefetch; /* {prefetch = D}: rows ahead, 0 for none */
   /* collect_reads */
   const char *iv;
   ir_array *x;
@@ -848,6 +861,32 @@ static bool check_origin(pack_plan *pl) {
   return true;
 }
 
+/* {prefetch = D} needs a copy of rows: two copy loops or more, the
+ * innermost along X's contiguous (last) subscript.  False after scc_fail. */
+static bool check_prefetch(pack_plan *pl) {
+  if (pl->prefetch <= 0)
+    return true;
+  int loops = 0, last = -1;
+  for (int i = 0; i < pl->nkept; i++) {
+    int d = pl->order[i];
+    if (pl->dim[d].hi != pl->dim[d].lo)
+      loops++, last = d;
+  }
+  if (loops >= 2 && last == pl->rank - 1)
+    return true;
+  scc_fail(pl->ctx, pl->loop->loc,
+           loops < 2 ? "loop.pack: {prefetch = %d} prefetches the rows of the "
+                       "tile of '%s' ahead of the copy, but the tile that loop "
+                       "'%s' reads has %s; drop {prefetch}"
+                     : "loop.pack: {prefetch = %d} prefetches the rows of the "
+                       "tile of '%s' ahead of the copy, but the copy's "
+                       "innermost loop walks a subscript of it other than its "
+                       "last (contiguous) one in loop '%s'%s; drop {prefetch}",
+           pl->prefetch, pl->array, pl->iv,
+           loops < 2 ? "no rows (one dimension that moves)" : "");
+  return false;
+}
+
 /* Where the copy goes (pl->at): before the loop, hoisted out of each
  * enclosing loop that does not move the footprint.  False after scc_fail:
  * the copy would run inside a parallel loop. */
@@ -916,6 +955,40 @@ static ir_array *new_buffer(pack_plan *pl) {
   return buf;
 }
 
+/* {prefetch = D} (step 5 above): at the start of the copy's row loop
+ * `row`, a loop over the innermost copy loop's range by one 64-byte line
+ * that prefetches the elements `src` (the copy's source access) reads D
+ * rows later, the row clamped to the loop's last.  The new loop has no
+ * statement of its own: its prefetches are its body (ir_loop.prefetch,
+ * emitted at the start of each iteration). */
+static void add_prefetch(pack_plan *pl, ir_node *row, ir_node *inner,
+                         ir_expr *src) {
+  scc_ctx *ctx = pl->ctx;
+  ir_loop *r = &row->u.loop, *c = &inner->u.loop;
+  int bytes = ir_type_size(pl->x->elem);
+  int line = bytes > 0 && bytes < 64 ? 64 / bytes : 1;
+  ir_var *pv = ir_var_new(
+      ctx, pl->k,
+      ir_fresh_name(ctx, pl->k,
+                    scc_arena_printf(ctx->arena, "%s_pf", pl->x->name)),
+      IR_TY_INT, IR_VAR_IV, pl->loop->loc);
+  ir_node *pf =
+      ir_loop_new(ctx, pv, ir_expr_clone(ctx, c->lb, NULL),
+                  ir_expr_clone(ctx, c->ub, NULL), line, pl->loop->loc);
+  /* the source access with the column at the prefetch loop's iv and the
+   * row D ahead, clamped to the last row the copy reads */
+  ir_subst sub = {0};
+  ir_subst_add(ctx, &sub, c->iv, ir_var_ref(ctx, pv));
+  ir_subst_add(ctx, &sub, r->iv,
+               ir_min(ctx,
+                      ir_add_const(ctx, ir_var_ref(ctx, r->iv), pl->prefetch),
+                      ir_add_const(ctx, ir_expr_clone(ctx, r->ub, NULL), -1)));
+  ir_expr *a = ir_expr_clone(ctx, src, &sub);
+  a->lanes = 1;
+  scc_vec_push(ctx->arena, &pf->u.loop.prefetch, a);
+  ir_insert_before(inner, pf);
+}
+
 /* Builds the copy of the tile into buf, `X_p[t..] = X[origin + t..]` in a
  * nest of one loop per kept dimension of extent over 1 (each clamped to
  * the end of its subscript), and inserts it before pl->at. */
@@ -935,7 +1008,8 @@ static void build_copy(pack_plan *pl, ir_array *buf) {
   ir_var **tv = scc_arena_alloc(ctx->arena, sizeof *tv * nkept);
   for (int d = 0; d < rank; d++)
     src_idx[d] = origin[d];
-  ir_node *outer = NULL, *innermost = NULL;
+  ir_node *outer = NULL, *innermost = NULL, *row = NULL;
+  int inner_dim = -1;
   for (int i = 0; i < nkept; i++) {
     int d = pl->order[i];
     ir_expr *ext = ir_int(ctx, dim[d].hi - dim[d].lo + 1);
@@ -970,7 +1044,9 @@ static void build_copy(pack_plan *pl, ir_array *buf) {
       ir_block_append(&innermost->u.loop.body, l);
     else
       outer = l;
+    row = innermost;
     innermost = l;
+    inner_dim = d;
     src_idx[d] = ir_add(ctx, origin[d], ir_var_ref(ctx, tv[i]));
     dst_idx[i] = ir_var_ref(ctx, tv[i]);
   }
@@ -992,6 +1068,8 @@ static void build_copy(pack_plan *pl, ir_array *buf) {
   }
   ir_expr *dst = ir_access(ctx, buf, buf->rank, dst_idx);
   ir_node *copy = ir_assign_new(ctx, k, dst, IR_OP_NONE, src, loop->loc);
+  if (pl->prefetch > 0 && row && inner_dim == rank - 1)
+    add_prefetch(pl, row, innermost, src);
   if (innermost) {
     ir_block_append(&innermost->u.loop.body, copy);
     ir_insert_before(pl->at, outer);
@@ -1028,16 +1106,17 @@ static void redirect_loads(pack_plan *pl, ir_array *buf) {
 }
 
 xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop, const char *array,
-                  int panel, int panel_dim, ir_node **out) {
+                  int panel, int panel_dim, int prefetch, ir_node **out) {
   pack_plan pl = {.ctx = ctx,
                   .k = k,
                   .loop = loop,
                   .array = array,
                   .panel = panel,
-                  .panel_dim = panel_dim};
+                  .panel_dim = panel_dim,
+                  .prefetch = prefetch};
   /* ---- analysis: every refusal before anything changes ---- */
   if (!collect_reads(&pl) || !bound_tile(&pl) || !order_buffer(&pl) ||
-      !check_origin(&pl) || !place_copy(&pl))
+      !check_origin(&pl) || !check_prefetch(&pl) || !place_copy(&pl))
     return XF_SILENCEABLE;
 
   /* ---- rewrite ---- */

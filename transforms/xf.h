@@ -236,10 +236,13 @@ SCC_NODISCARD xf_status xf_hoist(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
  * them from the tile's corner (dep_access_offset_multiple); when vectors
  * load along another dimension, that one stays innermost and the position
  * within the panel goes just before it.  Refused for a one-dimensional
- * tile.  panel 0: no panels.  *out: the loop. */
+ * tile.  panel 0: no panels.  prefetch > 0 ({prefetch = D}): each row of
+ * the copy first prefetches, one per 64-byte line, the elements of the
+ * row it copies D rows later (when the copy's innermost loop walks X's
+ * contiguous subscript; else nothing is added).  *out: the loop. */
 SCC_NODISCARD xf_status xf_pack(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                                 const char *array, int panel, int panel_dim,
-                                ir_node **out);
+                                int prefetch, ir_node **out);
 
 /* loop.prefetch %l "X" [{distance = D}]: software prefetching of the
  * elements of array `array` that iteration iv + distance * step of `loop`

@@ -153,15 +153,15 @@ static void test_hoist_and_pack(void **state) {
   ir_node *li = mk_mm(&x, 20), *out;
   ir_node *lj = li->u.loop.body.first, *lk = lj->u.loop.body.first;
   /* over j the tile B[0..19][0..n) is not bounded by a constant */
-  assert_int_equal(xf_pack(ctx, x.k, lj, "B", 0, -1, &out), XF_SILENCEABLE);
+  assert_int_equal(xf_pack(ctx, x.k, lj, "B", 0, -1, 0, &out), XF_SILENCEABLE);
   assert_non_null(strstr(ctx->pending_msg, "not bounded by a constant"));
   scc_fail_clear(ctx);
   /* C is written in k */
-  assert_int_equal(xf_pack(ctx, x.k, lk, "C", 0, -1, &out), XF_SILENCEABLE);
+  assert_int_equal(xf_pack(ctx, x.k, lk, "C", 0, -1, 0, &out), XF_SILENCEABLE);
   scc_fail_clear(ctx);
   /* over k (k < 20, j fixed): the column B[0..19][j], 20 elements, copied
    * before k and hoisted out of nothing (the corner reads j) */
-  assert_int_equal(xf_pack(ctx, x.k, lk, "B", 0, -1, &out), XF_OK);
+  assert_int_equal(xf_pack(ctx, x.k, lk, "B", 0, -1, 0, &out), XF_OK);
   ir_array *buf = x.k->arrays.items[x.k->arrays.len - 1];
   assert_true(buf->is_local);
   assert_int_equal(buf->rank, 1);
