@@ -206,6 +206,29 @@ static bounds bound_of(scc_ctx *ctx, ir_expr *e, bool upper, int depth) {
           bounds_add(&r, (upper ? c >= 0 : c <= 0) ? x.e[i] : y.e[j]);
       }
   } else if (op == IR_OP_ADD || op == IR_OP_SUB) {
+    /* a split point a + c * floordiv(u - a, c) (c > 0: loop.split,
+     * loop.unroll_and_jam of a loop from a to u) is at most u: bounded by
+     * u's upper bounds, which a bound of a plus one of u - a would lose
+     * (a's upper and lower bounds differ when a is itself a split point) */
+    for (int side = 0; upper && op == IR_OP_ADD && side < 2; side++) {
+      ir_expr *base = side ? b : a, *m = side ? a : b;
+      if (m->kind != IR_EXPR_BINARY || m->u.bin.op != IR_OP_MUL)
+        continue;
+      bool fd_first = m->u.bin.a->kind == IR_EXPR_BINARY;
+      ir_expr *fd = fd_first ? m->u.bin.a : m->u.bin.b;
+      ir_expr *cc = fd_first ? m->u.bin.b : m->u.bin.a;
+      int64_t c, d;
+      if (fd->kind == IR_EXPR_BINARY && fd->u.bin.op == IR_OP_FLOORDIV &&
+          ir_expr_const_value(ctx, cc, &c) &&
+          ir_expr_const_value(ctx, fd->u.bin.b, &d) && c == d && c > 0 &&
+          fd->u.bin.a->kind == IR_EXPR_BINARY &&
+          fd->u.bin.a->u.bin.op == IR_OP_SUB &&
+          ir_expr_equal(fd->u.bin.a->u.bin.b, base)) {
+        bounds x = bound_of(ctx, fd->u.bin.a->u.bin.a, true, depth + 1);
+        for (int i = 0; i < x.n; i++)
+          bounds_add(&r, x.e[i]);
+      }
+    }
     bounds x = bound_of(ctx, a, upper, depth + 1),
            y = bound_of(ctx, b, op == IR_OP_ADD ? upper : !upper, depth + 1);
     for (int i = 0; i < x.n; i++)
