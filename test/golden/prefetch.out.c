@@ -45,16 +45,37 @@ __attribute__((target("avx512f,avx2,fma"))) void mm(int n, float A[n][64], float
         _mm512_storeu_ps(&C[i + 3][j_t + 16], C_r7);
       }
     }
-    for (int i = (0 > i_hi ? 0 : i_hi); i < n; i++) {
+    int i_hi1 = n - (0 > i_hi ? 0 : i_hi);
+    int i_hi2 = (0 > i_hi ? 0 : i_hi);
+    int i_hi3 = (0 > i_hi ? 0 : i_hi) + 2 * (i_hi1 < 0 ? (i_hi1 - 1) / 2 : i_hi1 / 2);
+    for (int i = (0 > i_hi ? 0 : i_hi); i < (i_hi2 > i_hi3 ? i_hi2 : i_hi3); i += 2) {
       for (int j_t = 0; j_t < 32; j_t += 32) {
         __m512 C_r8 = _mm512_loadu_ps(&C[i][j_t]);
         __m512 C_r9 = _mm512_loadu_ps(&C[i][j_t + 16]);
+        __m512 C_r10 = _mm512_loadu_ps(&C[i + 1][j_t]);
+        __m512 C_r11 = _mm512_loadu_ps(&C[i + 1][j_t + 16]);
         for (int k = 0; k < 64; k++) {
           C_r8 = _mm512_fmadd_ps(_mm512_set1_ps(A[i][k]), _mm512_loadu_ps(&B[k][j_t]), C_r8);
           C_r9 = _mm512_fmadd_ps(_mm512_set1_ps(A[i][k]), _mm512_loadu_ps(&B[k][j_t + 16]), C_r9);
+          C_r10 = _mm512_fmadd_ps(_mm512_set1_ps(A[i + 1][k]), _mm512_loadu_ps(&B[k][j_t]), C_r10);
+          C_r11 = _mm512_fmadd_ps(_mm512_set1_ps(A[i + 1][k]), _mm512_loadu_ps(&B[k][j_t + 16]), C_r11);
         }
         _mm512_storeu_ps(&C[i][j_t], C_r8);
         _mm512_storeu_ps(&C[i][j_t + 16], C_r9);
+        _mm512_storeu_ps(&C[i + 1][j_t], C_r10);
+        _mm512_storeu_ps(&C[i + 1][j_t + 16], C_r11);
+      }
+    }
+    for (int i = (i_hi2 > i_hi3 ? i_hi2 : i_hi3); i < n; i++) {
+      for (int j_t = 0; j_t < 32; j_t += 32) {
+        __m512 C_r12 = _mm512_loadu_ps(&C[i][j_t]);
+        __m512 C_r13 = _mm512_loadu_ps(&C[i][j_t + 16]);
+        for (int k = 0; k < 64; k++) {
+          C_r12 = _mm512_fmadd_ps(_mm512_set1_ps(A[i][k]), _mm512_loadu_ps(&B[k][j_t]), C_r12);
+          C_r13 = _mm512_fmadd_ps(_mm512_set1_ps(A[i][k]), _mm512_loadu_ps(&B[k][j_t + 16]), C_r13);
+        }
+        _mm512_storeu_ps(&C[i][j_t], C_r12);
+        _mm512_storeu_ps(&C[i][j_t + 16], C_r13);
       }
     }
   } else {
