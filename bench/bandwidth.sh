@@ -5,8 +5,10 @@
 #   bench/bandwidth.sh BUILD_DIR [problem...]  problems: transpose rowsum colsum
 # Variants of each problem: clang-19 -O3 -march=native of the plain sample
 # (samples/<problem>.c), schedcc with each samples/<problem>.*.sched (the
-# generated C under the same clang flags), and the anchor: bench/copy.c
-# copying as many bytes (read + written) as the problem moves per call.
+# generated C under the same clang flags), for the transposes OpenBLAS's
+# cblas_somatcopy (bench/kernels/omatcopy.c, one thread: the library
+# anchor), and the anchor: bench/copy.c copying as many bytes (read +
+# written) as the problem moves per call.
 # Sizes (Zen 5: 48 KiB L1D, 1 MiB L2, 32 MiB shared L3; working set = the
 # bytes each call touches):
 #   transpose m x n, 8mn bytes:  L1 64 x 64 (32 KiB), L2 256 x 256
@@ -37,6 +39,7 @@ root=$(cd "$here/.." && pwd)
 if [ -d "$build" ]; then build=$(cd "$build" && pwd); else build=$root/$build; fi
 out=$build/bench/bandwidth
 mkdir -p "$out" "$here/results"
+export OPENBLAS_NUM_THREADS=1
 pin=""
 command -v taskset >/dev/null && pin="taskset -c ${BENCH_CPU:-1}"
 CLANG=${CLANG:-clang-19}
@@ -65,6 +68,11 @@ for p in $problems; do
   variants=""
   bw_build "$p.copy" -DBW_COPY "$here/copy.c" && variants="$variants copy"
   bw_build "$p.clang-O3" "$flag" "$src" && variants="$variants clang-O3"
+  # the library anchor of the transposes: OpenBLAS's cblas_somatcopy
+  if [ "$p" = transpose ] && [ -f /usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h ]; then
+    bw_build "$p.openblas" "$flag" -I/usr/include/x86_64-linux-gnu/openblas-pthread \
+      "$here/kernels/omatcopy.c" -lopenblas && variants="$variants openblas"
+  fi
   for sched in "$root/samples/$p".*.sched; do
     [ -f "$sched" ] || continue
     v=schedcc-$(basename "$sched" .sched | sed "s/^$p\.//")
