@@ -100,18 +100,17 @@ bool sched_op_hoist(sched_run *r, const sched_stmt *s) {
 }
 
 bool sched_op_pack(sched_run *r, const sched_stmt *s) {
-  int64_t panel = 0;
+  int64_t panel, prefetch;
+  if (!sched_attr_num(r, s, "panel", 1, 64, 0,
+                      "loop.pack: {panel = N} takes the size of a "
+                      "micro-panel",
+                      &panel) ||
+      !sched_attr_num(r, s, "prefetch", 1, 1024, 0,
+                      "loop.pack: {prefetch = D} takes how many rows ahead "
+                      "of the copy to prefetch",
+                      &prefetch))
+    return false;
   const sched_attr *pa = sched_attr_find(s, "panel");
-  if (pa) {
-    panel = sched_get_num(r, &pa->value);
-    if (panel < 1 || panel > 64) {
-      scc_error(r->ctx, pa->value.loc,
-                "loop.pack: {panel = N} takes the size of a micro-panel, "
-                "1 to 64, got %lld",
-                (long long)panel);
-      return false;
-    }
-  }
   int64_t dim = 0;
   const sched_attr *da = sched_attr_find(s, "dim");
   if (da) {
@@ -126,35 +125,17 @@ bool sched_op_pack(sched_run *r, const sched_stmt *s) {
       return false;
     }
   }
-  int64_t prefetch = 0;
-  const sched_attr *fa = sched_attr_find(s, "prefetch");
-  if (fa) {
-    prefetch = sched_get_num(r, &fa->value);
-    if (prefetch < 1 || prefetch > 1024) {
-      scc_error(r->ctx, fa->value.loc,
-                "loop.pack: {prefetch = D} takes how many rows ahead of the "
-                "copy to prefetch, 1 to 1024, got %lld",
-                (long long)prefetch);
-      return false;
-    }
-  }
   return one_loop(r, s, do_pack, sched_role_array(r, s->ops[1]->text),
                   panel + 65 * (dim + 33 * prefetch));
 }
 
 bool sched_op_prefetch(sched_run *r, const sched_stmt *s) {
-  int64_t distance = 1;
-  const sched_attr *da = sched_attr_find(s, "distance");
-  if (da) {
-    distance = sched_get_num(r, &da->value);
-    if (distance < 1 || distance > 1024) {
-      scc_error(r->ctx, da->value.loc,
-                "loop.prefetch: {distance = D} takes the iterations ahead, "
-                "1 to 1024, got %lld",
-                (long long)distance);
-      return false;
-    }
-  }
+  int64_t distance;
+  if (!sched_attr_num(r, s, "distance", 1, 1024, 1,
+                      "loop.prefetch: {distance = D} takes the iterations "
+                      "ahead",
+                      &distance))
+    return false;
   return one_loop(r, s, do_prefetch, sched_role_array(r, s->ops[1]->text),
                   distance);
 }

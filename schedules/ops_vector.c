@@ -22,18 +22,12 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
   sched_value *h = sched_get_handle(r, s->ops[0]);
   if (!h)
     return false;
-  int64_t width = 0;
-  const sched_attr *w = sched_attr_find(s, "width");
-  if (w) {
-    width = sched_get_num(r, &w->value);
-    if (width < 2 || width > 64) {
-      scc_error(r->ctx, w->value.loc,
-                "loop.vectorize: {width = W} must be between 2 and 64, got "
-                "%lld",
-                (long long)width);
-      return false;
-    }
-  }
+  int64_t width;
+  if (!sched_attr_num(r, s, "width", 2, 64, 0,
+                      "loop.vectorize: {width = W} takes the lanes of a "
+                      "vector",
+                      &width))
+    return false;
   ir_isa isa;
   if (!sched_get_isa(r, s, "loop.vectorize",
                      "\"avx512\", \"avx2\", \"sse4.2\", \"neon\" or \"scalar\"",

@@ -363,6 +363,13 @@ sched_value *sched_get_handle(sched_run *r, const sched_item *it);
 int64_t sched_get_num(sched_run *r, const sched_item *it);
 /* The attribute `key` of a statement, or NULL. */
 const sched_attr *sched_attr_find(const sched_stmt *s, const char *key);
+/* The number attribute `key` of a statement in *out (dflt without one);
+ * false after reporting "<what>, <lo> to <hi>, got <n>" at the value when
+ * it lies outside [lo, hi] (what: "loop.pack: {prefetch = D} takes how
+ * many rows ahead of the copy to prefetch"). */
+bool sched_attr_num(sched_run *r, const sched_stmt *s, const char *key,
+                    int64_t lo, int64_t hi, int64_t dflt, const char *what,
+                    int64_t *out);
 /* The statement's {isa = "..."} in *isa (IR_ISA_DEFAULT without one);
  * false after reporting "<op>: unknown isa "x" (expected <expected>)". */
 bool sched_get_isa(sched_run *r, const sched_stmt *s, const char *op,

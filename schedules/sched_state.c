@@ -162,6 +162,18 @@ const sched_attr *sched_attr_find(const sched_stmt *s, const char *key) {
   return NULL;
 }
 
+bool sched_attr_num(sched_run *r, const sched_stmt *s, const char *key,
+                    int64_t lo, int64_t hi, int64_t dflt, const char *what,
+                    int64_t *out) {
+  const sched_attr *a = sched_attr_find(s, key);
+  *out = a ? sched_get_num(r, &a->value) : dflt;
+  if (!a || (*out >= lo && *out <= hi))
+    return true;
+  scc_error(r->ctx, a->value.loc, "%s, %lld to %lld, got %lld", what,
+            (long long)lo, (long long)hi, (long long)*out);
+  return false;
+}
+
 bool sched_get_isa(sched_run *r, const sched_stmt *s, const char *op,
                    const char *expected, ir_isa *isa) {
   *isa = IR_ISA_DEFAULT;
