@@ -46,6 +46,7 @@
 
 typedef struct group {
   ir_expr *rep;  /* first access of the group */
+  int rep_at;    /* its index among all the loop's accesses (collect.all) */
   scc_vec slots; /* ir_expr ** */
   bool written;
   ir_var *var;
@@ -112,10 +113,11 @@ static bool subs_invariant(const ir_expr *a, const scc_vec *vars,
   return !a->u.access.mask || xfr_invariant(a->u.access.mask, vars, written);
 }
 
-/* Finds the groups that can be replaced (out: group *).  `k`: the kernel
- * holding loop (for the isl element queries). */
+/* Finds the groups that can be replaced (out: group *); with first_only,
+ * stops at the first (enough to know the op is not refused).  `k`: the
+ * kernel holding loop (for the isl element queries). */
 static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                        scc_vec *out) {
+                        scc_vec *out, bool first_only) {
   dep_access *da = NULL;
   scc_vec vars = {0}, written = {0};
   xfr_loop_defs(ctx, loop, &vars, &written);
@@ -135,13 +137,22 @@ static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     if (!g) {
       g = scc_arena_alloc(ctx->arena, sizeof *g);
       g->rep = *slot;
+      g->rep_at = i;
       scc_vec_push(ctx->arena, &groups, g);
     }
     scc_vec_push(ctx->arena, &g->slots, slot);
     if (xfr_vec_has(&c.lhs, *slot))
       g->written = true;
   }
-  for (int j = 0; j < groups.len; j++) {
+  /* isl's answers per pair of accesses (c.all indices; disjointness is
+   * symmetric): the C tile of a register-tiled micro-kernel is rows x vecs
+   * groups of one access each, every one asked against every other */
+  int n = c.all.len;
+  signed char *known =
+      n ? scc_arena_alloc(ctx->arena, (size_t)n * (size_t)n) : NULL;
+  if (known)
+    memset(known, -1, (size_t)n * (size_t)n);
+  for (int j = 0; j < groups.len && !(first_only && out->len); j++) {
     group *g = groups.items[j];
     ir_array *arr = g->rep->u.access.array;
     if (!subs_invariant(g->rep, &vars, &written))
@@ -160,10 +171,16 @@ static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
             xfr_disjoint(ctx, g->rep, o))
           continue;
         /* not syntactically apart: ask isl (B[i][j] and B[k][j] with
-         * k > i never meet in the loop) */
-        if (!da)
-          da = dep_access_open(ctx, k, loop);
-        ok = dep_access_disjoint(da, g->rep, o);
+         * k > i never meet in the loop), once per pair */
+        int lo = g->rep_at < i ? g->rep_at : i;
+        int hi = g->rep_at < i ? i : g->rep_at;
+        signed char *kn = &known[(size_t)lo * (size_t)n + (size_t)hi];
+        if (*kn < 0) {
+          if (!da)
+            da = dep_access_open(ctx, k, loop);
+          *kn = dep_access_disjoint(da, g->rep, o);
+        }
+        ok = *kn;
       }
     if (ok)
       scc_vec_push(ctx->arena, out, g);
@@ -261,7 +278,7 @@ static void unswitch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 /* Replaces the groups of one loop; returns their number. */
 static int replace_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop) {
   scc_vec groups = {0};
-  find_groups(ctx, k, loop, &groups);
+  find_groups(ctx, k, loop, &groups, false);
   for (int j = 0; j < groups.len; j++) {
     group *g = groups.items[j];
     ir_expr *rep = ir_expr_clone(ctx, g->rep, NULL);
@@ -319,8 +336,8 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
   xfr_inline_single_iteration(ctx, k, probe);
   scc_vec probe_leaves = {0}, groups = {0};
   unswitch(ctx, k, probe, read_after, &probe_leaves);
-  for (int i = 0; i < probe_leaves.len; i++)
-    find_groups(ctx, k, probe_leaves.items[i], &groups);
+  for (int i = 0; i < probe_leaves.len && groups.len == 0; i++)
+    find_groups(ctx, k, probe_leaves.items[i], &groups, true);
   ir_remove(loop->next); /* the probe, or the ifs that replaced it */
   if (groups.len == 0) {
     scc_fail(ctx, loop->loc,
