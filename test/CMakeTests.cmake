@@ -117,6 +117,9 @@ add_test(NAME driver.cli COMMAND sh ${T}/cli.sh ${SCHEDCC} ${S})
 # --dump-after (test/remarks.sh on test/remarks/).
 add_test(NAME driver.remarks COMMAND sh ${T}/remarks.sh ${SCHEDCC} ${CMAKE_SOURCE_DIR}
          $<TARGET_FILE:schedcc-cc>)
+# The library's @matmul: the register tile, the k block and the loop order
+# it takes from the machine model of each named CPU (test/matmul-model.sh).
+add_test(NAME lib.matmul_model COMMAND sh ${T}/matmul-model.sh ${SCHEDCC} ${CMAKE_SOURCE_DIR})
 
 # ---- tests of later features: each block runs once its script exists ----
 
