@@ -40,7 +40,10 @@ sequence on the nest as written (`include @matmul_avx2_nest(%root, rows,
 vecs, kc)`: match.matmul finds the loops by role, loop.reorder puts them
 in i, j, k order, then register tiles, B packed, C prefetched: the
 pointer layouts exercise packing and prefetching through the
-delinearized view).
+delinearized view); on an AVX-512 host half of those run `match.matmul`,
+`loop.reorder` and `@matmul_avx512(%i, rows, vecs, kc)` instead (k blocks,
+column tiles with B packed, row tiles: the order of @matmul's large-B
+version).
 
 Each case: the original built with gcc -O2 -Wall -Wextra -Werror; schedcc
 either refuses (exit 1 with an error: counted, not a failure) or emits C
@@ -68,6 +71,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run import FLOW_OFF, flow_warnings_only  # noqa: E402
 
 STD = ["-std=c17", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L"]
+# AVX-512 code runs only where the CPU has it (the generated kernel gets
+# the ISA's target attributes; the host must execute them)
+try:
+    with open("/proc/cpuinfo") as f:
+        HOST_AVX512 = " avx512f" in f.read()
+except OSError:
+    HOST_AVX512 = False
 WARN = ["-O2", "-Wall", "-Wextra", "-Werror"]
 
 NEAR_MISSES = ["wrong_a", "wrong_b", "wrong_c", "extra", "square",
@@ -158,6 +168,14 @@ class Case:
         self.local = (self.order[2] == "j" and not self.beta and
                       not self.roles and not self.miss and not self.bt and
                       not self.tile and r.random() < 0.5)
+        # on an AVX-512 host, half the "nest" cases run the AVX-512
+        # whole matmul in the order of its large-B version (k blocks, then
+        # column tiles with B packed, then row tiles, the next tile's C
+        # prefetched: @matmul_avx512, which @matmul_avx512_nest takes only
+        # for a B over half the L2, larger than these cases) with a random
+        # tile; drawn last, so the cases' other draws stay as they were
+        self.avx512 = (self.lib == "nest" and HOST_AVX512 and
+                       r.random() < 0.5)
 
     # -- subscripts -------------------------------------------------------
     def ext(self, name):
@@ -329,6 +347,13 @@ class Case:
         return "\n".join(out) + "\n"
 
     def schedule(self):
+        if self.lib == "nest" and self.avx512:
+            return ('import "lib/matmul_avx512.sched"\n'
+                    "named_sequence @main(%%root) {\n"
+                    "  %%i, %%j, %%k = match.matmul in %%root\n"
+                    "  %%ri, %%rj, %%rk = loop.reorder [%%i, %%j, %%k]\n"
+                    "  include @matmul_avx512(%%ri, %d, %d, %d)\n}\n"
+                    % self.shape)
         if self.lib == "nest":
             return ('import "lib/matmul_avx2.sched"\n'
                     "named_sequence @main(%%root) {\n"
@@ -349,7 +374,8 @@ class Case:
 
     def describe(self):
         return "%s%s %s %dx%dx%d order %s%s%s form %s%s%s%s%s%s" % (
-            "@matmul_avx2_nest%s: " % (self.shape,) if self.lib == "nest"
+            "@matmul_avx%s%s: " % ("512" if self.avx512 else "2_nest",
+                                   self.shape) if self.lib == "nest"
             else "",
             self.T, self.layout, self.M, self.N, self.K, "".join(self.order),
             " A^T" if self.ta else "", " B^T" if self.tb else "", self.form,
@@ -467,6 +493,8 @@ def run_case(args, seed, q, stats):
         called = ("cblas_" in text) or ("libxsmm_" in text)
         stats["applied_miss" if c.miss else "applied"] += 1
         stats["called_miss" if c.miss else "called"] += called
+        if c.lib == "nest" and not c.miss:
+            stats["nest512" if c.avx512 else "nest2"] += 1
         if c.miss:
             stats["why"]["near miss transformed: " + c.describe()] += 1
         libs = re.findall(r"^/\* schedcc-link: (.*) \*/$", text, re.M)
@@ -523,7 +551,7 @@ def main():
     stats = {k: 0 for k in ["cases", "applied", "applied_miss", "called",
                             "called_miss",
                             "refused", "refused_gemm", "refused_miss",
-                            "bounds_fp", "fail"]}
+                            "bounds_fp", "fail", "nest2", "nest512"]}
     stats["why"] = collections.Counter()
     for q in range(args.count):
         run_case(args, seed, q, stats)
@@ -531,6 +559,8 @@ def main():
           % (seed, stats["cases"]))
     print("  products: %d replaced by a library call, %d refused"
           % (stats["called"], stats["refused_gemm"]))
+    print("  whole-matmul sequences applied: %d @matmul_avx2_nest, "
+          "%d @matmul_avx512" % (stats["nest2"], stats["nest512"]))
     print("  near misses: %d refused, %d transformed (%d with a call)"
           % (stats["refused_miss"], stats["applied_miss"],
              stats["called_miss"]))
