@@ -68,16 +68,12 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run import FLOW_OFF, flow_warnings_only  # noqa: E402
+from run import FLOW_OFF, flow_warnings_only, host_isas  # noqa: E402
 
 STD = ["-std=c17", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L"]
 # AVX-512 code runs only where the CPU has it (the generated kernel gets
 # the ISA's target attributes; the host must execute them)
-try:
-    with open("/proc/cpuinfo") as f:
-        HOST_AVX512 = " avx512f" in f.read()
-except OSError:
-    HOST_AVX512 = False
+HOST_AVX512 = "avx512" in host_isas()
 WARN = ["-O2", "-Wall", "-Wextra", "-Werror"]
 
 NEAR_MISSES = ["wrong_a", "wrong_b", "wrong_c", "extra", "square",
