@@ -21,7 +21,7 @@
 #   colsum m x n, 4mn bytes:     the rowsum's sizes
 # Each variant binary (bench/bandwidth.c) measures REPS (default 7) batches
 # of calls and reports their median; pinned with taskset -c ${BENCH_CPU:-1}.
-# The variants of a size run in ROUNDS rounds (default 5), each round every
+# The variants of a size run in ROUNDS rounds (default 9), each round every
 # variant once in turn, the copy anchor first, so that a burst of other work
 # on the shared machine spreads over the variants and the anchor instead of
 # hitting one of them; a variant's time is the median of its rounds'
@@ -44,7 +44,7 @@ pin=""
 command -v taskset >/dev/null && pin="taskset -c ${BENCH_CPU:-1}"
 CLANG=${CLANG:-clang-19}
 REPS=${REPS:-7}
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-9}
 OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L"
 csv=$here/results/bandwidth-$(date +%Y-%m-%d-%H%M).csv
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), one core ($pin)"

@@ -17,7 +17,7 @@
 #                          installed (scripts/install-deps.sh --bench)
 #
 # and prints, per variant, the median and the minimum time per call over
-# ROUNDS rounds (default 5); each round runs every variant once, in turn,
+# ROUNDS rounds (default 9); each round runs every variant once, in turn,
 # for RUNS timed batches of calls (default 9, about 0.5 ms each; the
 # round's value is their median), so that a burst of other work on the
 # machine spreads over the variants instead of hitting one; GB/s
@@ -40,7 +40,7 @@ command -v taskset >/dev/null && pin="taskset -c ${DWCONV_CPU:-1}"
 CLANG=${CLANG:-clang-19}
 OPT="-std=c17 -O3 -march=native -D_POSIX_C_SOURCE=200809L -Wno-unknown-pragmas -DBATCH_US=500"
 runs=${RUNS:-9}
-rounds=${ROUNDS:-5}
+rounds=${ROUNDS:-9}
 sizes=${DWCONV_SIZES:-14x14x512 56x56x128}
 harness=$here/kernels/dwconv_harness.c
 csv=$here/results/dwconv-$(date +%Y-%m-%d-%H%M).csv

@@ -10,7 +10,7 @@
 # schedcc's machine model and of every build: MARCH=znver2 runs the AVX2
 # code, and OpenBLAS's AVX2 kernels, on an AVX-512 host (an AVX2-only
 # EPYC's instruction set on this core: the same two FMA pipes per cycle on
-# Zen 4, not the same caches).  Each shape runs ROUNDS rounds (default 3)
+# Zen 4, not the same caches).  Each shape runs ROUNDS rounds (default 5)
 # of every variant in turn; a time is the median of the rounds' medians
 # of REPS calls (default 7).
 #   [MARCH=CPU] [ROUNDS=N] bench/matmul_shapes.sh [BUILD_DIR] [REPS]
@@ -43,13 +43,13 @@ med() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[N
 summary() { m=$(cut -d' ' -f1 "$1" | med); awk -v m="$m" -v f="$2" 'BEGIN {printf "%.4f %.1f ", m, f / m}'; head -1 "$1" | cut -d' ' -f3; }
 for s in "1024 1024 1024" "1000 1000 1000" "4096 64 1024" "64 4096 1024" "1024 1024 96" "1024 1024 16" "200 200 3000"; do
   set -- $s
-  # ROUNDS rounds (default 3), each running every variant in turn, so that
+  # ROUNDS rounds (default 5), each running every variant in turn, so that
   # a burst of other work on the machine spreads over the variants instead
   # of hitting one; a variant's time is the median of its rounds' medians
   : >"$out/t.a"; : >"$out/t.b"
   for core in $obcore; do : >"$out/t.$core"; done
   r=0
-  while [ $r -lt "${ROUNDS:-3}" ]; do
+  while [ $r -lt "${ROUNDS:-5}" ]; do
     $pin "$out/schedcc" $1 $2 $3 "$reps" >>"$out/t.a"
     $pin "$out/openblas" $1 $2 $3 "$reps" 2>/dev/null >>"$out/t.b"
     for core in $obcore; do
