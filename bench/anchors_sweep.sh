@@ -9,13 +9,21 @@
 #   OUT/bmm.halide.env   the best Halide configuration (NAME=VALUE ...)
 #   OUT/bmm.mlir         the MLIR binary of the best tile (a copy)
 # and one line per anchor on stdout ("halide: best of 12 on this CPU: ...").
-#   bench/anchors_sweep.sh OUT HALIDE_BIN MLIR_BUILD_DIR_OR_-
+#   bench/anchors_sweep.sh OUT HALIDE_BIN [ISA]
 # HALIDE_BIN: the built Halide anchor ($OUT/bmm.halide), or - to skip;
-# the MLIR sweep needs mlir-opt-19 (skipped without).  The shapes swept
-# are the ones that won somewhere: 14 x 2 vectors (Zen 5), 6 x 4 (Intel
-# Sapphire/Emerald Rapids: issue 25), 7 x 4 (the former defaults), 4 x 4.
+# the MLIR sweep needs mlir-opt-19 (skipped without).  ISA: the machine
+# model's (`schedcc --print-target`, default avx512).  With AVX-512 the
+# shapes swept are the ones that won somewhere: 14 x 2 vectors (Zen 5),
+# 6 x 4 (Intel Sapphire/Emerald Rapids: issue 25), 7 x 4 (the former
+# defaults), 4 x 4.  With AVX2 (16 ymm registers; a "vector" of the Halide
+# anchor is 16 floats, two ymm, and MLIR's rows must divide 196) those
+# spill: the shapes that fit 16 registers instead, Halide 6 x 1 vector
+# (12 ymm accumulators), 5 x 1, 4 x 1, 3 x 2, 7 x 1, MLIR 4 x 16, 14 x 8,
+# 7 x 8, 2 x 32, 4 x 32 (on a Zen 5 core running AVX2 code, 2026-12-02:
+# Halide 6 x 1 with KC 512 13.2 ms, MLIR 4 x 16 x 256 15.4; with the
+# AVX-512 lists the best were 19.7 and 19.1).
 set -eu
-out=$1 halide=$2
+out=$1 halide=$2 isa=${3:-avx512}
 here=$(cd "$(dirname "$0")" && pwd)
 pin=""; command -v taskset >/dev/null && pin="taskset -c ${BENCH_CPU:-0}"
 CLANG=${CLANG:-clang-19}
@@ -43,8 +51,12 @@ time_of() {
 
 if [ "$halide" != - ] && [ -x "$halide" ]; then
   best=1000000000 bestcfg=""
-  for cfg in "14 2 256" "14 2 512" "6 4 256" "6 4 512" "7 4 256" "7 4 512" \
-             "4 4 256" "6 4 0" "7 4 0" "14 2 0" "6 4 128" "14 2 128"; do
+  cfgs='"14 2 256" "14 2 512" "6 4 256" "6 4 512" "7 4 256" "7 4 512" \
+        "4 4 256" "6 4 0" "7 4 0" "14 2 0" "6 4 128" "14 2 128"'
+  [ "$isa" = avx2 ] && cfgs='"6 1 256" "6 1 512" "6 1 128" "5 1 256" "5 1 512" "4 1 256" \
+        "4 1 512" "3 2 256" "7 1 256" "4 1 0" "7 1 0" "2 2 256"'
+  eval "set -- $cfgs"
+  for cfg in "$@"; do
     set -- $cfg
     e="HALIDE_BMM_ROWS=$1 HALIDE_BMM_VECS=$2 HALIDE_BMM_KC=$3 HALIDE_BMM_KU=4"
     t=$(time_of $e $pin "$halide")
@@ -56,8 +68,12 @@ fi
 
 if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null; then
   best=1000000000 bestcfg=""
-  for cfg in "14, 32, 256" "14, 32, 512" "6, 64, 256" "6, 64, 512" "7, 64, 256" \
-             "7, 32, 256" "4, 64, 256" "8, 48, 256" "6, 64, 128" "12, 32, 256"; do
+  cfgs='"14, 32, 256" "14, 32, 512" "6, 64, 256" "6, 64, 512" "7, 64, 256" \
+        "7, 32, 256" "4, 64, 256" "8, 48, 256" "6, 64, 128" "12, 32, 256"'
+  [ "$isa" = avx2 ] && cfgs='"4, 16, 256" "4, 16, 512" "4, 16, 128" "14, 8, 256" "14, 8, 512" \
+        "7, 8, 256" "2, 32, 256" "4, 32, 256" "7, 16, 256" "2, 64, 256"'
+  eval "set -- $cfgs"
+  for cfg in "$@"; do
     tag=$(echo "$cfg" | tr -d ' ' | tr ',' 'x')
     if MLIR_BMM_TILE="$cfg" CLANG=$CLANG sh "$here/mlir/build.sh" "$out/sweep-mlir-$tag.o" >"$out/sweep-mlir-$tag.log" 2>&1 &&
       $CLANG $OPT -DBENCH_BMM "$here/mlir/driver.c" "$out/sweep-mlir-$tag.o" "$here/harness.c" \

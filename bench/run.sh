@@ -157,7 +157,7 @@ for p in $problems; do
     rm -f "$out/$p.halide.env"
     if [ "${ANCHOR_SWEEP:-1}" != 0 ]; then
       hb=-; [ -x "$out/$p.halide" ] && hb=$out/$p.halide
-      CLANG=$CLANG sh "$here/anchors_sweep.sh" "$out" "$hb" | sed 's/^/  (/; s/$/)/'
+      CLANG=$CLANG sh "$here/anchors_sweep.sh" "$out" "$hb" "${isa:-avx512}" | sed 's/^/  (/; s/$/)/'
     fi
   fi
 

@@ -120,6 +120,10 @@ add_test(NAME driver.remarks COMMAND sh ${T}/remarks.sh ${SCHEDCC} ${CMAKE_SOURC
 # The library's @matmul: the register tile, the k block and the loop order
 # it takes from the machine model of each named CPU (test/matmul-model.sh).
 add_test(NAME lib.matmul_model COMMAND sh ${T}/matmul-model.sh ${SCHEDCC} ${CMAKE_SOURCE_DIR})
+# samples/bmm.fast.sched on AVX-512, AVX2, SSE-only and NEON CPUs: the
+# region of each ISA, and its output compiles for that CPU
+# (test/sample-targets.sh).
+add_test(NAME sample.bmm_fast_targets COMMAND sh ${T}/sample-targets.sh ${SCHEDCC} ${CMAKE_SOURCE_DIR})
 
 # ---- tests of later features: each block runs once its script exists ----
 
@@ -147,6 +151,15 @@ if(EXISTS ${T}/difftol.sh)
     set(variant ${s_variant})
     add_test(NAME difftol.sample.${variant}
              COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/${name}.c ${sched} --values)
+  endforeach()
+  # samples/bmm.fast.sched's AVX2 region and its fallback (@matmul: loops
+  # in i, k, j order) with the machine models of an AVX2-only and an
+  # SSE-only CPU, run on the host (DIFFTOL_TARGET: test/difftol.sh)
+  foreach(t znver2 x86-64)
+    add_test(NAME difftol.sample.bmm.fast.${t}
+             COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/bmm.c ${S}/bmm.fast.sched --values)
+    set_tests_properties(difftol.sample.bmm.fast.${t} PROPERTIES
+                         ENVIRONMENT "DIFFTOL_TARGET=-march=${t}")
   endforeach()
 endif()
 

@@ -21,7 +21,11 @@
 # loop.vectorize {fma_adds}, against the same schedule without it).  When
 # the host cannot run the
 # ISA the generated code uses, the test is skipped (exit 0, "skipped: host
-# lacks avx512").
+# lacks avx512").  DIFFTOL_TARGET (e.g. -march=znver2) is given to schedcc
+# alone: its machine model, and so a schedule's param.target values, are
+# those of that CPU, while both programs are built for the host (with the
+# flags of the ISA the generated code uses): the AVX2 or SSE path of a
+# portable schedule, run on an AVX-512 host.
 set -eu
 schedcc=$1 src=$2 sched=$3
 shift 3
@@ -38,7 +42,7 @@ absol=$(sed -n 's|^[[:space:]]*//[[:space:]]*tolerance:.*[[:space:]]abs[[:space:
 absol=${absol:-1e-30}
 same=$(sed -n 's|^[[:space:]]*//[[:space:]]*same as:[[:space:]]*\([^[:space:]]*\).*|\1|p' "$sched" | head -1)
 
-"$schedcc" "$src" -s "$sched" -o "$tmp/gen.c" -- $common
+"$schedcc" "$src" -s "$sched" -o "$tmp/gen.c" -- $common ${DIFFTOL_TARGET:-}
 
 if ! isa=$(sh "$here/difftol/isa-flags.sh" "$tmp/gen.c"); then
   echo "skipped: $isa"
@@ -46,7 +50,7 @@ if ! isa=$(sh "$here/difftol/isa-flags.sh" "$tmp/gen.c"); then
 fi
 common="$common $isa"
 if [ -n "$same" ]; then
-  "$schedcc" "$src" -s "$(dirname "$sched")/$same" -o "$tmp/ref.c" -- $common
+  "$schedcc" "$src" -s "$(dirname "$sched")/$same" -o "$tmp/ref.c" -- $common ${DIFFTOL_TARGET:-}
 fi
 # the libraries of loop.to_library calls (the C backend's comment)
 libs=$(sed -n 's|^/\* schedcc-link: \(.*\) \*/$|\1|p' "$tmp/gen.c" | tr '\n' ' ')
