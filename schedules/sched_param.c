@@ -12,7 +12,11 @@
  * is the -D value (schedcc -D t1=28) or its default ({default = V}, else
  * the smallest value of a range's domain, the first choice).  Constraints
  * are C expressions over parameter names (integers, + - * / %, comparisons,
- * && || !, parentheses; / and % truncate like C) that must be nonzero.
+ * && || !, parentheses; / and % truncate like C) that must be nonzero; a
+ * name that no parameter has and the machine model does (vector_registers,
+ * l2_bytes: param.target's fields) reads the model of the target CPU, so a
+ * register budget can follow the CPU (`mr * vecs + vecs + 1 <=
+ * vector_registers`).
  * Everything is checked before any payload is touched (sched_params_bind);
  * `param.assert %p` fails silenceably when %p is 0 (the MLIR Transform
  * dialect paper's Figure 10, `assert vect`), so an alternatives region can
@@ -22,6 +26,7 @@
  * Source: the tuning parameters of Lücke et al., "The MLIR Transform
  * Dialect", CGO 2025, §4.5, Figures 10 and 11.
  */
+#include "../machine/mach.h"
 #include "sched_int.h"
 
 #include <stdlib.h>
@@ -31,13 +36,14 @@
 
 typedef struct cexpr {
   int op; /* 'n' number, 'v' parameter, 's' slot of the sequence, 'k' a
-             name of the kernel (loop.specialize), 'u' unary minus, '!', or
+             name of the kernel (loop.specialize), 't' a field of the
+             machine model (constraints), 'u' unary minus, '!', or
              a binary
              operator: + - * / % < > 'l' (<=) 'g' (>=) 'e' (==) 'N' (!=)
              '&' (&&) '|' (||) */
   int64_t num;
   int param;
-  const char *name; /* 'k', 's' */
+  const char *name; /* 'k', 's', 't' */
   scc_loc loc;      /* 'k', 's': of the name */
   struct cexpr *a, *b;
   int depth; /* 1 for a leaf, else 1 + the deeper operand's */
@@ -65,6 +71,8 @@ typedef struct param_constraint {
   cexpr *e;
   int nused;
   int *used; /* parameters it reads, in order of first use */
+  int ntarget;
+  const char **target; /* fields of the machine model it reads, likewise */
 } param_constraint;
 
 struct sched_params {
@@ -263,8 +271,9 @@ typedef struct eparser {
   /* sched_expr_parse: %names resolve to slots of the sequence */
   int (*resolve)(void *data, const char *name, scc_loc at);
   void *rdata;
-  bool names; /* sched_cond_parse: bare names are the kernel's ('k') */
-  int rec;    /* open parentheses and unary operators being parsed */
+  bool names;    /* sched_cond_parse: bare names are the kernel's ('k') */
+  int rec;       /* open parentheses and unary operators being parsed */
+  scc_vec tused; /* const char *: machine model fields a constraint reads */
 } eparser;
 
 static void eskip(eparser *e) {
@@ -401,6 +410,18 @@ static cexpr *eprimary(eparser *e) {
     const char *name =
         scc_arena_strndup(e->ctx->arena, start, (size_t)(e->p - start));
     int i = find_param(e->ps, name);
+    int64_t tv;
+    if (i < 0 && mach_get(&(mach_model){0}, name, &tv)) {
+      /* a field of the machine model: read when the values are bound */
+      cexpr *x = enode(e, 't', NULL, NULL);
+      x->name = name;
+      bool seen = false;
+      for (int k = 0; k < e->tused.len; k++)
+        seen |= strcmp(e->tused.items[k], name) == 0;
+      if (!seen)
+        scc_vec_push(e->ctx->arena, &e->tused, (void *)name);
+      return x;
+    }
     if (i < 0) {
       if (e->ok) {
         const char *hint = closest_param(e->ps, name);
@@ -524,6 +545,8 @@ static cexpr *eor(eparser *e) {
 
 /* sched_expr_eval: the values of the running sequence's slots. */
 static _Thread_local const sched_value *eval_env;
+/* sched_params_bind: the machine model that 't' nodes read. */
+static _Thread_local const mach_model *eval_machine;
 
 /* Evaluates x; *why is set (and 0 returned) on division by zero or
  * overflow. */
@@ -541,6 +564,12 @@ static int64_t eval(const cexpr *x, const sched_params *ps, const char **why) {
     return 0;
   case 'v':
     return decl_at(ps, x->param)->value;
+  case 't': {
+    int64_t v = 0;
+    if (!mach_get(eval_machine ? eval_machine : mach_host(), x->name, &v))
+      *why = "an unknown field of the machine model";
+    return v;
+  }
   case 'u':
     a = eval(x->a, ps, why);
     if (__builtin_sub_overflow((int64_t)0, a, &r))
@@ -635,7 +664,8 @@ static void collect_constraints(scc_ctx *ctx, sched_params *ps,
                  NULL,
                  NULL,
                  false,
-                 0};
+                 0,
+                 {0}};
     cexpr *x = eor(&e);
     eskip(&e);
     if (e.ok && *e.p)
@@ -653,6 +683,11 @@ static void collect_constraints(scc_ctx *ctx, sched_params *ps,
         scc_arena_alloc(ctx->arena, sizeof *c->used * (size_t)(e.used.len + 1));
     for (int k = 0; k < e.used.len; k++)
       c->used[k] = *(int *)e.used.items[k];
+    c->ntarget = e.tused.len;
+    c->target = scc_arena_alloc(ctx->arena,
+                                sizeof *c->target * (size_t)(e.tused.len + 1));
+    for (int k = 0; k < e.tused.len; k++)
+      c->target[k] = e.tused.items[k];
     scc_vec_push(ctx->arena, &ps->constraints, c);
   }
 }
@@ -672,7 +707,9 @@ bool sched_params_collect(scc_ctx *ctx, sched_program *p) {
 
 /* ---- binding values ------------------------------------------------------ */
 
-/* "t3 = 20 (-D), vect = 1 (default)" for the parameters c reads. */
+/* "t3 = 20 (-D), vect = 1 (default)" for the parameters c reads, then
+ * "vector_registers = 16 (the machine model of znver2)" for the machine
+ * model's fields. */
 static const char *used_values(scc_ctx *ctx, const sched_params *ps,
                                const param_constraint *c) {
   scc_buf b = {0};
@@ -680,6 +717,14 @@ static const char *used_values(scc_ctx *ctx, const sched_params *ps,
     const param_decl *p = decl_at(ps, c->used[k]);
     scc_buf_printf(&b, "%s%s = %lld (%s)", k ? ", " : "", p->name,
                    (long long)p->value, p->given ? "-D" : "default");
+  }
+  const mach_model *m = ctx->machine ? ctx->machine : mach_host();
+  for (int k = 0; k < c->ntarget; k++) {
+    int64_t v = 0;
+    mach_get(m, c->target[k], &v);
+    scc_buf_printf(&b, "%s%s = %lld (the machine model of %s)",
+                   c->nused || k ? ", " : "", c->target[k], (long long)v,
+                   m->name);
   }
   char *t = scc_arena_strndup(ctx->arena, b.data ? b.data : "", b.len);
   scc_buf_free(&b);
@@ -746,6 +791,7 @@ bool sched_params_bind(scc_ctx *ctx, sched_program *p,
   }
   if (!ok)
     return false;
+  eval_machine = ctx->machine;
   for (int i = 0; i < ps->constraints.len; i++) {
     const param_constraint *c = ps->constraints.items[i];
     const char *why = NULL;
@@ -844,10 +890,50 @@ bool sched_params_json(scc_ctx *ctx, sched_program *p,
       json_str(out, decl_at(ps, c->used[k])->name);
     }
     scc_buf_puts(out, "], ");
+    if (c->ntarget) {
+      scc_buf_puts(out, "\"target\": [");
+      for (int k = 0; k < c->ntarget; k++) {
+        scc_buf_puts(out, k ? ", " : "");
+        json_str(out, c->target[k]);
+      }
+      scc_buf_puts(out, "], ");
+    }
     json_loc(out, c->loc);
     scc_buf_puts(out, "}");
   }
-  scc_buf_puts(out, ps->constraints.len ? "\n  ]\n}\n" : "]\n}\n");
+  /* the machine model's fields that constraints read, with their values
+   * for the target CPU (schedcc-tune evaluates the constraints itself);
+   * absent when no constraint reads one */
+  const mach_model *m = ctx->machine ? ctx->machine : mach_host();
+  bool any = false;
+  for (int i = 0; i < ps->constraints.len; i++) {
+    const param_constraint *c = ps->constraints.items[i];
+    for (int k = 0; k < c->ntarget; k++) {
+      bool seen = false;
+      for (int j = 0; j <= i && !seen; j++) {
+        const param_constraint *d = ps->constraints.items[j];
+        for (int l = 0; l < (j < i ? d->ntarget : k) && !seen; l++)
+          seen = strcmp(d->target[l], c->target[k]) == 0;
+      }
+      if (seen)
+        continue;
+      if (!any) {
+        scc_buf_puts(out, ps->constraints.len ? "\n  ],\n" : "],\n");
+        scc_buf_puts(out, "  \"target\": {\"cpu\": ");
+        json_str(out, m->name);
+        any = true;
+      }
+      int64_t v = 0;
+      mach_get(m, c->target[k], &v);
+      scc_buf_puts(out, ", ");
+      json_str(out, c->target[k]);
+      scc_buf_printf(out, ": %lld", (long long)v);
+    }
+  }
+  if (any)
+    scc_buf_puts(out, "}\n}\n");
+  else
+    scc_buf_puts(out, ps->constraints.len ? "\n  ]\n}\n" : "]\n}\n");
   return true;
 }
 
@@ -898,7 +984,8 @@ static sched_expr *parse(scc_ctx *ctx, const char *text, scc_loc loc,
                          int (*resolve)(void *data, const char *name,
                                         scc_loc at),
                          void *data, bool names) {
-  eparser e = {ctx, NULL, text, text, loc, true, {0}, resolve, data, names, 0};
+  eparser e = {ctx, NULL,    text, text,  loc, true,
+               {0}, resolve, data, names, 0,   {0}};
   cexpr *x = eor(&e);
   eskip(&e);
   if (e.ok && *e.p)
