@@ -124,6 +124,9 @@ add_test(NAME lib.matmul_model COMMAND sh ${T}/matmul-model.sh ${SCHEDCC} ${CMAK
 # region of each ISA, and its output compiles for that CPU
 # (test/sample-targets.sh).
 add_test(NAME sample.bmm_fast_targets COMMAND sh ${T}/sample-targets.sh ${SCHEDCC} ${CMAKE_SOURCE_DIR})
+# param.constraint naming machine model fields: --emit=params, refusals
+# per CPU, samples/bmm.tune.sched for AVX2 and AVX-512 (test/param-target.sh).
+add_test(NAME sched.param_target COMMAND sh ${T}/param-target.sh ${SCHEDCC} ${CMAKE_SOURCE_DIR})
 
 # ---- tests of later features: each block runs once its script exists ----
 
