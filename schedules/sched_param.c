@@ -434,8 +434,9 @@ static cexpr *eprimary(eparser *e) {
         else
           scc_error(e->ctx, l,
                     "constraint: unknown parameter '%s' (declare it with "
-                    "param.tunable \"%s\" ...)",
-                    name, name);
+                    "param.tunable \"%s\" ..., or name a field of the "
+                    "machine model: %s)",
+                    name, name, mach_key_names());
       }
       e->ok = false;
       return enode(e, 'n', NULL, NULL);

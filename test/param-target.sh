@@ -10,6 +10,7 @@
 #     are refused for the first (exit 1, the message naming the field's
 #     value and the CPU, a caret under the constraint) and accepted for
 #     the second;
+#   - a misspelt field is refused with the fields the model has;
 #   - samples/bmm.tune.sched: its vectorized region in the ISA of the CPU
 #     (AVX2 intrinsics for -march=znver2, AVX-512 for znver4), its
 #     register budget that CPU's (14 x 2 vectors refused for znver2).
@@ -61,6 +62,15 @@ sed -n 3p "$tmp/r.err" | grep -q '^ *^' || fail "znver2, mr = 14: no caret line"
 [ ! -e "$tmp/a.c" ] || fail "znver2, mr = 14: an output file was written"
 "$schedcc" "$src" -s "$tmp/t.sched" -D mr=14 -o "$tmp/b.c" -- -march=znver4 2>"$tmp/s.err" ||
   { fail "znver4, mr = 14: refused:"; cat "$tmp/s.err"; }
+# a misspelt field: refused, naming the fields the model has
+printf 'named_sequence @main(%%root) {\n  %%mr = param.tunable "mr" range [1, 28]\n  param.constraint "mr <= vector_register"\n}\n' >"$tmp/u.sched"
+st=0
+"$schedcc" "$src" -s "$tmp/u.sched" -o "$tmp/u.c" 2>"$tmp/u.err" || st=$?
+[ "$st" -eq 1 ] || fail "misspelt field: exit $st, expected 1"
+grep -q "u.sched:3:27: error: constraint: unknown parameter 'vector_register' (declare it with param.tunable \"vector_register\" ..., or name a field of the machine model: vector_bits, vector_registers," "$tmp/u.err" ||
+  { fail "misspelt field: not the expected message:"; cat "$tmp/u.err"; }
+sed -n 3p "$tmp/u.err" | grep -q '^ *^' || fail "misspelt field: no caret line"
+[ ! -e "$tmp/u.c" ] || fail "misspelt field: an output file was written"
 # samples/bmm.tune.sched
 tune=$root/samples/bmm.tune.sched
 if "$schedcc" "$src" -s "$tune" -D mr=6 -D vecs=2 -o "$tmp/t2.c" -- -march=znver2 2>"$tmp/t2.err"; then
