@@ -1154,6 +1154,15 @@ static ir_expr *trip_ir(to_ir *t, const sched_value *v, const cexpr *x) {
   return ir_simplify(t->ctx, ir_max(t->ctx, n, ir_int(t->ctx, 0)));
 }
 
+/* e as a long when it is narrower (a 32-bit parameter, or arithmetic on
+ * them); a constant stays as it is (the other operand, widened, makes the
+ * operation long). */
+static ir_expr *widen(to_ir *t, ir_expr *e) {
+  if (e->kind == IR_EXPR_INT || ir_type_size(e->type) >= 8)
+    return e;
+  return ir_cast(t->ctx, IR_TY_LONG, e);
+}
+
 static ir_expr *cexpr_ir(to_ir *t, const cexpr *x) {
   if (t->why)
     return NULL;
@@ -1186,6 +1195,8 @@ static ir_expr *cexpr_ir(to_ir *t, const cexpr *x) {
   case 'u':
   case '!': {
     ir_expr *a = cexpr_ir(t, x->a);
+    if (a && x->op == 'u')
+      a = widen(t, a);
     return a ? ir_unary(t->ctx, x->op == 'u' ? IR_OP_NEG : IR_OP_NOT, a,
                         x->op == 'u' ? a->type : IR_TY_INT)
              : NULL;
@@ -1194,6 +1205,21 @@ static ir_expr *cexpr_ir(to_ir *t, const cexpr *x) {
   ir_expr *a = cexpr_ir(t, x->a), *b = cexpr_ir(t, x->b);
   if (!a || !b)
     return NULL;
+  /* the arithmetic of the condition in long, as isl reads it (exact
+   * integers): `m * n * 4 <= 49152` with int parameters would wrap in int
+   * arithmetic past 2^31 and choose the version whose facts do not hold;
+   * in long a product of two 32-bit parameters cannot wrap.  A remainder or
+   * quotient by a constant other than -1 cannot overflow and keeps its type
+   * (so `n % 16 == 0` stays the fact loop.vectorize looks for). */
+  int64_t dv;
+  bool by_const = (x->op == '/' || x->op == '%') &&
+                  ir_expr_const_value(t->ctx, b, &dv) && dv != -1;
+  if ((x->op == '+' || x->op == '-' || x->op == '*' || x->op == '/' ||
+       x->op == '%') &&
+      !by_const) {
+    a = widen(t, a);
+    b = widen(t, b);
+  }
   ir_op op;
   bool cmp = true;
   switch (x->op) {

@@ -15,13 +15,14 @@
  * violated and none is asked.  The loop moves into the then-branch (its
  * handles, and those of loops inside it, stay valid); the else-branch
  * holds a copy whose declarations are renamed and whose label is dropped.
- * Inside the then-branch, isl's dependence analysis sees the condition as
- * part of every statement's iteration domain (an affine or quasi-affine
- * condition: `n % 16 == 0`), and xf_known_multiple (xf_util.c) lets
- * loop.vectorize and loop.tile use a conjunct `e % c == 0` as the fact
- * that a loop of e iterations needs no remainder.  Refused: a payload that is
- * not a loop of the kernel, a condition reading anything else. Source: Halide,
- * "Func::specialize" (Ragan-Kelley et al., PLDI 2013, and the Halide
+ * The condition's arithmetic comes in long (sched_cond_ir: integer casts are
+ * the only other node taken).  Inside the then-branch, isl's dependence
+ * analysis sees the condition as part of every statement's iteration domain (an
+ * affine or quasi-affine condition: `n % 16 == 0`), and xf_known_multiple
+ * (xf_util.c) lets loop.vectorize and loop.tile use a conjunct `e % c == 0` as
+ * the fact that a loop of e iterations needs no remainder.  Refused: a payload
+ * that is not a loop of the kernel, a condition reading anything else. Source:
+ * Halide, "Func::specialize" (Ragan-Kelley et al., PLDI 2013, and the Halide
  * documentation); versioning: Allen & Kennedy, Optimizing Compilers for Modern
  * Architectures, 2001, §7.3.
  */
@@ -39,7 +40,8 @@ static void cond_cb(ir_expr *e, void *data) {
         (e->u.var->kind != IR_VAR_PARAM || !ir_type_is_integer(e->u.var->type)))
       c->bad = e->u.var;
   } else if (e->kind != IR_EXPR_INT && e->kind != IR_EXPR_BINARY &&
-             e->kind != IR_EXPR_UNARY) {
+             e->kind != IR_EXPR_UNARY &&
+             !(e->kind == IR_EXPR_CAST && ir_type_is_integer(e->type))) {
     c->other = true;
   }
 }
