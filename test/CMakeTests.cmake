@@ -155,6 +155,10 @@ if(EXISTS ${T}/difftol.sh)
     add_test(NAME difftol.sample.${variant}
              COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/${name}.c ${sched} --values)
   endforeach()
+  # samples/rowsum.fast.sched's version for A in L1 (the default 500 x 530
+  # takes the other): 9 rows of 130 floats, a remainder past 128
+  add_test(NAME difftol.sample.rowsum.fast.l1
+           COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/rowsum.c ${S}/rowsum.fast.sched --values 9 130)
   # samples/bmm.tune.sched vectorizes in the ISA of the flags schedcc gets
   # (loop.vectorize without isa): -march=native, as schedcc-tune gives it,
   # so that this test runs the host's vector code, not baseline lanes
