@@ -666,7 +666,8 @@ static void alternatives_result_kinds(checker *c, sched_stmt *s, int count) {
 }
 
 /* %p = param.tunable "name" range [lo, hi] {step = S, divides = D,
- * default = V} | %p = param.tunable "name" choice [v1, ...] {default = V}:
+ * default = V} | %p = param.tunable "name" choice [v1, ...] {default = V}
+ * (V an integer, or a string: an expression of the machine model's fields):
  * the form (the domain itself is checked by sched_params_collect).  Returns
  * the number of result slots, -1 after an error. */
 static int check_tunable(checker *c, sched_stmt *s) {
@@ -725,10 +726,16 @@ static int check_tunable(checker *c, sched_stmt *s) {
           range ? "range" : "choice",
           range ? "step, divides, default" : "default");
       ok = false;
-    } else if (!a->has_value || a->value.kind != SCHED_I_INT) {
+    } else if (!a->has_value || (a->value.kind != SCHED_I_INT &&
+                                 !(a->value.kind == SCHED_I_STRING &&
+                                   strcmp(a->key, "default") == 0))) {
       err(c, a->loc,
-          "attribute '%s' of 'param.tunable' needs an integer ('%s = N')",
-          a->key, a->key);
+          "attribute '%s' of 'param.tunable' needs an integer ('%s = N')%s",
+          a->key, a->key,
+          strcmp(a->key, "default") == 0
+              ? " or an expression of the machine model's fields "
+                "('default = \"(vector_registers - 3) / 2\"')"
+              : "");
       ok = false;
     }
     for (int j = 0; j < i; j++)

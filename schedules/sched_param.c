@@ -10,7 +10,12 @@
  * A domain is a range [lo, hi] (every step-th value from lo, optionally
  * only the divisors of D) or a list of choices.  The value of a parameter
  * is the -D value (schedcc -D t1=28) or its default ({default = V}, else
- * the smallest value of a range's domain, the first choice).  Constraints
+ * the smallest value of a range's domain, the first choice).  A default
+ * may be a string, an expression over the machine model's fields and
+ * numbers (`{default = "(vector_registers - 3) / 2"}`: the register tile
+ * that fills the target's registers), evaluated for the target CPU when
+ * the values are bound, so that the starting point follows the CPU as the
+ * constraints do; it must land in the domain.  Constraints
  * are C expressions over parameter names (integers, + - * / %, comparisons,
  * && || !, parentheses; / and % truncate like C) that must be nonzero; a
  * name that no parameter has and the machine model does (vector_registers,
@@ -61,6 +66,8 @@ typedef struct param_decl {
   int64_t *vals;
   int64_t def;
   scc_loc def_loc;
+  const char *def_text; /* {default = "expr"}: its text and tree, else NULL */
+  struct cexpr *def_expr;
   int64_t value;
   bool given; /* by -D */
 } param_decl;
@@ -240,7 +247,12 @@ static bool make_decl(scc_ctx *ctx, const sched_stmt *s, param_decl *p) {
   const sched_attr *d = attr(s, "default");
   p->def = p->vals ? p->vals[0] : p->lo;
   p->def_loc = p->loc;
-  if (d) {
+  if (d && d->value.kind == SCHED_I_STRING) {
+    /* an expression of the machine model: parsed by collect_decls,
+     * evaluated and checked against the domain by sched_params_bind */
+    p->def_text = d->value.text;
+    p->def_loc = d->value.loc;
+  } else if (d) {
     p->def = d->value.ival;
     p->def_loc = d->value.loc;
     if (!in_domain(p, p->def)) {
@@ -274,6 +286,7 @@ typedef struct eparser {
   bool names;    /* sched_cond_parse: bare names are the kernel's ('k') */
   int rec;       /* open parentheses and unary operators being parsed */
   scc_vec tused; /* const char *: machine model fields a constraint reads */
+  bool deflt;    /* a param.tunable's {default = "expr"}: no parameters */
 } eparser;
 
 static void eskip(eparser *e) {
@@ -290,7 +303,9 @@ static scc_loc eloc(const eparser *e) {
 static void eerror(eparser *e, const char *what) {
   if (!e->ok)
     return;
-  const char *kind = e->resolve ? "expression" : "constraint";
+  const char *kind = e->resolve ? "expression"
+                     : e->deflt ? "default"
+                                : "constraint";
   const char *at =
       *e->p ? scc_arena_printf(e->ctx->arena, "'%.12s'", e->p)
             : scc_arena_printf(e->ctx->arena, "the end of the %s", kind);
@@ -423,7 +438,15 @@ static cexpr *eprimary(eparser *e) {
       return x;
     }
     if (i < 0) {
-      if (e->ok) {
+      if (e->ok && e->deflt) {
+        scc_loc l = e->loc;
+        l.col += 1 + (int)(start - e->text);
+        scc_error(e->ctx, l,
+                  "default: unknown name '%s' (a default reads numbers and "
+                  "the fields of the machine model, not other parameters: "
+                  "%s)",
+                  name, mach_key_names());
+      } else if (e->ok) {
         const char *hint = closest_param(e->ps, name);
         scc_loc l = e->loc;
         l.col += 1 + (int)(start - e->text);
@@ -636,6 +659,25 @@ static void collect_decls(scc_ctx *ctx, sched_params *ps, const scc_vec *stmts,
       *ok = false;
       continue;
     }
+    if (p->def_text) {
+      /* no parameters in scope: a default reads the machine model only */
+      static const sched_params none = {{0}, {0}};
+      eparser e = {.ctx = ctx,
+                   .ps = &none,
+                   .text = p->def_text,
+                   .p = p->def_text,
+                   .loc = p->def_loc,
+                   .ok = true,
+                   .deflt = true};
+      p->def_expr = eor(&e);
+      eskip(&e);
+      if (e.ok && *e.p)
+        eerror(&e, "an operator or the end of the default");
+      if (!e.ok) {
+        *ok = false;
+        continue;
+      }
+    }
     int old = find_param(ps, p->name);
     if (old >= 0) {
       scc_error(ctx, p->loc, "parameter '%s' is declared twice", p->name);
@@ -666,7 +708,8 @@ static void collect_constraints(scc_ctx *ctx, sched_params *ps,
                  NULL,
                  false,
                  0,
-                 {0}};
+                 {0},
+                 false};
     cexpr *x = eor(&e);
     eskip(&e);
     if (e.ok && *e.p)
@@ -739,9 +782,39 @@ bool sched_params_bind(scc_ctx *ctx, sched_program *p,
     ps = p->params = scc_arena_alloc(ctx->arena, sizeof *ps);
   }
   bool ok = true;
+  eval_machine = ctx->machine;
+  const mach_model *m = ctx->machine ? ctx->machine : mach_host();
   for (int i = 0; i < ps->decls.len; i++) {
-    decl_at(ps, i)->value = decl_at(ps, i)->def;
-    decl_at(ps, i)->given = false;
+    param_decl *pd = decl_at(ps, i);
+    /* an expression default that -D overrides is not held against the run */
+    bool overridden = false;
+    for (int d = 0; opts && d < opts->ndefines; d++)
+      overridden |= strcmp(opts->define_names[d], pd->name) == 0;
+    if (pd->def_expr) {
+      const char *why = NULL;
+      int64_t v = eval(pd->def_expr, ps, &why);
+      bool bad = why || !in_domain(pd, v);
+      if (!bad) {
+        pd->def = v;
+      } else if (overridden) {
+        /* the default stays the domain's first value (JSON shows it) */
+      } else if (why) {
+        scc_error(ctx, pd->def_loc,
+                  "default \"%s\" of parameter '%s' cannot be evaluated (%s) "
+                  "for the machine model of %s",
+                  pd->def_text, pd->name, why, m->name);
+        ok = false;
+      } else if (!in_domain(pd, v)) {
+        scc_error(ctx, pd->def_loc,
+                  "default \"%s\" of parameter '%s' is %lld for the machine "
+                  "model of %s, outside its domain %s",
+                  pd->def_text, pd->name, (long long)v, m->name,
+                  domain_text(ctx, pd));
+        ok = false;
+      }
+    }
+    pd->value = pd->def;
+    pd->given = false;
   }
   scc_loc file = {p->file, 0, 0};
   for (int d = 0; opts && d < opts->ndefines; d++) {
@@ -792,7 +865,6 @@ bool sched_params_bind(scc_ctx *ctx, sched_program *p,
   }
   if (!ok)
     return false;
-  eval_machine = ctx->machine;
   for (int i = 0; i < ps->constraints.len; i++) {
     const param_constraint *c = ps->constraints.items[i];
     const char *why = NULL;
@@ -872,8 +944,13 @@ bool sched_params_json(scc_ctx *ctx, sched_program *p,
         scc_buf_printf(out, "%s%lld", k ? ", " : "", (long long)d->vals[k]);
       scc_buf_puts(out, "]");
     }
-    scc_buf_printf(out, ", \"default\": %lld, \"value\": %lld, \"given\": %s, ",
-                   (long long)d->def, (long long)d->value,
+    scc_buf_printf(out, ", \"default\": %lld, ", (long long)d->def);
+    if (d->def_text) { /* the expression the default was evaluated from */
+      scc_buf_puts(out, "\"default_expr\": ");
+      json_str(out, d->def_text);
+      scc_buf_puts(out, ", ");
+    }
+    scc_buf_printf(out, "\"value\": %lld, \"given\": %s, ", (long long)d->value,
                    d->given ? "true" : "false");
     json_loc(out, d->stmt->loc);
     scc_buf_puts(out, "}");
@@ -985,8 +1062,8 @@ static sched_expr *parse(scc_ctx *ctx, const char *text, scc_loc loc,
                          int (*resolve)(void *data, const char *name,
                                         scc_loc at),
                          void *data, bool names) {
-  eparser e = {ctx, NULL,    text, text,  loc, true,
-               {0}, resolve, data, names, 0,   {0}};
+  eparser e = {ctx,     NULL, text,  text, loc, true, {0},
+               resolve, data, names, 0,    {0}, false};
   cexpr *x = eor(&e);
   eskip(&e);
   if (e.ok && *e.p)

@@ -13,7 +13,12 @@
 #   - a misspelt field is refused with the fields the model has;
 #   - samples/bmm.tune.sched: its vectorized region in the ISA of the CPU
 #     (AVX2 intrinsics for -march=znver2, AVX-512 for znver4), its
-#     register budget that CPU's (14 x 2 vectors refused for znver2).
+#     register budget that CPU's (14 x 2 vectors refused for znver2), its
+#     defaults that CPU's tile (`default = "(vector_registers - 3) / 2"`:
+#     14 rows for znver4, 6 for znver2);
+#   - an expression default outside the domain for one CPU (and inside
+#     for another), one that reads a parameter, one that does not parse:
+#     refused with the value, the CPU and a caret.
 set -u
 schedcc=$1 root=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-ptarget.XXXXXX")
@@ -87,6 +92,50 @@ fi
 st=0
 "$schedcc" "$src" -s "$tune" -D mr=14 -D vecs=2 -o "$tmp/t6.c" -- -march=znver2 2>/dev/null || st=$?
 [ "$st" -eq 1 ] || fail "bmm.tune.sched, znver2, 14 x 2: exit $st, expected 1 (over the 16 registers)"
+# its defaults without -D: the machine model's tile for each CPU (14 x 2
+# for znver4, 6 x 2 for znver2), in --emit=params and in the code
+for c in znver4:14:_mm512_fmadd_ps znver2:6:_mm256_fmadd_ps; do
+  cpu=${c%%:*} rest=${c#*:} mr=${rest%%:*} fma=${rest#*:}
+  "$schedcc" "$src" -s "$tune" --emit=params -- -march=$cpu >"$tmp/d-$cpu.json" 2>"$tmp/d-$cpu.err" ||
+    { fail "bmm.tune.sched, $cpu: --emit=params failed:"; cat "$tmp/d-$cpu.err"; }
+  python3 - "$tmp/d-$cpu.json" "$mr" <<'EOF' || fail "bmm.tune.sched, $cpu: default mr is not $mr"
+import json, sys
+p = {q["name"]: q for q in json.load(open(sys.argv[1]))["parameters"]}
+mr = p["mr"]
+sys.exit(0 if mr["default"] == int(sys.argv[2]) and mr["value"] == mr["default"]
+         and mr["default_expr"] == "(vector_registers - 3) / 2"
+         and "default_expr" not in p["vecs"] else 1)
+EOF
+  if "$schedcc" "$src" -s "$tune" -o "$tmp/d-$cpu.c" -- -march=$cpu 2>"$tmp/d-$cpu.err"; then
+    grep -q "$fma" "$tmp/d-$cpu.c" || fail "bmm.tune.sched, $cpu, defaults: no $fma"
+  else
+    fail "bmm.tune.sched, $cpu, defaults: refused:"; cat "$tmp/d-$cpu.err"
+  fi
+done
+# an expression default outside the domain for one CPU, one that reads a
+# parameter, one that does not parse: refused with the value and the CPU,
+# a caret, no output
+# dflt NAME DEFAULT CPU MESSAGE
+dflt() {
+  printf 'named_sequence @main(%%root) {\n  %%mr = param.tunable "mr" range [1, 14] {default = %s}\n  %%i = match.loop "i" in %%root\n}\n' "$2" >"$tmp/$1.sched"
+  st=0
+  "$schedcc" "$src" -s "$tmp/$1.sched" -o "$tmp/$1.c" -- -march=$3 2>"$tmp/$1.err" || st=$?
+  [ "$st" -eq 1 ] || fail "default $1: exit $st, expected 1"
+  grep -qF "$4" "$tmp/$1.err" || { fail "default $1: not the expected message:"; cat "$tmp/$1.err"; }
+  sed -n 3p "$tmp/$1.err" | grep -q '^ *^' || fail "default $1: no caret line"
+  [ ! -e "$tmp/$1.c" ] || fail "default $1: an output file was written"
+}
+dflt big '"vector_registers - 3"' znver4 \
+  "big.sched:2:53: error: default \"vector_registers - 3\" of parameter 'mr' is 29 for the machine model of znver4, outside its domain range [1, 14]"
+dflt self '"mr + 1"' znver4 \
+  "self.sched:2:54: error: default: unknown name 'mr' (a default reads numbers and the fields of the machine model, not other parameters"
+dflt paren '"(vector_bits"' znver4 \
+  "paren.sched:2:66: error: default: expected ')', got the end of the default"
+"$schedcc" "$src" -s "$tmp/big.sched" -o "$tmp/big2.c" -- -march=znver2 2>"$tmp/big2.err" ||
+  { fail "default vector_registers - 3 for znver2 (13): refused:"; cat "$tmp/big2.err"; }
+# -D overrides the default: one outside the domain is then not an error
+"$schedcc" "$src" -s "$tmp/big.sched" -D mr=4 -o "$tmp/big3.c" -- -march=znver4 2>"$tmp/big3.err" ||
+  { fail "default out of the domain, -D mr=4: refused:"; cat "$tmp/big3.err"; }
 if [ "$fails" -ne 0 ]; then
   echo "$fails failed"
   exit 1
