@@ -245,8 +245,10 @@ case " $problems " in
     if [ "$trials" -gt 0 ] && /usr/bin/python3 -c "import optuna, matplotlib" 2>/dev/null; then
       echo
       echo "== bmm: schedcc-tune, $trials trials (samples/bmm.tune.sched)"
-      if $pin "$build/schedcc-tune" "$root/samples/bmm.c" -s "$root/samples/bmm.tune.sched" \
-        --trials "$trials" --runs 3 --tolerance 1e-4 --args=--values \
+      # the trials built by the compiler that builds the harness (the
+      # tuner's default is cc), each run timing the fastest of 3 calls
+      if CC=$CLANG $pin "$build/schedcc-tune" "$root/samples/bmm.c" -s "$root/samples/bmm.tune.sched" \
+        --trials "$trials" --runs 3 --tolerance 1e-4 --args="--values --reps 3" \
         --time-pattern 'bmm: ([0-9.]+) ms' -o "$out/bmm.best.sched" \
         --csv "${csv%.csv}-tune.csv" --plot "${csv%.csv}-tune.png" \
         -- -ffp-contract=off 2>"$out/tune.log"; then
