@@ -783,38 +783,9 @@ bool sched_params_bind(scc_ctx *ctx, sched_program *p,
   }
   bool ok = true;
   eval_machine = ctx->machine;
-  const mach_model *m = ctx->machine ? ctx->machine : mach_host();
   for (int i = 0; i < ps->decls.len; i++) {
-    param_decl *pd = decl_at(ps, i);
-    /* an expression default that -D overrides is not held against the run */
-    bool overridden = false;
-    for (int d = 0; opts && d < opts->ndefines; d++)
-      overridden |= strcmp(opts->define_names[d], pd->name) == 0;
-    if (pd->def_expr) {
-      const char *why = NULL;
-      int64_t v = eval(pd->def_expr, ps, &why);
-      bool bad = why || !in_domain(pd, v);
-      if (!bad) {
-        pd->def = v;
-      } else if (overridden) {
-        /* the default stays the domain's first value (JSON shows it) */
-      } else if (why) {
-        scc_error(ctx, pd->def_loc,
-                  "default \"%s\" of parameter '%s' cannot be evaluated (%s) "
-                  "for the machine model of %s",
-                  pd->def_text, pd->name, why, m->name);
-        ok = false;
-      } else if (!in_domain(pd, v)) {
-        scc_error(ctx, pd->def_loc,
-                  "default \"%s\" of parameter '%s' is %lld for the machine "
-                  "model of %s, outside its domain %s",
-                  pd->def_text, pd->name, (long long)v, m->name,
-                  domain_text(ctx, pd));
-        ok = false;
-      }
-    }
-    pd->value = pd->def;
-    pd->given = false;
+    decl_at(ps, i)->value = decl_at(ps, i)->def;
+    decl_at(ps, i)->given = false;
   }
   scc_loc file = {p->file, 0, 0};
   for (int d = 0; opts && d < opts->ndefines; d++) {
@@ -862,6 +833,37 @@ bool sched_params_bind(scc_ctx *ctx, sched_program *p,
     }
     pd->value = v;
     pd->given = true;
+  }
+  /* expression defaults, for the target's machine model; one that -D
+   * overrides is not held against the run (its default stays the value
+   * it had, which JSON shows) */
+  const mach_model *m = ctx->machine ? ctx->machine : mach_host();
+  for (int i = 0; i < ps->decls.len; i++) {
+    param_decl *pd = decl_at(ps, i);
+    if (!pd->def_expr)
+      continue;
+    const char *why = NULL;
+    int64_t v = eval(pd->def_expr, ps, &why);
+    if (!why && in_domain(pd, v)) {
+      pd->def = v;
+      if (!pd->given)
+        pd->value = v;
+    } else if (pd->given) {
+      continue;
+    } else if (why) {
+      scc_error(ctx, pd->def_loc,
+                "default \"%s\" of parameter '%s' cannot be evaluated (%s) "
+                "for the machine model of %s",
+                pd->def_text, pd->name, why, m->name);
+      ok = false;
+    } else {
+      scc_error(ctx, pd->def_loc,
+                "default \"%s\" of parameter '%s' is %lld for the machine "
+                "model of %s, outside its domain %s",
+                pd->def_text, pd->name, (long long)v, m->name,
+                domain_text(ctx, pd));
+      ok = false;
+    }
   }
   if (!ok)
     return false;
