@@ -85,6 +85,8 @@ typedef struct param_constraint {
 struct sched_params {
   scc_vec decls;       /* param_decl * */
   scc_vec constraints; /* param_constraint * */
+  scc_vec tfields;     /* const char *: the machine model's fields that
+                          constraints read, each once, in order of use */
 };
 
 static param_decl *decl_at(const sched_params *ps, int i) {
@@ -661,7 +663,7 @@ static void collect_decls(scc_ctx *ctx, sched_params *ps, const scc_vec *stmts,
     }
     if (p->def_text) {
       /* no parameters in scope: a default reads the machine model only */
-      static const sched_params none = {{0}, {0}};
+      static const sched_params none = {{0}, {0}, {0}};
       eparser e = {.ctx = ctx,
                    .ps = &none,
                    .text = p->def_text,
@@ -732,6 +734,13 @@ static void collect_constraints(scc_ctx *ctx, sched_params *ps,
                                 sizeof *c->target * (size_t)(e.tused.len + 1));
     for (int k = 0; k < e.tused.len; k++)
       c->target[k] = e.tused.items[k];
+    for (int k = 0; k < e.tused.len; k++) {
+      bool seen = false;
+      for (int j = 0; j < ps->tfields.len && !seen; j++)
+        seen = strcmp(ps->tfields.items[j], e.tused.items[k]) == 0;
+      if (!seen)
+        scc_vec_push(ctx->arena, &ps->tfields, e.tused.items[k]);
+    }
     scc_vec_push(ctx->arena, &ps->constraints, c);
   }
 }
@@ -985,30 +994,18 @@ bool sched_params_json(scc_ctx *ctx, sched_program *p,
    * for the target CPU (schedcc-tune evaluates the constraints itself);
    * absent when no constraint reads one */
   const mach_model *m = ctx->machine ? ctx->machine : mach_host();
-  bool any = false;
-  for (int i = 0; i < ps->constraints.len; i++) {
-    const param_constraint *c = ps->constraints.items[i];
-    for (int k = 0; k < c->ntarget; k++) {
-      bool seen = false;
-      for (int j = 0; j <= i && !seen; j++) {
-        const param_constraint *d = ps->constraints.items[j];
-        for (int l = 0; l < (j < i ? d->ntarget : k) && !seen; l++)
-          seen = strcmp(d->target[l], c->target[k]) == 0;
-      }
-      if (seen)
-        continue;
-      if (!any) {
-        scc_buf_puts(out, ps->constraints.len ? "\n  ],\n" : "],\n");
-        scc_buf_puts(out, "  \"target\": {\"cpu\": ");
-        json_str(out, m->name);
-        any = true;
-      }
-      int64_t v = 0;
-      mach_get(m, c->target[k], &v);
-      scc_buf_puts(out, ", ");
-      json_str(out, c->target[k]);
-      scc_buf_printf(out, ": %lld", (long long)v);
-    }
+  bool any = ps->tfields.len > 0;
+  if (any) {
+    scc_buf_puts(out, ps->constraints.len ? "\n  ],\n" : "],\n");
+    scc_buf_puts(out, "  \"target\": {\"cpu\": ");
+    json_str(out, m->name);
+  }
+  for (int k = 0; k < ps->tfields.len; k++) {
+    int64_t v = 0;
+    mach_get(m, ps->tfields.items[k], &v);
+    scc_buf_puts(out, ", ");
+    json_str(out, ps->tfields.items[k]);
+    scc_buf_printf(out, ": %lld", (long long)v);
   }
   if (any)
     scc_buf_puts(out, "}\n}\n");
