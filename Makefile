@@ -34,6 +34,8 @@ demo: build
 
 # bench/matmul_shapes.sh runs twice on an AVX-512 host: with its code,
 # then with AVX2 code (-march=znver2: an AVX2-only EPYC's instruction set).
+# bench/remainders.sh times the fast bandwidth schedules at row lengths
+# that are no multiple of their vector step, against the long row's.
 # bench/tune_search.py measures schedcc-tune's search on a model of
 # bmm.tune.sched's landscape (no timing), with its defaults and TPE alone.
 bench: build
@@ -44,6 +46,7 @@ bench: build
 	@sh bench/stencil.sh $(BUILD)
 	@sh bench/bandwidth.sh $(BUILD)
 	@sh bench/dwconv.sh $(BUILD)
+	@sh bench/remainders.sh $(BUILD)
 	@if /usr/bin/python3 -c "import optuna" 2>/dev/null; then \
 	  /usr/bin/python3 bench/tune_search.py $(BUILD) 40; \
 	  /usr/bin/python3 bench/tune_search.py $(BUILD) 40 -- --local 0; fi
