@@ -348,22 +348,29 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                                    : bytes / w == 8 ? " of double"
                                                     : "")
                                 : "";
-  /* The remainder: the loop after the vector loop (past the horizontal
-   * reductions) with the same iv. */
+  /* The remainder: the last of the loops after the vector loop with the
+   * same iv (the whole vectors of {interleave}, then the masked iteration
+   * or the scalar epilogue), or vectorized at the same width (a masked
+   * iteration counting in a wider iv), with the horizontal reductions
+   * before the scalar epilogue or after the masked iteration. */
   const ir_node *rest = NULL;
   int nred = 0;
   scc_buf reds = {0}; /* "'t', 'u'": the reduced variables or arrays */
   for (const ir_node *n = v->next; n; n = n->next) {
     if (n->kind == IR_NODE_LOOP) {
-      if (n->u.loop.iv == l->iv)
-        rest = n;
-      break;
+      if (n->u.loop.iv != l->iv && (!(n->u.loop.attrs & IR_LOOP_VECTORIZED) ||
+                                    n->u.loop.vwidth != w))
+        break;
+      rest = n;
+      continue;
     }
     if (n->kind != IR_NODE_ASSIGN)
       continue;
     const ir_expr *lhs = n->u.assign.lhs;
     if (lhs->kind == IR_EXPR_VAR && lhs->u.var->lanes > 1)
       continue; /* {interleave}: accumulators folded into the first */
+    if (n->u.assign.rhs->kind != IR_EXPR_REDUCE)
+      break; /* the code after the loop */
     scc_buf_printf(&reds, "%s'%s'", nred++ ? ", " : "",
                    lhs->kind == IR_EXPR_VAR ? lhs->u.var->name
                                             : expr_text(r, lhs));

@@ -5,11 +5,16 @@
  *
  *   decl T<W> s_acc = broadcast(0)          one per reduction (reassoc)
  *   for i = lb to split step W vectorized(W) { vector body }
- *   s += reduce_add(s_acc)                  one per reduction
- *   for i = split to ub { body }            scalar epilogue, or (AVX-512,
- *                                           no reduction) the vector body
- *                                           with every access masked to the
- *                                           ub - i remaining lanes
+ *   for i = split to ub { body }            scalar epilogue, or (AVX-512)
+ *                                           the vector body with every
+ *                                           access masked to the ub - i
+ *                                           remaining lanes (a reduction
+ *                                           only when its operand is 0
+ *                                           where its loads are 0:
+ *                                           zero_at_zero)
+ *   s += reduce_add(s_acc)                  one per reduction, after the
+ *                                           last vector loop (before a
+ *                                           scalar epilogue)
  *
  * With {interleave = K} the vector loop steps by K * W with K accumulators
  * per reduction, and the remainder's whole vectors run in a loop of one
@@ -1072,6 +1077,45 @@ static bool tail_step_fits(scc_ctx *ctx, const ir_node *loop, int w) {
          xf_fits_type(loop->u.loop.iv->type, hi);
 }
 
+/* True when e, the operand of a reduction, is 0 in every lane where each
+ * loop-variant access reads 0: the lanes past the end of a masked
+ * iteration, whose loads are zero-filled, then leave the accumulator as
+ * it is (acc + 0 and acc - 0 are acc: an accumulator that starts at +0
+ * never becomes -0 under round-to-nearest additions).  Variant accesses,
+ * and -, +, *, sqrt of such operands (0 * 0, sqrt(0)); not an invariant
+ * (broadcast: 0 * inf is NaN), a temporary, a division (0 / 0). */
+static bool zero_at_zero(const vx *st, ir_expr *e) {
+  switch (e->kind) {
+  case IR_EXPR_ACCESS:
+    return is_variant(st, e);
+  case IR_EXPR_UNARY:
+    return e->u.un.op == IR_OP_NEG && zero_at_zero(st, e->u.un.a);
+  case IR_EXPR_BINARY:
+    return (e->u.bin.op == IR_OP_ADD || e->u.bin.op == IR_OP_SUB ||
+            e->u.bin.op == IR_OP_MUL) &&
+           zero_at_zero(st, e->u.bin.a) && zero_at_zero(st, e->u.bin.b);
+  case IR_EXPR_CALL:
+    return e->u.call.n == 1 && strncmp(e->u.call.fn, "sqrt", 4) == 0 &&
+           zero_at_zero(st, e->u.call.args[0]);
+  default:
+    return false;
+  }
+}
+
+/* Whether the reductions allow a masked remainder: each adds or subtracts
+ * an operand that is 0 in the lanes a masked iteration does not load
+ * (zero_at_zero).  Products (the identity 1) and the others keep the
+ * scalar remainder. */
+static bool reductions_maskable(const vx *st) {
+  for (int i = 0; i < st->defs.len; i++) {
+    const vx_def *d = st->defs.items[i];
+    if (d->kind == VX_RED && ((d->op != IR_OP_ADD && d->op != IR_OP_SUB) ||
+                              !zero_at_zero(st, d->operand)))
+      return false;
+  }
+  return true;
+}
+
 static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
   scc_ctx *ctx = st->ctx;
   ir_kernel *k = st->k;
@@ -1109,11 +1153,15 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
   for (int i = 0; i < st->defs.len; i++)
     has_red |= ((vx_def *)st->defs.items[i])->kind == VX_RED;
   /* a masked access loads or stores its first m lanes: a reversed one
-   * would need its last m, so stride -1 gets a scalar remainder */
+   * would need its last m, so stride -1 gets a scalar remainder; a
+   * reduction is masked when its operand is 0 past the end
+   * (reductions_maskable), and not with a peeled head (which would run
+   * before its accumulators are declared) */
   p->masked =
       !p->exact && ir_isa_has_masked_access(p->isa) &&
-      (p->isa == IR_ISA_AVX512 || p->want_masked) && !has_red &&
-      !st->reversed && !xf_iv_read_after(k, loop, l->iv) &&
+      (p->isa == IR_ISA_AVX512 || p->want_masked) &&
+      (!has_red || (!p->align && reductions_maskable(st))) && !st->reversed &&
+      !xf_iv_read_after(k, loop, l->iv) &&
       (tail_step_fits(ctx, loop, p->width) || !xf_type_is_64bit(l->iv->type));
   if (l->step == -1 &&
       !xf_final_value_unread(
@@ -1439,6 +1487,7 @@ static xf_status rewrite(vx *st, vplan *p, ir_node **out) {
                          ub->type == IR_TY_INT ? l->iv->type : ub->type);
     rest->u.loop.step = p->width;
     vectorize_body(st, rest, &p->orig);
+    vlast = rest; /* a reduction's masked last iteration adds in too */
     if (wide) {
       ir_subst sub = {0};
       ir_subst_add(ctx, &sub, l->iv, ir_var_ref(ctx, wide));

@@ -25,13 +25,13 @@ __attribute__((target("avx512f,avx2,fma"))) void rowsum(int m, int n, float A[m]
       for (int j = (0 > j_hi ? 0 : j_hi); j < (j_hi2 > j_hi3 ? j_hi2 : j_hi3); j += 16) {
         s_acc = _mm512_add_ps(s_acc, _mm512_loadu_ps(&A[i][j]));
       }
+      for (long long j_r = (j_hi2 > j_hi3 ? j_hi2 : j_hi3); j_r < n; j_r += 16) {
+        s_acc = _mm512_add_ps(s_acc, _mm512_maskz_loadu_ps((__mmask16)((1u << (n - j_r)) - 1u), &A[i][j_r]));
+      }
       s_acc = _mm512_add_ps(s_acc, s_acc1);
       s_acc2 = _mm512_add_ps(s_acc2, s_acc3);
       s_acc = _mm512_add_ps(s_acc, s_acc2);
       s[i] += _mm512_reduce_add_ps(s_acc);
-      for (int j = (j_hi2 > j_hi3 ? j_hi2 : j_hi3); j < n; j++) {
-        s[i] += A[i][j];
-      }
     }
   } else {
     for (int i = 0; i < m; i++) {
