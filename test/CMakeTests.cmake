@@ -57,8 +57,8 @@ add_test(NAME diff.sample.heat3d.fast.big
 set_tests_properties(diff.sample.heat3d.fast.big PROPERTIES
                      ENVIRONMENT "CFLAGS=-O2 -DN=44 -DTSTEPS=37")
 # dwconv's schedules on sizes whose channels leave a remainder (c = 100:
-# one 64-channel block and a masked rest with AVX-512; c = 7: the rest
-# only), odd widths (5 and 7: a rest of 1 and of 3 pixels after the tiles
+# one 64-channel block, then with AVX-512 two whole vectors and a rest of
+# 4; c = 130: two blocks and a rest of 2; c = 7: the rest only), odd widths (5 and 7: a rest of 1 and of 3 pixels after the tiles
 # of 4) and a one-row image.
 foreach(variant fast avx2)
   add_test(NAME diff.sample.dwconv.${variant}.odd
@@ -68,7 +68,7 @@ foreach(variant fast avx2)
   add_test(NAME diff.sample.dwconv.${variant}.tiny
            COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/dwconv.c ${S}/dwconv.${variant}.sched 1 3 7)
 endforeach()
-# colsum's schedules on a tile-and-a-bit (9 rows: a partial tile of rows;
+# colsum's schedules on a partial block of rows (9 rows;
 # 130 columns: a 128-column block and a rest of 2), on fewer rows than a
 # tile and fewer columns than a vector (3 x 7), and on one row.
 foreach(variant fast rowwise)
@@ -78,6 +78,10 @@ foreach(variant fast rowwise)
            COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/colsum.c ${S}/colsum.${variant}.sched 3 7)
   add_test(NAME diff.sample.colsum.${variant}.row
            COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/colsum.c ${S}/colsum.${variant}.sched 1 300)
+  # 37 rows (two blocks of 16 and 5), 333 columns: two 128-column blocks,
+  # four whole vectors and a masked rest of 13
+  add_test(NAME diff.sample.colsum.${variant}.vectors
+           COMMAND sh ${T}/diff.sh ${SCHEDCC} ${S}/colsum.c ${S}/colsum.${variant}.sched 37 333)
 endforeach()
 file(GLOB diff_scheds CONFIGURE_DEPENDS ${T}/diff/*.sched)
 foreach(sched ${diff_scheds})
