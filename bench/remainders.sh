@@ -27,7 +27,8 @@
 # long", that % over the long row's: the speed per byte of this row length
 # relative to a long row, with the copy's own drift divided out.  Goal
 # (issue 25): every "vs long" >= 0.90.  The last line per problem is the
-# lowest.  CSV: bench/results/remainders-<date>.csv.
+# lowest.  CSV: bench/results/remainders-<date>.csv.  SCHED=FILE times
+# FILE in place of the fast schedule (give one problem with it).
 set -eu
 build=${1:-build}; shift || true
 problems=${*:-rowsum colsum transpose dwconv}
@@ -50,7 +51,7 @@ echo "problem,size,gbps,copy_gbps,pct_copy,vs_long" >"$csv"
 med() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
 for p in $problems; do
-  sched=$root/samples/$p.fast.sched
+  sched=${SCHED:-$root/samples/$p.fast.sched}
   case $p in
     rowsum | colsum | transpose)
       flag=-DBW_$(echo "$p" | tr a-z A-Z)
