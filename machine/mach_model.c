@@ -164,12 +164,44 @@ typedef enum key_id {
   KEY_L2,
   KEY_L3,
   KEY_LINE,
+  KEY_MK_ROWS,
+  KEY_MK_VECS,
   KEY_COUNT
 } key_id;
 
 static const char *const key_names[KEY_COUNT] = {
-    "vector_bits", "vector_registers", "lanes_f32", "lanes_f64", "fma_units",
-    "fma_bits",    "l1d_bytes",        "l2_bytes",  "l3_bytes",  "line_bytes"};
+    "vector_bits", "vector_registers", "lanes_f32", "lanes_f64",
+    "fma_units",   "fma_bits",         "l1d_bytes", "l2_bytes",
+    "l3_bytes",    "line_bytes",       "mk_rows",   "mk_vecs"};
+
+/* The register tile of a single-precision matrix-product micro-kernel
+ * (C += A * B, C row-major, one broadcast of A per row and k): rows of C
+ * by vectors of C per row, as BLIS sets MR and NR per sub-configuration
+ * (bli_cntx_init_<config>: the blocksizes of each micro-architecture's
+ * kernels, chosen by its maintainers).  From measurements of the case
+ * study's matrix product (samples/bmm.c, bench/README.md) where both were
+ * timed, and the analytical rule elsewhere (as many accumulators as the
+ * registers hold beside the row of B and one broadcast):
+ *  - AVX-512 on AMD (families 17h and later: Zen 4, Zen 5): 14 x 2 (28
+ *    zmm accumulators); MLIR's sweep chose 14 x 32 floats on both, and 6
+ *    x 4 was 4% slower on Zen 5 (2026-12-02);
+ *  - AVX-512 on Intel and on the generic x86-64-v4: 6 x 4 (24); on a
+ *    family 6 model 207 core and a model 167 one (2026-12-02) 6 x 4 won
+ *    in Halide's and MLIR's sweeps and in schedcc, every 14-row tile
+ *    12-38% slower (issue 25);
+ *  - 16 registers (AVX2, SSE): 6 x 2 (12 ymm accumulators);
+ *  - NEON (32 registers of 4 floats): 5 x 4; scalar: 6 x 2.
+ * The mechanism that makes the two AVX-512 families differ is not known;
+ * the values are measured, as OpenBLAS's and BLIS's per-core kernels are. */
+static void micro_kernel(const mach_model *m, int *rows, int *vecs) {
+  bool amd = m->family >= 0x17;
+  if (m->vector_bits >= 512 && m->vector_registers >= 32)
+    *rows = amd ? 14 : 6, *vecs = amd ? 2 : 4;
+  else if (m->vector_bits == 128 && m->vector_registers >= 32)
+    *rows = 5, *vecs = 4;
+  else
+    *rows = 6, *vecs = 2;
+}
 
 static int64_t key_value(const mach_model *m, key_id k) {
   switch (k) {
@@ -193,6 +225,12 @@ static int64_t key_value(const mach_model *m, key_id k) {
     return m->l3_bytes;
   case KEY_LINE:
     return m->line_bytes;
+  case KEY_MK_ROWS:
+  case KEY_MK_VECS: {
+    int rows, vecs;
+    micro_kernel(m, &rows, &vecs);
+    return k == KEY_MK_ROWS ? rows : vecs;
+  }
   case KEY_COUNT:
     break;
   }
@@ -210,7 +248,8 @@ bool mach_get(const mach_model *m, const char *key, int64_t *out) {
 
 const char *mach_key_names(void) {
   return "vector_bits, vector_registers, lanes_f32, lanes_f64, fma_units, "
-         "fma_bits, l1d_bytes, l2_bytes, l3_bytes, line_bytes";
+         "fma_bits, l1d_bytes, l2_bytes, l3_bytes, line_bytes, mk_rows, "
+         "mk_vecs";
 }
 
 void mach_print(FILE *out, const mach_model *m, bool list_cpus) {

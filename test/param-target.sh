@@ -92,19 +92,23 @@ fi
 st=0
 "$schedcc" "$src" -s "$tune" -D mr=14 -D vecs=2 -o "$tmp/t6.c" -- -march=znver2 2>/dev/null || st=$?
 [ "$st" -eq 1 ] || fail "bmm.tune.sched, znver2, 14 x 2: exit $st, expected 1 (over the 16 registers)"
-# its defaults without -D: the machine model's tile for each CPU (14 x 2
-# for znver4, 6 x 2 for znver2), in --emit=params and in the code
-for c in znver4:14:_mm512_fmadd_ps znver2:6:_mm256_fmadd_ps; do
-  cpu=${c%%:*} rest=${c#*:} mr=${rest%%:*} fma=${rest#*:}
+# its defaults without -D: the machine model's micro-kernel tile for each
+# CPU (mk_rows x mk_vecs: 14 x 2 for znver4, 6 x 4 for sapphirerapids, 6 x
+# 2 for znver2), in --emit=params and in the code
+for c in znver4:14:2:_mm512_fmadd_ps sapphirerapids:6:4:_mm512_fmadd_ps znver2:6:2:_mm256_fmadd_ps; do
+  cpu=${c%%:*} rest=${c#*:} mr=${rest%%:*} rest=${rest#*:} vecs=${rest%%:*} fma=${rest#*:}
   "$schedcc" "$src" -s "$tune" --emit=params -- -march=$cpu >"$tmp/d-$cpu.json" 2>"$tmp/d-$cpu.err" ||
     { fail "bmm.tune.sched, $cpu: --emit=params failed:"; cat "$tmp/d-$cpu.err"; }
-  python3 - "$tmp/d-$cpu.json" "$mr" <<'EOF' || fail "bmm.tune.sched, $cpu: default mr is not $mr"
+  python3 - "$tmp/d-$cpu.json" "$mr" "$vecs" <<'EOF' || fail "bmm.tune.sched, $cpu: default mr x vecs is not $mr x $vecs"
 import json, sys
 p = {q["name"]: q for q in json.load(open(sys.argv[1]))["parameters"]}
-mr = p["mr"]
+mr, vecs = p["mr"], p["vecs"]
 sys.exit(0 if mr["default"] == int(sys.argv[2]) and mr["value"] == mr["default"]
-         and mr["default_expr"] == "(vector_registers - 3) / 2"
-         and "default_expr" not in p["vecs"] else 1)
+         and mr["default_expr"] == "mk_rows"
+         and vecs["default"] == int(sys.argv[3])
+         and vecs["value"] == vecs["default"]
+         and vecs["default_expr"] == "mk_vecs"
+         and "default_expr" not in p["kc"] else 1)
 EOF
   if "$schedcc" "$src" -s "$tune" -o "$tmp/d-$cpu.c" -- -march=$cpu 2>"$tmp/d-$cpu.err"; then
     grep -q "$fma" "$tmp/d-$cpu.c" || fail "bmm.tune.sched, $cpu, defaults: no $fma"

@@ -4,8 +4,9 @@
 # and take the region of the machine model's ISA, and the C it emits must
 # compile cleanly for that CPU (-O2 -Wall -Wextra -Werror, to an object):
 #   test/sample-targets.sh SCHEDCC ROOT
-#   - AVX-512 (znver4, znver5, sapphirerapids): the 14 x 32 tile, 28 zmm
-#     accumulators: 28 _mm512_fmadd_ps per k step of the micro-kernel;
+#   - AVX-512 (znver4, znver5, sapphirerapids): the machine model's
+#     micro-kernel tile, 14 x 32 (28 zmm accumulators: 28 _mm512_fmadd_ps
+#     per k step) on the AMD cores, 6 x 64 (24) on the Intel one;
 #   - AVX2 (znver2, haswell): the 6 x 16 tile, no 512-bit vector;
 #   - SSE only (x86-64): the library's @matmul, whose last region puts the
 #     loops in i, k, j order: no intrinsic;
@@ -44,15 +45,20 @@ compile() {
     2>"$tmp/$f.cc" || { fail "$f: the output does not compile cleanly:"; head -5 "$tmp/$f.cc"; }
 }
 count() { grep -o "$1" "$tmp/$2.c" | wc -l; }
-# 14 rows x 2 vectors, the k loop unrolled by 8 where 512-bit FMAs run on
-# 256-bit pipes (znver4: fma_bits 256), else by 4: 28 FMAs per k step in
-# the main loop, 28 in the remainder's
-for m in znver4:8 znver5:4 sapphirerapids:4; do
-  ku=${m#*:} m=${m%:*}
-  check $m -march=$m "%bits >= 512" || continue
-  compile $m clang-19 -march=$m
-  n=$(count _mm512_fmadd_ps $m)
-  [ "$n" -eq $((28 * ku + 28)) ] || fail "$m: $n _mm512_fmadd_ps, expected $((28 * ku + 28)) (k unrolled by $ku)"
+# mk_rows x mk_vecs (14 x 2 on AMD, 6 x 4 on Intel), the k loop unrolled
+# by 8 where 512-bit FMAs run on 256-bit pipes (znver4: fma_bits 256),
+# else by 4: a FMAs per k step in the main loop, a in the remainder's, and
+# b in the tiles of the rows past the last full tile (196 = 14 x 14: none;
+# 196 = 32 x 6 + 4: tiles of 4, 2 and 1 rows of 4 vectors, 16 + 8 + 4)
+for m in znver4:8:28:0 znver5:4:28:0 sapphirerapids:4:24:28; do
+  IFS=: read -r cpu ku a b <<EOF
+$m
+EOF
+  check $cpu -march=$cpu "%bits >= 512" || continue
+  compile $cpu clang-19 -march=$cpu
+  n=$(count _mm512_fmadd_ps $cpu)
+  want=$((a * ku + a + b))
+  [ "$n" -eq $want ] || fail "$cpu: $n _mm512_fmadd_ps, expected $want ($a accumulators, k unrolled by $ku, $b in the last rows' tiles)"
 done
 for m in znver2 haswell; do
   check $m -march=$m "%bits == 256" || continue
