@@ -22,7 +22,9 @@
  *
  * Includes that generated code needs (<immintrin.h>, <omp.h>) are recorded
  * per kernel in emitter.includes and added once at the top of the file by
- * be_emit_c (unless the file already includes them).
+ * be_emit_c (unless the file already includes them), after the file's
+ * leading #define lines, where feature-test macros are
+ * (leading_directives_end).
  *
  * Line markers (be_emit_c_line_markers, `schedcc --line-markers`, what the
  * compiler wrapper compiles): `#line 1 "<file>"` after the added includes,
@@ -2183,6 +2185,73 @@ static void copy_with_attrs(scc_buf *out, const ir_module *m, size_t from,
   copy_source(out, m, from, to, markers);
 }
 
+/* The end of the file's leading directives: the byte offset after the last
+ * complete line, at conditional depth 0, of the comments, blank lines and
+ * #define, #undef, #if..#endif, #error and #line directives that start the
+ * file, before its first #include, #pragma or code; 0 when there are no such
+ * directives.  The includes that generated code needs go there, after the
+ * feature-test macros a program defines before its first system header
+ * (`#define _POSIX_C_SOURCE 200809L`, `_GNU_SOURCE`: POSIX.1-2017, "The
+ * Compilation Environment", which they must precede to take effect), and
+ * before any header of the program's own. */
+static size_t leading_directives_end(const ir_module *m) {
+  const char *s = m->source;
+  size_t n = s ? m->source_len : 0, i = 0, safe = 0;
+  int depth = 0;
+  while (i < n) {
+    if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n' ||
+        s[i] == '\f' || s[i] == '\v') {
+      i++;
+    } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
+      while (i < n && s[i] != '\n')
+        i++;
+    } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+      const char *e = strstr(s + i + 2, "*/");
+      if (!e || (size_t)(e - s) + 2 > n)
+        return safe;
+      i = (size_t)(e - s) + 2;
+    } else if (s[i] == '#') {
+      size_t d = i + 1;
+      while (d < n && (s[d] == ' ' || s[d] == '\t'))
+        d++;
+      size_t w = d;
+      while (w < n && ((s[w] >= 'a' && s[w] <= 'z') || s[w] == '_'))
+        w++;
+      size_t len = w - d;
+#define IS(word) (len == sizeof word - 1 && memcmp(s + d, word, len) == 0)
+      if (IS("if") || IS("ifdef") || IS("ifndef"))
+        depth++;
+      else if (IS("endif"))
+        depth--;
+      else if (!IS("define") && !IS("undef") && !IS("elif") && !IS("else") &&
+               !IS("error") && !IS("line"))
+        return safe;
+#undef IS
+      /* the rest of the directive, with its continuation lines and
+       * comments */
+      for (i = w; i < n && s[i] != '\n'; i++) {
+        if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n') {
+          i++;
+        } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+          const char *e = strstr(s + i + 2, "*/");
+          if (!e || (size_t)(e - s) + 2 > n)
+            return safe;
+          i = (size_t)(e - s) + 1;
+        }
+      }
+      if (i < n)
+        i++; /* the newline */
+      if (depth < 0)
+        return safe;
+      if (depth == 0)
+        safe = i;
+    } else {
+      return safe;
+    }
+  }
+  return safe;
+}
+
 static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
                         const char *self, scc_buf *out) {
   size_t prev = 0;
@@ -2204,10 +2273,16 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
   int nattrs = collect_attrs(ctx, m, attrs);
   scc_buf body = {0};
   unsigned includes = 0;
-  size_t pos = 0;
+  /* the file's leading directives, then the added includes (below), then
+   * the rest of the file */
+  size_t lead = leading_directives_end(m);
+  if (m->kernels.len > 0 &&
+      lead > ((const ir_kernel *)m->kernels.items[0])->begin)
+    lead = 0;
+  size_t pos = lead;
   bool ok = true;
   if (markers)
-    put_line_marker(&body, m, 0);
+    put_line_marker(&body, m, lead);
   for (int i = 0; i < m->kernels.len && ok; i++) {
     const ir_kernel *k = m->kernels.items[i];
     copy_with_attrs(&body, m, pos, k->begin, markers, attrs, nattrs);
@@ -2227,6 +2302,7 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
   if (ok) {
     copy_with_attrs(&body, m, pos, m->source_len, markers, attrs, nattrs);
     size_t start = out->len;
+    scc_buf_putn(out, m->source ? m->source : "", lead);
     for (unsigned b = 0; b < sizeof include_names / sizeof *include_names;
          b++) {
       if (!(includes & (1u << b)))

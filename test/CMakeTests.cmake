@@ -131,6 +131,10 @@ add_test(NAME sample.bmm_fast_targets COMMAND sh ${T}/sample-targets.sh ${SCHEDC
 # param.constraint naming machine model fields: --emit=params, refusals
 # per CPU, samples/bmm.tune.sched for AVX2 and AVX-512 (test/param-target.sh).
 add_test(NAME sched.param_target COMMAND sh ${T}/param-target.sh ${SCHEDCC} ${CMAKE_SOURCE_DIR})
+# The includes generated code needs go after a file's leading feature-test
+# macros (_POSIX_C_SOURCE, _GNU_SOURCE), and the output compiles with
+# -std=c17 (test/feature-macros.sh).
+add_test(NAME be.feature_macros COMMAND sh ${T}/feature-macros.sh ${SCHEDCC})
 # samples/bmm.c --reps N (what the bench's tuner times): C as one call
 # leaves it, the timing line, usage errors (test/sample-reps.sh).
 add_test(NAME sample.bmm_reps COMMAND sh ${T}/sample-reps.sh ${CMAKE_SOURCE_DIR})
