@@ -166,13 +166,14 @@ typedef enum key_id {
   KEY_LINE,
   KEY_MK_ROWS,
   KEY_MK_VECS,
+  KEY_FADD_UNITS,
   KEY_COUNT
 } key_id;
 
 static const char *const key_names[KEY_COUNT] = {
-    "vector_bits", "vector_registers", "lanes_f32", "lanes_f64",
-    "fma_units",   "fma_bits",         "l1d_bytes", "l2_bytes",
-    "l3_bytes",    "line_bytes",       "mk_rows",   "mk_vecs"};
+    "vector_bits", "vector_registers", "lanes_f32", "lanes_f64", "fma_units",
+    "fma_bits",    "l1d_bytes",        "l2_bytes",  "l3_bytes",  "line_bytes",
+    "mk_rows",     "mk_vecs",          "fadd_units"};
 
 /* The register tile of a single-precision matrix-product micro-kernel
  * (C += A * B, C row-major, one broadcast of A per row and k): rows of C
@@ -203,6 +204,24 @@ static void micro_kernel(const mach_model *m, int *rows, int *vecs) {
     *rows = 6, *vecs = 2;
 }
 
+/* The vector floating-point add pipes beside the FMA pipes: additions
+ * that run on pipes of their own, so that a sum issued both as additions
+ * and as fused multiply-adds by 1 (loop.vectorize {fma_adds}) keeps more
+ * pipes busy than one issued as additions alone.  AMD's cores since Zen 1
+ * have two (FP2 and FP3 beside the FMA pipes FP0 and FP1: AMD "Software
+ * Optimization Guide" for families 17h, 19h and 1Ah, "Floating-Point
+ * Unit"); Intel's cores add on the FMA ports (ports 0 and 1, and 5 for
+ * 512-bit vectors on the servers: Intel "Optimization Reference Manual"),
+ * and Arm's Neoverse cores on their FP/ASIMD pipes, which all fuse: 0.
+ * Measured on a Xeon family 6 model 167 (2026-12-03, 8 x 1024 floats in
+ * L1, bench/bandwidth.c): row sums with 8 accumulators 131 ns a call,
+ * with 4 of them through FMAs 145; on Zen 4 and 5 the FMAs made it 86% to
+ * 94% of the copy bandwidth (samples/rowsum.fast.sched). */
+static int fadd_units(const mach_model *m) {
+  bool amd = m->family >= 0x17;
+  return amd && m->vector_bits >= 128 ? 2 : 0;
+}
+
 static int64_t key_value(const mach_model *m, key_id k) {
   switch (k) {
   case KEY_VECTOR_BITS:
@@ -231,6 +250,8 @@ static int64_t key_value(const mach_model *m, key_id k) {
     micro_kernel(m, &rows, &vecs);
     return k == KEY_MK_ROWS ? rows : vecs;
   }
+  case KEY_FADD_UNITS:
+    return fadd_units(m);
   case KEY_COUNT:
     break;
   }
@@ -249,7 +270,7 @@ bool mach_get(const mach_model *m, const char *key, int64_t *out) {
 const char *mach_key_names(void) {
   return "vector_bits, vector_registers, lanes_f32, lanes_f64, fma_units, "
          "fma_bits, l1d_bytes, l2_bytes, l3_bytes, line_bytes, mk_rows, "
-         "mk_vecs";
+         "mk_vecs, fadd_units";
 }
 
 void mach_print(FILE *out, const mach_model *m, bool list_cpus) {

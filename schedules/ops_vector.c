@@ -10,7 +10,9 @@
  * interleave: K copies of the vector body, K accumulators per reduction;
  * fma_adds: F of those K accumulators of each sum reduction add through
  * fused multiply-adds by 1 (the same values; on the FMA pipes of AMD Zen
- * 4/5, beside the add pipes) (xf_vectorize_interleaved); masked: the
+ * 4/5, beside the add pipes) (xf_vectorize_interleaved); 0, as a schedule
+ * computes it from the machine model's `fadd_units` where the adds share
+ * the FMA pipes, none; masked: the
  * remainder one masked vector iteration on avx2 too (the default on
  * avx512).  Each
  * payload loop of %l is vectorized (xf_vectorize); %v holds the vector
@@ -49,9 +51,10 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
   const sched_attr *fa = sched_attr_find(s, "fma_adds");
   if (fa) {
     fma_adds = sched_get_num(r, &fa->value);
-    if (fma_adds < 1) {
+    if (fma_adds < 0) {
       scc_error(r->ctx, fa->value.loc,
-                "loop.vectorize: {fma_adds = F} must be at least 1, got %lld",
+                "loop.vectorize: {fma_adds = F} must not be negative (0: no "
+                "addition through FMAs), got %lld",
                 (long long)fma_adds);
       return false;
     }

@@ -116,6 +116,22 @@ EOF
     fail "bmm.tune.sched, $cpu, defaults: refused:"; cat "$tmp/d-$cpu.err"
   fi
 done
+# samples/rowsum.fast.sched: its L1 rows add 4 of their 8 accumulators
+# through FMAs where the machine model has add pipes beside the FMA pipes
+# (fadd_units 2: znver4, znver5), none where the adds share the FMA ports
+# (fadd_units 0: sapphirerapids, skylake-avx512); the output compiled for
+# that CPU by clang-19 with -O2 -Wall -Wextra -Werror (gcc 12 has no znver4)
+for c in znver4:4 znver5:4 sapphirerapids:0 skylake-avx512:0; do
+  cpu=${c%%:*} want=${c#*:}
+  if "$schedcc" "$root/samples/rowsum.c" -s "$root/samples/rowsum.fast.sched" -o "$tmp/rs-$cpu.c" -- -march=$cpu 2>"$tmp/rs-$cpu.err"; then
+    n=$(grep -c '_mm512_fmadd_ps' "$tmp/rs-$cpu.c")
+    [ "$n" -eq "$want" ] || fail "rowsum.fast.sched, $cpu: $n _mm512_fmadd_ps, expected $want"
+    clang-19 -std=c17 -O2 -Wall -Wextra -Werror -march=$cpu -c "$tmp/rs-$cpu.c" -o "$tmp/rs-$cpu.o" 2>"$tmp/rs-$cpu.cc" ||
+      { fail "rowsum.fast.sched, $cpu: the output does not compile:"; cat "$tmp/rs-$cpu.cc"; }
+  else
+    fail "rowsum.fast.sched, $cpu: refused:"; cat "$tmp/rs-$cpu.err"
+  fi
+done
 # an expression default outside the domain for one CPU, one that reads a
 # parameter, one that does not parse: refused with the value and the CPU,
 # a caret, no output

@@ -61,7 +61,7 @@ static void test_fields(void **state) {
   int n = 0;
   for (char *t = strtok(names, ", "); t; t = strtok(NULL, ", "), n++)
     assert_true(mach_get(m, t, &v));
-  assert_int_equal(n, 12);
+  assert_int_equal(n, 13);
 }
 
 /* The micro-kernel's register tile (mk_rows x mk_vecs): 14 x 2 with
@@ -85,6 +85,24 @@ static void test_micro_kernel(void **state) {
     assert_int_equal(rows, want[i].rows);
     assert_int_equal(vecs, want[i].vecs);
     assert_true(rows * vecs + vecs + 1 <= get(m, "vector_registers"));
+  }
+}
+
+/* The add pipes beside the FMA pipes (fadd_units): 2 on AMD's cores with
+ * vectors, 0 on Intel's, Arm's and the generic x86-64 levels. */
+static void test_fadd_units(void **state) {
+  (void)state;
+  static const struct {
+    const char *cpu;
+    int units;
+  } want[] = {{"znver1", 2},  {"znver2", 2},         {"znver4", 2},
+              {"znver5", 2},  {"sapphirerapids", 0}, {"skylake-avx512", 0},
+              {"haswell", 0}, {"x86-64-v4", 0},      {"neoverse-v2", 0},
+              {"x86-64", 0}};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    const mach_model *m = mach_for_cpu(want[i].cpu);
+    assert_non_null(m);
+    assert_int_equal(get(m, "fadd_units"), want[i].units);
   }
 }
 
@@ -132,8 +150,8 @@ static void test_select(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_named_cpus),   cmocka_unit_test(test_fields),
-      cmocka_unit_test(test_micro_kernel), cmocka_unit_test(test_host),
-      cmocka_unit_test(test_select),
+      cmocka_unit_test(test_micro_kernel), cmocka_unit_test(test_fadd_units),
+      cmocka_unit_test(test_host),         cmocka_unit_test(test_select),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
