@@ -1155,12 +1155,12 @@ static bool plan_remainder(vx *st, vplan *p, bool reassoc) {
   /* a masked access loads or stores its first m lanes: a reversed one
    * would need its last m, so stride -1 gets a scalar remainder; a
    * reduction is masked when its operand is 0 past the end
-   * (reductions_maskable), and not with a peeled head (which would run
-   * before its accumulators are declared) */
+   * (reductions_maskable); with a peeled head its accumulators are
+   * declared before the head, which adds into the first of them */
   p->masked =
       !p->exact && ir_isa_has_masked_access(p->isa) &&
       (p->isa == IR_ISA_AVX512 || p->want_masked) &&
-      (!has_red || (!p->align && reductions_maskable(st))) && !st->reversed &&
+      (!has_red || reductions_maskable(st)) && !st->reversed &&
       !xf_iv_read_after(k, loop, l->iv) &&
       (tail_step_fits(ctx, loop, p->width) || !xf_type_is_64bit(l->iv->type));
   if (l->step == -1 &&
@@ -1383,10 +1383,11 @@ static void build_main_body(vx *st, const vplan *p, ir_node *main,
 }
 
 /* Each reduction's ends around the vector loops: its K accumulators
- * declared as the identity before `main`, and after `vlast` (the last
+ * declared as the identity before `first` (the first vector loop: the
+ * masked head of {align}, else the main loop), and after `vlast` (the last
  * vector loop) their tree fold into the first and the horizontal
  * reduction into the target. */
-static void finish_reductions(vx *st, const vplan *p, ir_node *main,
+static void finish_reductions(vx *st, const vplan *p, ir_node *first,
                               ir_node *vlast, ir_var ***accs) {
   scc_ctx *ctx = st->ctx;
   ir_kernel *k = st->k;
@@ -1397,7 +1398,7 @@ static void finish_reductions(vx *st, const vplan *p, ir_node *main,
     ir_expr *id = ir_fp(ctx, st->T, d->op == IR_OP_MUL ? 1.0 : 0.0, NULL);
     for (int u = 0; u < p->interleave; u++)
       ir_insert_before(
-          main, ir_decl_new(ctx, accs[i][u], broadcast(st, id), d->stmt->loc));
+          first, ir_decl_new(ctx, accs[i][u], broadcast(st, id), d->stmt->loc));
     ir_expr *red = new_vexpr(ctx, IR_EXPR_REDUCE, st->T, 0, d->stmt->loc);
     red->u.un.op = d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD;
     red->u.un.a = vvar_ref(st, d->vvar, d->stmt->loc);
@@ -1504,7 +1505,9 @@ static xf_status rewrite(vx *st, vplan *p, ir_node **out) {
     head->u.loop.step = p->width;
     vectorize_body(st, head, &p->orig);
   }
-  finish_reductions(st, p, main, vlast, accs);
+  /* the accumulators start before the first vector loop: the masked head
+   * when there is one */
+  finish_reductions(st, p, head && p->masked ? head : main, vlast, accs);
   if (p->contract_ok && p->isa == IR_ISA_AVX2 && !st->fma)
     scc_note(ctx, loop->loc,
              "loop '%s' {contract}: the compile flags enable AVX2 without FMA "

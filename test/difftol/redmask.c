@@ -5,7 +5,8 @@
  * factor, a division, a product reduction) keep the scalar epilogue.
  * Each kernel runs at every length 0 .. 70 (no multiple of the vector
  * width, one, and several interleaved chunks), and the row sums at every
- * row length 1 .. 40; every result printed in %a, compared with a
+ * row length 1 .. 40, and a sum from every offset 0 .. 17 (redmask.align.sched:
+ * {align}'s masked head); every result printed in %a, compared with a
  * tolerance (the sums are reassociated). */
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +15,8 @@
 #define R 5
 #define C 40
 
-static float x[N], y[N], A[R][C], s[R];
+static _Alignas(64) float x[N];
+static float y[N], A[R][C], s[R];
 static double xd[N];
 
 static float ssum(int n) {
@@ -80,6 +82,16 @@ static float sprod(int n) {
   return p;
 }
 
+/* a sum from x[o]: its start at every offset from a 64-byte boundary (x is
+ * aligned to 64), so that {align}'s head runs 0 to 15 iterations */
+static float osum(int o, int n) {
+  float t = 0.25f;
+#pragma schedcc kernel
+#pragma schedcc label(osum)
+  for (int i = o; i < o + n; i++)
+    t += x[i];
+  return t;
+}
 static void rows(int m, int n) {
 #pragma schedcc kernel
 #pragma schedcc label(rows)
@@ -111,6 +123,9 @@ int main(void) {
   /* scaled by an infinity: every term is +-inf or NaN in the original too
    * (0 * inf is NaN): the same NaN or infinity either way */
   printf("%a %a\n", (double)scaled(0, INFINITY), (double)scaled(3, INFINITY));
+  for (int o = 0; o <= 17; o++)
+    for (int n = 0; o + n <= N; n += 1 + n / 8)
+      printf("%d %d %a\n", o, n, (double)osum(o, n));
   for (int n = 1; n <= C; n++) {
     for (int i = 0; i < R; i++)
       s[i] = (float)i;
