@@ -6,9 +6,10 @@
  *
  * The kernel's name and signature are a contract (bench/bandwidth.sh and
  * other programs call it).  samples/rowsum.fast.sched gives each row
- * eight interleaved vector accumulators, four of them added through fused
- * multiply-adds by 1 (loop.vectorize of j with reassociation, interleave
- * and fma_adds, one horizontal reduction per row at the end; the rows
+ * eight interleaved vector accumulators, on AMD cores four of them added
+ * through fused multiply-adds by 1 (loop.vectorize of j with
+ * reassociation, interleave and fma_adds, one horizontal reduction per
+ * row at the end; long misaligned rows peeled for alignment; the rows
  * stay one at a time, see the schedule): the sums are
  * reassociated, so the outputs match the original's within the
  * schedule's stated tolerance, not bit for bit.
