@@ -2194,6 +2194,15 @@ static void copy_with_attrs(scc_buf *out, const ir_module *m, size_t from,
  * (`#define _POSIX_C_SOURCE 200809L`, `_GNU_SOURCE`: POSIX.1-2017, "The
  * Compilation Environment", which they must precede to take effect), and
  * before any header of the program's own. */
+/* The offset after the block comment that opens at s[i], or 0 when
+ * it does not close before n. */
+static size_t block_comment_end(const char *s, size_t n, size_t i) {
+  for (size_t j = i + 2; j + 1 < n; j++)
+    if (s[j] == '*' && s[j + 1] == '/')
+      return j + 2;
+  return 0;
+}
+
 static size_t leading_directives_end(const ir_module *m) {
   const char *s = m->source;
   size_t n = s ? m->source_len : 0, i = 0, safe = 0;
@@ -2206,10 +2215,8 @@ static size_t leading_directives_end(const ir_module *m) {
       while (i < n && s[i] != '\n')
         i++;
     } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
-      const char *e = strstr(s + i + 2, "*/");
-      if (!e || (size_t)(e - s) + 2 > n)
+      if (!(i = block_comment_end(s, n, i)))
         return safe;
-      i = (size_t)(e - s) + 2;
     } else if (s[i] == '#') {
       size_t d = i + 1;
       while (d < n && (s[d] == ' ' || s[d] == '\t'))
@@ -2231,12 +2238,15 @@ static size_t leading_directives_end(const ir_module *m) {
        * comments */
       for (i = w; i < n && s[i] != '\n'; i++) {
         if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n') {
-          i++;
+          i++; /* a continuation line */
+        } else if (s[i] == '\\' && i + 2 < n && s[i + 1] == '\r' &&
+                   s[i + 2] == '\n') {
+          i += 2; /* the same with CRLF line ends */
         } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
-          const char *e = strstr(s + i + 2, "*/");
-          if (!e || (size_t)(e - s) + 2 > n)
+          size_t e = block_comment_end(s, n, i);
+          if (!e)
             return safe;
-          i = (size_t)(e - s) + 1;
+          i = e - 1;
         }
       }
       if (i < n)

@@ -14,7 +14,8 @@
 # group with a continuation line and a comment inside; an include guard
 # (its #include inside the #ifndef: the top of the file, as before); a
 # file that starts with #include (the top); a #define before the first
-# #include (after it).
+# #include (after it); a #define continued across CRLF line ends (after
+# its continuation line).
 set -u
 schedcc=$1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-featmac.XXXXXX")
@@ -50,11 +51,12 @@ C
 { printf '// feature macros\n#ifndef _GNU_SOURCE\n#define _GNU_SOURCE \\\n  1 /* the GNU\n  extensions */\n#endif\n\n'; body; } >"$tmp/group.c"
 { printf '#ifndef K_H\n#define K_H\n#define _POSIX_C_SOURCE 200809L\n'; body; printf '#endif\n'; } >"$tmp/guard.c"
 { printf '#define _POSIX_C_SOURCE 200809L\n#include <stddef.h>\n'; body; } >"$tmp/first.c"
+{ printf '#define _POSIX_C_SOURCE \\\r\n  200809L\r\n'; body; } >"$tmp/crlf.c"
 { body | sed 's/^#include <time.h>$/#include <time.h>\n#include <stdint.h>/'; } >"$tmp/top.c"
 # name: the line of #include <immintrin.h>; whether it must compile with
 # -std=c17 alone (top.c, guard.c: no feature macro before <time.h>, so
 # clock_gettime needs one on the command line)
-for c in define:4 group:7 guard:1 first:2 top:1; do
+for c in define:4 group:7 guard:1 first:2 crlf:3 top:1; do
   name=${c%%:*} want=${c#*:}
   for mode in plain markers; do
     extra=""
