@@ -23,8 +23,7 @@
  * Includes that generated code needs (<immintrin.h>, <omp.h>) are recorded
  * per kernel in emitter.includes and added once at the top of the file by
  * be_emit_c (unless the file already includes them), after the file's
- * leading #define lines, where feature-test macros are
- * (leading_directives_end).
+ * leading feature-test macros (leading_directives_end).
  *
  * Line markers (be_emit_c_line_markers, `schedcc --line-markers`, what the
  * compiler wrapper compiles): `#line 1 "<file>"` after the added includes,
@@ -2185,17 +2184,8 @@ static void copy_with_attrs(scc_buf *out, const ir_module *m, size_t from,
   copy_source(out, m, from, to, markers);
 }
 
-/* The end of the file's leading directives: the byte offset after the last
- * complete line, at conditional depth 0, of the comments, blank lines and
- * #define, #undef, #if..#endif, #error and #line directives that start the
- * file, before its first #include, #pragma or code; 0 when there are no such
- * directives.  The includes that generated code needs go there, after the
- * feature-test macros a program defines before its first system header
- * (`#define _POSIX_C_SOURCE 200809L`, `_GNU_SOURCE`: POSIX.1-2017, "The
- * Compilation Environment", which they must precede to take effect), and
- * before any header of the program's own. */
-/* The offset after the block comment that opens at s[i], or 0 when
- * it does not close before n. */
+/* The offset after the block comment that opens at s[i], or 0 when it does
+ * not close before n. */
 static size_t block_comment_end(const char *s, size_t n, size_t i) {
   for (size_t j = i + 2; j + 1 < n; j++)
     if (s[j] == '*' && s[j + 1] == '/')
@@ -2203,17 +2193,60 @@ static size_t block_comment_end(const char *s, size_t n, size_t i) {
   return 0;
 }
 
+/* The offset after a line continuation (a backslash, blanks, then a line
+ * end: gcc and clang take blanks between them) that starts at s[i], or 0
+ * when s[i] starts none. */
+static size_t continuation_end(const char *s, size_t n, size_t i) {
+  if (s[i] != '\\')
+    return 0;
+  size_t j = i + 1;
+  while (j < n && (s[j] == ' ' || s[j] == '\t'))
+    j++;
+  if (j < n && s[j] == '\r')
+    j++;
+  return j < n && s[j] == '\n' ? j + 1 : 0;
+}
+
+/* Whether the identifier at s[i] is reserved to the implementation (an
+ * underscore, then an upper-case letter or another underscore: C17
+ * 7.1.3), the names of the feature-test macros (_POSIX_C_SOURCE,
+ * _GNU_SOURCE, _XOPEN_SOURCE, _DEFAULT_SOURCE, __STDC_WANT_LIB_EXT1__). */
+static bool reserved_name(const char *s, size_t n, size_t i) {
+  return i + 1 < n && s[i] == '_' &&
+         (s[i + 1] == '_' || (s[i + 1] >= 'A' && s[i + 1] <= 'Z'));
+}
+
+/* The end of the file's leading feature-test macros: the byte offset after
+ * the last complete line, at conditional depth 0, of the comments, blank
+ * lines and #define / #undef of reserved names (reserved_name), #if ..
+ * #endif groups of them, and #error lines that start the file (after a
+ * UTF-8 byte order mark), before its first other directive (#include,
+ * #pragma, #line, a macro of the program's own: `#define N 1024` must not
+ * reach the added headers, whose parameters may be called N) or code; 0
+ * (or 3 after a byte order mark) when there are none.  The includes that
+ * generated code needs go there, after the macros a program defines
+ * before its first system header (`#define _POSIX_C_SOURCE 200809L`,
+ * `_GNU_SOURCE`: POSIX.1-2017, "The Compilation Environment", which they
+ * must precede to take effect).  A directive's body is scanned for its
+ * comments, string and character literals and line continuations; one
+ * that does not end in the file ends the region before it. */
 static size_t leading_directives_end(const ir_module *m) {
   const char *s = m->source;
   size_t n = s ? m->source_len : 0, i = 0, safe = 0;
+  if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+    i = safe = 3;
   int depth = 0;
   while (i < n) {
+    size_t c;
     if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n' ||
         s[i] == '\f' || s[i] == '\v') {
       i++;
     } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
-      while (i < n && s[i] != '\n')
+      while (i < n && s[i] != '\n') {
+        if ((c = continuation_end(s, n, i)))
+          return safe; /* a line comment continued: not worth following */
         i++;
+      }
     } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
       if (!(i = block_comment_end(s, n, i)))
         return safe;
@@ -2226,27 +2259,44 @@ static size_t leading_directives_end(const ir_module *m) {
         w++;
       size_t len = w - d;
 #define IS(word) (len == sizeof word - 1 && memcmp(s + d, word, len) == 0)
-      if (IS("if") || IS("ifdef") || IS("ifndef"))
+      if (IS("if") || IS("ifdef") || IS("ifndef")) {
         depth++;
-      else if (IS("endif"))
+      } else if (IS("endif")) {
         depth--;
-      else if (!IS("define") && !IS("undef") && !IS("elif") && !IS("else") &&
-               !IS("error") && !IS("line"))
+      } else if (IS("define") || IS("undef")) {
+        size_t id = w;
+        while (id < n && (s[id] == ' ' || s[id] == '\t'))
+          id++;
+        if (!reserved_name(s, n, id))
+          return safe;
+      } else if (!IS("elif") && !IS("else") && !IS("error")) {
         return safe;
+      }
 #undef IS
-      /* the rest of the directive, with its continuation lines and
-       * comments */
-      for (i = w; i < n && s[i] != '\n'; i++) {
-        if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n') {
-          i++; /* a continuation line */
-        } else if (s[i] == '\\' && i + 2 < n && s[i + 1] == '\r' &&
-                   s[i + 2] == '\n') {
-          i += 2; /* the same with CRLF line ends */
+      /* the rest of the directive: its continuation lines, comments and
+       * literals (a quote or a comment opener inside one is no delimiter) */
+      i = w;
+      while (i < n && s[i] != '\n') {
+        if ((c = continuation_end(s, n, i))) {
+          i = c;
         } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
-          size_t e = block_comment_end(s, n, i);
-          if (!e)
+          if (!(i = block_comment_end(s, n, i)))
             return safe;
-          i = e - 1;
+        } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
+          while (i < n && s[i] != '\n') {
+            if (continuation_end(s, n, i))
+              return safe;
+            i++;
+          }
+        } else if (s[i] == '"' || s[i] == '\'') {
+          char q = s[i++];
+          while (i < n && s[i] != q && s[i] != '\n')
+            i += s[i] == '\\' && i + 1 < n ? 2 : 1;
+          if (i >= n || s[i] != q)
+            return safe; /* unterminated: not ours to judge */
+          i++;
+        } else {
+          i++;
         }
       }
       if (i < n)
@@ -2286,9 +2336,15 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
   /* the file's leading directives, then the added includes (below), then
    * the rest of the file */
   size_t lead = leading_directives_end(m);
-  if (m->kernels.len > 0 &&
-      lead > ((const ir_kernel *)m->kernels.items[0])->begin)
-    lead = 0;
+  size_t bom = lead >= 3 && memcmp(m->source, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  /* nothing schedcc rewrites lies in the region (a kernel, a function's
+   * target attribute): else the includes go first, as without it */
+  bool clash = m->kernels.len > 0 &&
+               lead > ((const ir_kernel *)m->kernels.items[0])->begin;
+  for (int a = 0; a < nattrs; a++)
+    clash |= attrs[a].at < lead;
+  if (clash)
+    lead = bom = 0;
   size_t pos = lead;
   bool ok = true;
   if (markers)
@@ -2312,7 +2368,13 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
   if (ok) {
     copy_with_attrs(&body, m, pos, m->source_len, markers, attrs, nattrs);
     size_t start = out->len;
-    scc_buf_putn(out, m->source ? m->source : "", lead);
+    /* a byte order mark first, then the leading region (with line
+     * markers, under its own file name from line 1) */
+    scc_buf_putn(out, m->source ? m->source : "", bom);
+    if (markers && lead > bom)
+      put_line_marker(out, m, 0);
+    if (lead > bom)
+      scc_buf_putn(out, m->source + bom, lead - bom);
     for (unsigned b = 0; b < sizeof include_names / sizeof *include_names;
          b++) {
       if (!(includes & (1u << b)))

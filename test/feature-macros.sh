@@ -52,33 +52,52 @@ C
 { printf '#ifndef K_H\n#define K_H\n#define _POSIX_C_SOURCE 200809L\n'; body; printf '#endif\n'; } >"$tmp/guard.c"
 { printf '#define _POSIX_C_SOURCE 200809L\n#include <stddef.h>\n'; body; } >"$tmp/first.c"
 { printf '#define _POSIX_C_SOURCE \\\r\n  200809L\r\n'; body; } >"$tmp/crlf.c"
+# a macro of the program's own ends the region: the added headers must not
+# see it (abs() would break <stdlib.h>, a #define N the parameters of
+# <cblas.h>)
+{ printf '#define _POSIX_C_SOURCE 200809L\n#define abs(x) ((x) < 0 ? -(x) : (x))\n'; body; } >"$tmp/own.c"
+# a comment opener inside a line comment and a string of a directive
+{ printf '#define _GNU_SOURCE 1 // old /* style\n#define _S "/*"\n'; body; } >"$tmp/opener.c"
+# a continuation with blanks after the backslash (gcc and clang warn)
+{ printf '#define _POSIX_C_SOURCE \\  \n  200809L\n'; body; } >"$tmp/blank.c"
+# #line: the added lines would shift its numbering
+{ printf '#line 100 "gen.c"\n#define _POSIX_C_SOURCE 200809L\n'; body; } >"$tmp/line.c"
+# a UTF-8 byte order mark stays first
+{ printf '\357\273\277#define _POSIX_C_SOURCE 200809L\n'; body; } >"$tmp/bom.c"
 { body | sed 's/^#include <time.h>$/#include <time.h>\n#include <stdint.h>/'; } >"$tmp/top.c"
 # name: the line of #include <immintrin.h>; whether it must compile with
 # -std=c17 alone (top.c, guard.c: no feature macro before <time.h>, so
 # clock_gettime needs one on the command line)
-for c in define:4 group:7 guard:1 first:2 crlf:3 top:1; do
-  name=${c%%:*} want=${c#*:}
+for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc line:1 bom:2 top:1; do
+  name=${c%%:*} want=${c#*:} cc_too=1
+  case $want in *:nocc) want=${want%:nocc} cc_too=0;; esac
   for mode in plain markers; do
     extra=""
     [ "$mode" = markers ] && extra=--line-markers
     if ! "$schedcc" "$tmp/$name.c" -s "$tmp/k.sched" $extra -o "$tmp/$name.$mode.c" -- -mavx512f 2>"$tmp/$name.$mode.err"; then
       fail "$name ($mode): refused:"; cat "$tmp/$name.$mode.err"; continue
     fi
+    # with line markers, a leading region starts with `#line 1`
+    at=$want
+    [ "$mode" = markers ] && [ "$want" -gt 1 ] && at=$((want + 1))
     got=$(grep -n '^#include <immintrin.h>$' "$tmp/$name.$mode.c" | cut -d: -f1)
-    [ "$got" = "$want" ] || fail "$name ($mode): #include <immintrin.h> at line '$got', expected $want"
+    [ "$got" = "$at" ] || fail "$name ($mode): #include <immintrin.h> at line '$got', expected $at"
     def=""
-    case $name in guard|top) def=-D_POSIX_C_SOURCE=200809L;; esac
+    case $name in guard|top|line) def=-D_POSIX_C_SOURCE=200809L;; esac
+    [ $cc_too -eq 1 ] || continue
     for cc in gcc clang-19; do
       command -v $cc >/dev/null || continue
       $cc -std=c17 -O2 -Wall -Wextra -Werror -mavx512f $def -c "$tmp/$name.$mode.c" -o "$tmp/$name.$mode.o" 2>"$tmp/$name.$mode.cc" ||
         { fail "$name ($mode): $cc does not compile the output:"; cat "$tmp/$name.$mode.cc"; }
     done
   done
-  # with line markers, the first marker (after the added includes) names
-  # the file's line the include took the place of
+  # with line markers, the leading region under `#line 1`, and the marker
+  # after the added includes names the file's line they took the place of
   if [ "$want" -gt 1 ]; then
-    next=$(grep -m1 '^#line ' "$tmp/$name.markers.c")
-    [ "$next" = "#line $want \"$tmp/$name.c\"" ] || fail "$name: the first line marker '$next', expected #line $want"
+    first=$(sed -n "1{s/^$(printf "\357\273\277")//;p}" "$tmp/$name.markers.c")
+    [ "$first" = "#line 1 \"$tmp/$name.c\"" ] || fail "$name: line 1 '$first', expected #line 1"
+    next=$(sed -n "$((want + 2)),\$p" "$tmp/$name.markers.c" | grep -m1 '^#line ')
+    [ "$next" = "#line $want \"$tmp/$name.c\"" ] || fail "$name: the marker after the includes '$next', expected #line $want"
   fi
 done
 [ $fails -eq 0 ] && echo "ok: feature-test macros before the added includes"
