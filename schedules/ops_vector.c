@@ -85,7 +85,7 @@ bool sched_op_vectorize(sched_run *r, const sched_stmt *s) {
     if (!l ||
         !sched_xf_done(r, s, xf_vectorize_interleaved(r->ctx, r->k, l, &o, &v)))
       return false;
-    sched_remark_vectorize(r, s, &b, o.contract, o.reassoc, v);
+    sched_remark_vectorize(r, s, &b, o.contract, o.reassoc, o.fma_adds, v);
     scc_vec_push(r->ctx->arena, &loops, v);
   }
   sched_set_result(r, s, 0, &loops);

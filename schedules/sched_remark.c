@@ -335,9 +335,28 @@ static bool count_fma_node(ir_node *n, void *data) {
   return true;
 }
 
+/* Whether a loop's body holds a masked vector access (the masked
+ * iteration of a remainder or head). */
+static void find_mask(ir_expr *e, void *data) {
+  if (e->kind == IR_EXPR_ACCESS && e->u.access.mask)
+    *(bool *)data = true;
+}
+
+static bool find_mask_node(ir_node *n, void *data) {
+  if (n->kind == IR_NODE_ASSIGN || n->kind == IR_NODE_DECL)
+    ir_walk_node_exprs(n, find_mask, data);
+  return !*(bool *)data;
+}
+
+static bool has_masked_access(const ir_node *loop) {
+  bool found = false;
+  ir_walk_node((ir_node *)loop, find_mask_node, &found);
+  return found;
+}
+
 void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                             const sched_before *b, bool contract, bool reassoc,
-                            const ir_node *v) {
+                            int fma_adds, const ir_node *v) {
   if (!b->valid || !v)
     return;
   const ir_loop *l = &v->u.loop;
@@ -352,16 +371,21 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
    * same iv (the whole vectors of {interleave}, then the masked iteration
    * or the scalar epilogue), or vectorized at the same width (a masked
    * iteration counting in a wider iv), with the horizontal reductions
-   * before the scalar epilogue or after the masked iteration. */
+   * before the scalar epilogue or after the masked iteration.  Both of
+   * those end the remainder: a later loop with the same iv is the code
+   * after it (another loop over j). */
   const ir_node *rest = NULL;
   int nred = 0;
+  bool last = false;  /* the masked iteration or the scalar epilogue seen */
   scc_buf reds = {0}; /* "'t', 'u'": the reduced variables or arrays */
   for (const ir_node *n = v->next; n; n = n->next) {
     if (n->kind == IR_NODE_LOOP) {
-      if (n->u.loop.iv != l->iv && (!(n->u.loop.attrs & IR_LOOP_VECTORIZED) ||
-                                    n->u.loop.vwidth != w))
+      bool vec = n->u.loop.attrs & IR_LOOP_VECTORIZED;
+      if (last || (n->u.loop.iv != l->iv && (!vec || n->u.loop.vwidth != w)) ||
+          (vec && nred > 0))
         break;
       rest = n;
+      last = !vec || has_masked_access(n);
       continue;
     }
     if (n->kind != IR_NODE_ASSIGN)
@@ -430,7 +454,7 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                    "; %d addition%s of sums as fused multiply-adds by 1 "
                    "(the same values, on the FMA units)",
                    c.adds, c.adds == 1 ? "" : "s");
-  else if (sched_attr_find(s, "fma_adds"))
+  else if (fma_adds > 0)
     scc_buf_puts(&m, "; fma_adds had nothing to do: the vector loop never "
                      "runs (its constant trip count is below its step)");
   if (!c.fma && contract && isa != IR_ISA_AVX2 && isa != IR_ISA_AVX512 &&

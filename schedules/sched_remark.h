@@ -67,7 +67,7 @@ void sched_remark_unroll(sched_run *r, const sched_stmt *s,
                          const ir_node *main, const ir_node *rest);
 void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
                             const sched_before *b, bool contract, bool reassoc,
-                            const ir_node *v);
+                            int fma_adds, const ir_node *v);
 void sched_remark_unroll_and_jam(sched_run *r, const sched_stmt *s,
                                  const sched_before *b, int64_t factor,
                                  const ir_node *main, const ir_node *rest);

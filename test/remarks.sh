@@ -111,6 +111,10 @@ run 0 "-v on ops.sched" ops.c -s ops.sched -o "$tmp/o.c" -v
 expect_err ops.v.err
 run 0 "-v on vec.sched" vec.c -s vec.sched -o "$tmp/o.c" -v
 expect_err vec.v.err
+# a reduction's masked remainder, then another loop over the same j: not
+# taken for its remainder; fma_adds = 0: no remark about FMAs
+run 0 "-v on sib.sched" sib.c -s sib.sched -o "$tmp/o.c" -v
+expect_err sib.v.err
 run 0 "-v on expand.sched" ../diff/expand.c -s expand.sched -o "$tmp/o.c" -v
 expect_err expand.v.err
 run 0 "-v on library.sched" matmul.c -s library.sched -o "$tmp/o.c" -v
