@@ -32,7 +32,7 @@
 # of copy at all three sizes, rowsum >= 90% of copy at L1 and L2, colsum
 # at L2 at least as fast as clang -O3.
 set -eu
-build=${1:-build}; shift || true
+build=${1:-build}; [ $# -eq 0 ] || shift
 problems=${*:-transpose rowsum colsum}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)

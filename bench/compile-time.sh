@@ -12,7 +12,7 @@
 # one-thread program on a shared machine mostly measures the other load.
 # Exit status 1 when a schedule misses the goal or fails.
 set -eu
-build=${1:-build}; shift || true
+build=${1:-build}; [ $# -eq 0 ] || shift
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 if [ -d "$build" ]; then build=$(cd "$build" && pwd); else build=$root/$build; fi

@@ -30,7 +30,7 @@
 # lowest.  CSV: bench/results/remainders-<date>.csv.  SCHED=FILE times
 # FILE in place of the fast schedule (give one problem with it).
 set -eu
-build=${1:-build}; shift || true
+build=${1:-build}; [ $# -eq 0 ] || shift
 problems=${*:-rowsum colsum transpose dwconv}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)

@@ -14,7 +14,7 @@
 # OpenBLAS runs twice: as shipped and forced to its AVX-512 kernels; the
 # fastest library row is the anchor of the ratio column.
 set -eu
-build=${1:-build}; shift || true
+build=${1:-build}; [ $# -eq 0 ] || shift
 problems=${*:-bmm sgemm1024 sgemm2048}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)

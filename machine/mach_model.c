@@ -187,9 +187,11 @@ static const char *const key_names[KEY_COUNT] = {
  *    zmm accumulators); MLIR's sweep chose 14 x 32 floats on both, and 6
  *    x 4 was 4% slower on Zen 5 (2026-12-02);
  *  - AVX-512 on Intel and on the generic x86-64-v4: 6 x 4 (24); on a
- *    family 6 model 207 core and a model 167 one (2026-12-02) 6 x 4 won
- *    in Halide's and MLIR's sweeps and in schedcc, every 14-row tile
- *    12-38% slower (issue 25);
+ *    family 6 model 207 core (issue 25) 6 x 64 floats won in Halide's
+ *    and MLIR's sweeps and in schedcc, every 14-row tile 12-38% slower;
+ *    on a model 167 one 6 x 4 won in Halide's sweep and in schedcc, where
+ *    MLIR's chose 7 x 64 (2026-12-02) and 4 x 64 (2026-12-03), not 14
+ *    rows;
  *  - 16 registers (AVX2, SSE): 6 x 2 (12 ymm accumulators);
  *  - NEON (32 registers of 4 floats): 5 x 4; scalar: 6 x 2.
  * The mechanism that makes the two AVX-512 families differ is not known;
