@@ -2207,6 +2207,16 @@ static size_t continuation_end(const char *s, size_t n, size_t i) {
   return j < n && s[j] == '\n' ? j + 1 : 0;
 }
 
+/* The offset of the line end (or n) of the line comment that opens at
+ * s[i] ("//"), or 0 when a continuation carries it onto the next line
+ * (not worth following). */
+static size_t line_comment_end(const char *s, size_t n, size_t i) {
+  for (; i < n && s[i] != '\n'; i++)
+    if (continuation_end(s, n, i))
+      return 0;
+  return i;
+}
+
 /* Whether the identifier at s[i] is reserved to the implementation (an
  * underscore, then an upper-case letter or another underscore: C17
  * 7.1.3), the names of the feature-test macros (_POSIX_C_SOURCE,
@@ -2242,11 +2252,8 @@ static size_t leading_directives_end(const ir_module *m) {
         s[i] == '\f' || s[i] == '\v') {
       i++;
     } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
-      while (i < n && s[i] != '\n') {
-        if ((c = continuation_end(s, n, i)))
-          return safe; /* a line comment continued: not worth following */
-        i++;
-      }
+      if (!(i = line_comment_end(s, n, i)))
+        return safe;
     } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
       if (!(i = block_comment_end(s, n, i)))
         return safe;
@@ -2283,11 +2290,8 @@ static size_t leading_directives_end(const ir_module *m) {
           if (!(i = block_comment_end(s, n, i)))
             return safe;
         } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
-          while (i < n && s[i] != '\n') {
-            if (continuation_end(s, n, i))
-              return safe;
-            i++;
-          }
+          if (!(i = line_comment_end(s, n, i)))
+            return safe;
         } else if (s[i] == '"' || s[i] == '\'') {
           char q = s[i++];
           while (i < n && s[i] != q && s[i] != '\n')
