@@ -2217,6 +2217,36 @@ static size_t line_comment_end(const char *s, size_t n, size_t i) {
   return i;
 }
 
+/* Whether the source has an `#include <name>` directive line (blanks
+ * allowed around the '#' and before the header; not a comment or string
+ * that mentions the header). */
+static bool source_includes(const ir_module *m, const char *name) {
+  const char *s = m->source;
+  size_t n = s ? m->source_len : 0, len = strlen(name);
+  for (size_t i = 0; i < n;) {
+    size_t j = i;
+    while (j < n && (s[j] == ' ' || s[j] == '\t'))
+      j++;
+    if (j < n && s[j] == '#') {
+      j++;
+      while (j < n && (s[j] == ' ' || s[j] == '\t'))
+        j++;
+      if (n - j > 7 && !strncmp(s + j, "include", 7)) {
+        j += 7;
+        while (j < n && (s[j] == ' ' || s[j] == '\t'))
+          j++;
+        if (j < n && s[j] == '<' && n - j - 1 > len &&
+            !strncmp(s + j + 1, name, len) && s[j + 1 + len] == '>')
+          return true;
+      }
+    }
+    while (i < n && s[i] != '\n')
+      i++;
+    i++;
+  }
+  return false;
+}
+
 /* Whether the identifier at s[i] is reserved to the implementation (an
  * underscore, then an upper-case letter or another underscore: C17
  * 7.1.3), the names of the feature-test macros (_POSIX_C_SOURCE,
@@ -2383,10 +2413,8 @@ static bool emit_module(scc_ctx *ctx, const ir_module *m, bool markers,
          b++) {
       if (!(includes & (1u << b)))
         continue;
-      char want[64];
-      snprintf(want, sizeof want, "<%s>", include_names[b]);
-      if (!m->source || !strstr(m->source, want))
-        scc_buf_printf(out, "#include %s\n", want);
+      if (!source_includes(m, include_names[b]))
+        scc_buf_printf(out, "#include <%s>\n", include_names[b]);
     }
     /* what the library calls of loop.to_library link with, in a comment
      * that schedcc-cc reads (tools/schedcc-cc.c, "Libraries") */

@@ -15,7 +15,8 @@
 # (its #include inside the #ifndef: the top of the file, as before); a
 # file that starts with #include (the top); a #define before the first
 # #include (after it); a #define continued across CRLF line ends (after
-# its continuation line).
+# its continuation line); a file whose comment and string name
+# <immintrin.h> (added all the same).
 set -u
 schedcc=$1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-featmac.XXXXXX")
@@ -65,10 +66,14 @@ C
 # a UTF-8 byte order mark stays first
 { printf '\357\273\277#define _POSIX_C_SOURCE 200809L\n'; body; } >"$tmp/bom.c"
 { body | sed 's/^#include <time.h>$/#include <time.h>\n#include <stdint.h>/'; } >"$tmp/top.c"
+# a comment and a string that name <immintrin.h> are no #include of it
+# (before 2026-12-03 the backend then added none: the output did not
+# compile)
+{ printf '#define _POSIX_C_SOURCE 200809L\n/* needs <immintrin.h> */\n'; body; printf 'const char *hdr = "<immintrin.h>";\n'; } >"$tmp/mention.c"
 # name: the line of #include <immintrin.h>; whether it must compile with
 # -std=c17 alone (top.c, guard.c: no feature macro before <time.h>, so
 # clock_gettime needs one on the command line)
-for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc line:1 bom:2 top:1; do
+for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc line:1 bom:2 top:1 mention:2; do
   name=${c%%:*} want=${c#*:} cc_too=1
   case $want in *:nocc) want=${want%:nocc} cc_too=0;; esac
   for mode in plain markers; do
