@@ -20,6 +20,27 @@
  * (xf_split_point); a remainder nest is left out when the trip count is a
  * constant multiple of S.
  *
+ * With masked vector accesses (avx512; avx2 with {masked}) each remainder
+ * nest is a choice at run time between itself and masked edge blocks, by
+ * how many iterations are left over (scalar_max_rem: the scalar copies
+ * cost about S per iteration left, an edge block about its shuffles):
+ *
+ *   if (ub_n - sn > T) {
+ *     for n = sn to ub_n step S {                      one edge column
+ *       for o = lb_o to so step S { edge block, S x (ub_n - n) } }
+ *   } else remainder columns
+ *   if (ub_o - so > T) {
+ *     for o = so to ub_o step S {                      one edge row
+ *       for n = lb_n to ub_n step S { edge block, (ub_o - o) x
+ *                                     min(S, ub_n - n) } }
+ *   } else remainder rows
+ *
+ * An edge block is the block's transpose with its loads masked to the
+ * columns that exist and its stores to the rows that exist: a row of A past
+ * the edge loads the last row again (its lanes are never stored), a row of
+ * B past the edge is a store of no lane at the last row's address; every
+ * address stays within the iterations of the original loops.
+ *
  * The transpose network (S = 4, SSE4.2 and NEON; S = 8, AVX2; S = 16,
  * AVX-512), as in Intel's
  * optimization manual (64-ia-32-architectures-optimization-manual,
@@ -45,7 +66,8 @@
  * are those of an instance with itself).  Possible overlap of A and B is
  * the analysis' run-time check (deps/dep_assume.c).
  *
- * Refused (silenceable, payload untouched): not two loops of a perfect
+ * Refused (silenceable, payload untouched): {masked} with an isa without
+ * masked vector accesses (sse4.2, neon), not two loops of a perfect
  * band (the inner the only node of the outer's body), steps other than 1,
  * inner bounds that read the outer iv, a body other than one assignment
  * `X = Y` of two float array elements, subscripts that do not make the
@@ -203,10 +225,10 @@ typedef struct tb_plan {
 /* The band (t->outer enclosing t->inner, swapped when given inner first,
  * with t->on and t->inn) and its isa and block size (t->isa, t->S).  False
  * after scc_fail: not two loops, not a perfect band of two, an isa without
- * the transpose, a size other than its register, a kernel of another isa,
- * steps other than 1, a loop already vectorized or parallel, inner bounds
- * that read the outer iv. */
-static bool check_band(tb_plan *t, int size, ir_isa isa) {
+ * the transpose, masked edges asked of an isa without masked accesses, a size
+ * other than its register, a kernel of another isa, steps other than 1, a loop
+ * already vectorized or parallel, inner bounds that read the outer iv. */
+static bool check_band(tb_plan *t, int size, ir_isa isa, bool masked) {
   scc_ctx *ctx = t->ctx;
   ir_kernel *k = t->k;
   ir_node *outer = t->outer, *inner = t->inner;
@@ -244,6 +266,14 @@ static bool check_band(tb_plan *t, int size, ir_isa isa) {
   }
   if (!xf_isa_fits_target(ctx, outer, isa))
     return false;
+  if (masked && !ir_isa_has_masked_access(isa)) {
+    scc_fail(ctx, outer->loc,
+             "loop.transpose_block of '%s' and '%s' {masked}: %s has no "
+             "masked vector loads and stores; use isa \"avx2\" or "
+             "\"avx512\", or leave out masked (scalar remainders)",
+             on, inn, ir_isa_name(isa));
+    return false;
+  }
   if (size && size != S) {
     scc_fail(ctx, outer->loc,
              "loop.transpose_block of '%s' and '%s': size %d is not a "
@@ -410,6 +440,118 @@ static void split_band(tb_plan *t, ir_node **cols, ir_node **rows) {
   li->step = S;
 }
 
+/* The network's shuffles into b, as declarations of the registers reg[]
+ * (reg[0 .. S-1] the loaded rows, then one per step). */
+static void append_network(const tb_plan *t, ir_block *b, ir_var **reg) {
+  scc_ctx *ctx = t->ctx;
+  int S = t->S;
+  for (int s = 0; s < t->ns; s++) {
+    const tb_step *step = &t->steps[s];
+    ir_expr *e = scc_arena_alloc(ctx->arena, sizeof *e);
+    e->kind = IR_EXPR_SHUFFLE;
+    e->type = IR_TY_FLOAT;
+    e->lanes = S;
+    e->loc = t->st->loc;
+    e->u.shuf.a = ir_var_ref(ctx, reg[step->a]);
+    e->u.shuf.a->lanes = S;
+    e->u.shuf.b = ir_var_ref(ctx, reg[step->b]);
+    e->u.shuf.b->lanes = S;
+    int *m = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)S);
+    memcpy(m, step->mask, sizeof(int) * (size_t)S);
+    e->u.shuf.mask = m;
+    ir_block_append(b, ir_decl_new(ctx, reg[step->out], e, t->st->loc));
+  }
+}
+
+/* Offset expression of lane / row k of an edge block whose extent is m
+ * (a variable, or NULL for a whole block): k itself, clamped to m - 1 so
+ * that a row past the edge repeats the last one and no address leaves the
+ * arrays. */
+static ir_expr *edge_offset(scc_ctx *ctx, int k, ir_var *m) {
+  if (!k)
+    return ir_int(ctx, 0);
+  if (!m)
+    return ir_int(ctx, k);
+  return ir_binary(ctx, IR_OP_MIN, ir_int(ctx, k),
+                   ir_add_const(ctx, ir_var_ref(ctx, m), -1), IR_TY_INT);
+}
+
+/* A copy of access e with v replaced by v + off (an expression), as a
+ * vector of S lanes with the given mask (NULL: all lanes). */
+static ir_expr *edge_access(scc_ctx *ctx, const ir_expr *e, ir_var *v,
+                            ir_expr *off, int S, ir_expr *mask) {
+  ir_subst s = {0};
+  int64_t c;
+  bool zero = ir_expr_const_value(ctx, off, &c) && c == 0;
+  ir_subst_add(ctx, &s, v, ir_add(ctx, ir_var_ref(ctx, v), off));
+  ir_expr *a = ir_expr_clone(ctx, e, zero ? NULL : &s);
+  a->lanes = S;
+  a->u.access.mask = mask;
+  return a;
+}
+
+/* An int local of the edge block holding its extent `e` (1 .. S - 1, or
+ * up to S) in one direction, declared into b. */
+static ir_var *edge_extent(tb_plan *t, ir_block *b, const char *base,
+                           ir_expr *e) {
+  ir_var *v = ir_var_new(t->ctx, t->k, ir_fresh_name(t->ctx, t->k, base),
+                         IR_TY_INT, IR_VAR_LOCAL, t->st->loc);
+  v->declared_outside = true;
+  if (e->type != IR_TY_INT)
+    e = ir_cast(t->ctx, IR_TY_INT, e);
+  ir_block_append(b, ir_decl_new(t->ctx, v, e, t->st->loc));
+  return v;
+}
+
+/* The transpose of one edge block at the current (w, r) into b: mw rows
+ * of A (w .. w + mw - 1) by mr columns (r .. r + mr - 1), each extent an
+ * expression of the enclosing ivs in 1 .. S, or NULL for S.  The S row
+ * loads are masked to mr lanes (the rows past mw load row mw - 1 again:
+ * their lanes of the result are not stored); the S row stores are masked
+ * to mw lanes, and the rows past mr store no lane (their address clamped
+ * to row mr - 1), so the block reads and writes exactly the elements of
+ * the original iterations, with no branch. */
+static void build_edge_block(tb_plan *t, ir_block *b, ir_expr *mw_e,
+                             ir_expr *mr_e) {
+  scc_ctx *ctx = t->ctx;
+  ir_kernel *k = t->k;
+  const ir_node *st = t->st;
+  int S = t->S, ns = t->ns;
+  ir_var *mw = mw_e ? edge_extent(t, b, "tb_mw", mw_e) : NULL;
+  ir_var *mr = mr_e ? edge_extent(t, b, "tb_mr", mr_e) : NULL;
+  ir_var **reg =
+      scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)(S + ns));
+  for (int a = 0; a < S + ns; a++) {
+    reg[a] =
+        ir_var_new(ctx, k, ir_fresh_name(ctx, k, a < S ? "tb_erow" : "tb_e"),
+                   IR_TY_FLOAT, IR_VAR_LOCAL, st->loc);
+    reg[a]->lanes = S;
+    reg[a]->declared_outside = true;
+  }
+  for (int a = 0; a < S; a++)
+    ir_block_append(
+        b, ir_decl_new(ctx, reg[a],
+                       edge_access(ctx, t->rhs, t->w, edge_offset(ctx, a, mw),
+                                   S, mr ? ir_var_ref(ctx, mr) : NULL),
+                       st->loc));
+  append_network(t, b, reg);
+  for (int c = 0; c < S; c++) {
+    ir_expr *mask = mw ? ir_var_ref(ctx, mw) : NULL;
+    if (mr && c > 0) /* row c of B exists when c < mr */
+      mask = ir_select(ctx,
+                       ir_binary(ctx, IR_OP_GT, ir_var_ref(ctx, mr),
+                                 ir_int(ctx, c), IR_TY_INT),
+                       mask ? mask : ir_int(ctx, S), ir_int(ctx, 0), IR_TY_INT);
+    ir_expr *v = ir_var_ref(ctx, reg[t->res[c]]);
+    v->lanes = S;
+    ir_expr *dst =
+        edge_access(ctx, t->lhs, t->r, edge_offset(ctx, c, mr), S, mask);
+    ir_node *store = ir_assign_new(ctx, k, dst, IR_OP_NONE, v, st->loc);
+    store->u.assign.id = st->u.assign.id;
+    ir_block_append(b, store);
+  }
+}
+
 /* Replaces the copy in the inner loop by the block: S row loads of A into
  * vector registers, the network's shuffles, S row stores of B (nontemporal
  * when asked); marks the inner loop vectorized by S. */
@@ -419,7 +561,6 @@ static void build_block(tb_plan *t, bool nontemporal) {
   ir_node *st = t->st;
   ir_loop *li = &t->inner->u.loop;
   int S = t->S, ns = t->ns;
-  const tb_step *steps = t->steps;
   ir_block nb;
   ir_block_init(&nb, t->inner);
   ir_var **reg =
@@ -435,21 +576,7 @@ static void build_block(tb_plan *t, bool nontemporal) {
     ir_block_append(
         &nb,
         ir_decl_new(ctx, reg[a], row_access(ctx, t->rhs, t->w, a, S), st->loc));
-  for (int s = 0; s < ns; s++) {
-    ir_expr *e = scc_arena_alloc(ctx->arena, sizeof *e);
-    e->kind = IR_EXPR_SHUFFLE;
-    e->type = IR_TY_FLOAT;
-    e->lanes = S;
-    e->loc = st->loc;
-    e->u.shuf.a = ir_var_ref(ctx, reg[steps[s].a]);
-    e->u.shuf.a->lanes = S;
-    e->u.shuf.b = ir_var_ref(ctx, reg[steps[s].b]);
-    e->u.shuf.b->lanes = S;
-    int *m = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)S);
-    memcpy(m, steps[s].mask, sizeof(int) * (size_t)S);
-    e->u.shuf.mask = m;
-    ir_block_append(&nb, ir_decl_new(ctx, reg[steps[s].out], e, st->loc));
-  }
+  append_network(t, &nb, reg);
   for (int b = 0; b < S; b++) {
     ir_expr *v = ir_var_ref(ctx, reg[t->res[b]]);
     v->lanes = S;
@@ -465,13 +592,103 @@ static void build_block(tb_plan *t, bool nontemporal) {
   li->vwidth = S;
 }
 
+/* ub - lb > c, in long long where the bounds are signed and narrower (so
+ * that the difference cannot overflow). */
+static ir_expr *gap_exceeds(scc_ctx *ctx, const ir_expr *ub, const ir_expr *lb,
+                            int64_t c) {
+  ir_expr *u = ir_expr_clone(ctx, ub, NULL), *l = ir_expr_clone(ctx, lb, NULL);
+  bool narrow = u->type <= IR_TY_INT && l->type <= IR_TY_INT;
+  if (narrow) {
+    u = ir_cast(ctx, IR_TY_LLONG, u);
+    l = ir_cast(ctx, IR_TY_LLONG, l);
+  }
+  return ir_binary(
+      ctx, IR_OP_GT,
+      ir_binary(ctx, IR_OP_SUB, u, l, narrow ? IR_TY_LLONG : ub->type),
+      ir_int(ctx, c), IR_TY_INT);
+}
+
+/* The most iterations left over in one direction for which the scalar
+ * remainder runs rather than the masked edge blocks.  The cost of an edge
+ * block is about its network's ns shuffles (all on one port on the x86
+ * cores) and its S stores; the scalar nest's is about one store per
+ * element, S per iteration left over: the masked blocks pay when
+ * S * rem > ns + S, rem > 5 for AVX-512 (64 shuffles) and rem > 4 for AVX2
+ * (24).  Measured on 2026-12-03 (Intel Xeon family 6 model 167, 4096-float
+ * transposes of 16 + rem rows or columns, bench/bandwidth.c): the masked
+ * edge 0.7x the scalar one at rem 1 and 2, within 20% either way at 3 to
+ * 5, 1.03-1.5x from 6. */
+static int64_t scalar_max_rem(const tb_plan *t) { return t->ns / t->S + 1; }
+
+int xf_transpose_edge_min(ir_isa isa, bool masked) {
+  if (!ir_isa_has_masked_access(isa) || (isa != IR_ISA_AVX512 && !masked))
+    return 0;
+  tb_plan t = {.S = isa == IR_ISA_AVX512 ? 16 : 8};
+  tb_step steps[64];
+  int res[16];
+  t.ns = tb_network(t.S, steps, res);
+  return (int)scalar_max_rem(&t) + 1;
+}
+
+/* The masked edge nest beside the scalar remainder nest `rem` (a clone of
+ * the band, `cols`: `for o = lb_o to so { for n = sn to ub_n }`, else
+ * `for o = so to ub_o { for n = lb_n to ub_n }`; `whole_n`: n's trip
+ * count a multiple of S):
+ *
+ *   if (ub - split > T) {
+ *     for n = sn to ub_n step S { for o = lb_o to so step S { edge } }   cols
+ *     for o = so to ub_o step S { for n = lb_n to ub_n step S { edge } } rows
+ *   } else rem
+ *
+ * (T: scalar_max_rem; with constant bounds the branch taken alone) *
+ * The edge blocks' extents: cols S rows of o by ub_n - n columns of n;
+ * rows ub_o - o by min(S, ub_n - n) (S when whole_n). */
+static ir_node *edge_nest(tb_plan *t, ir_node *rem, bool cols, bool whole_n) {
+  scc_ctx *ctx = t->ctx;
+  int S = t->S;
+  ir_loop *ro = &rem->u.loop, *rn = &rem->u.loop.body.first->u.loop;
+  ir_var *o = ro->iv, *n = rn->iv;
+  ir_node *lo = ir_loop_new(ctx, o, ir_expr_clone(ctx, ro->lb, NULL),
+                            ir_expr_clone(ctx, ro->ub, NULL), S, rem->loc);
+  ir_node *ln = ir_loop_new(ctx, n, ir_expr_clone(ctx, rn->lb, NULL),
+                            ir_expr_clone(ctx, rn->ub, NULL), S,
+                            rem->u.loop.body.first->loc);
+  ir_node *top = cols ? ln : lo, *bottom = cols ? lo : ln;
+  ir_block_append(&top->u.loop.body, bottom);
+  ir_expr *e_o = NULL, *e_n;
+  if (cols) {
+    e_n = ir_sub(ctx, ir_expr_clone(ctx, rn->ub, NULL), ir_var_ref(ctx, n));
+  } else {
+    e_o = ir_sub(ctx, ir_expr_clone(ctx, ro->ub, NULL), ir_var_ref(ctx, o));
+    e_n = whole_n ? NULL
+                  : ir_min(ctx, ir_int(ctx, S),
+                           ir_sub(ctx, ir_expr_clone(ctx, rn->ub, NULL),
+                                  ir_var_ref(ctx, n)));
+  }
+  bool w_is_o = t->w == o;
+  build_edge_block(t, &bottom->u.loop.body, w_is_o ? e_o : e_n,
+                   w_is_o ? e_n : e_o);
+  bottom->u.loop.attrs |= IR_LOOP_VECTORIZED;
+  bottom->u.loop.vwidth = S;
+  const ir_loop *split = cols ? rn : ro;
+  int64_t lb, ub;
+  if (ir_expr_const_value(ctx, split->lb, &lb) &&
+      ir_expr_const_value(ctx, split->ub, &ub))
+    return ub - lb > scalar_max_rem(t) ? top : rem;
+  ir_node *g = ir_if_new(
+      ctx, gap_exceeds(ctx, split->ub, split->lb, scalar_max_rem(t)), rem->loc);
+  ir_block_append(&g->u.ifs.then_body, top);
+  ir_block_append(&g->u.ifs.else_body, rem);
+  return g;
+}
+
 xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
                              ir_node *inner, int size, ir_isa isa,
-                             bool nontemporal, ir_node **outer_out,
+                             bool nontemporal, bool masked, ir_node **outer_out,
                              ir_node **inner_out) {
   tb_plan t = {.ctx = ctx, .k = k, .outer = outer, .inner = inner};
   /* ---- analysis: every refusal before anything changes ---- */
-  if (!check_band(&t, size, isa) || !match_copy(&t))
+  if (!check_band(&t, size, isa, masked) || !match_copy(&t))
     return XF_SILENCEABLE;
   xf_status st = check_legal(&t);
   if (st != XF_OK)
@@ -482,6 +699,13 @@ xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k, ir_node *outer,
   ir_node *cols, *rows;
   split_band(&t, &cols, &rows);
   build_block(&t, nontemporal);
+  if (xf_transpose_edge_min(t.isa, masked)) {
+    bool whole_n = !cols;
+    if (cols)
+      cols = edge_nest(&t, cols, true, whole_n);
+    if (rows)
+      rows = edge_nest(&t, rows, false, whole_n);
+  }
   if (cols)
     ir_insert_after(t.outer, cols);
   if (rows)

@@ -445,12 +445,14 @@ void xf_omp_check(scc_ctx *ctx, ir_kernel *k);
 void xf_omp_follow(scc_ctx *ctx, ir_kernel *k, const scc_vec *before);
 
 /* loop.transpose_block %outer, %inner {size = S, isa = "avx512",
- * nontemporal}: the
+ * nontemporal, masked}: the
  * perfect band of two loops whose body is one float copy that transposes,
  * `B[j][i] = A[i][j]` (the store contiguous in one loop, the load in the
  * other), runs in S x S blocks: S vector row loads, an in-register
  * transpose (unpack / shuffle / 128-bit block permutes as IR_EXPR_SHUFFLE),
- * S vector row stores; scalar remainder nests for the rest.  S is the
+ * S vector row stores; for the rest, masked edge blocks where enough rows or
+ * columns are left over (xf_transpose_edge_min; avx512, and avx2 when
+ * masked) and scalar remainder nests otherwise.  S is the
  * ISA's register of floats: 8 (avx2) or 16 (avx512); size 0: that one.
  * isa IR_ISA_DEFAULT: the kernel's, the target's or the host's.  Legal
  * when neither loop carries a dependence (dep_check_parallel on both).
@@ -460,9 +462,18 @@ void xf_omp_follow(scc_ctx *ctx, ir_kernel *k, const scc_vec *before);
  * before it is written and keep the source in the cache.
  * outer_out / inner_out: the block loops (steps S).  See
  * transforms/transpose_block.c for the shape and the refusals. */
-SCC_NODISCARD xf_status xf_transpose_block(
-    scc_ctx *ctx, ir_kernel *k, ir_node *outer, ir_node *inner, int size,
-    ir_isa isa, bool nontemporal, ir_node **outer_out, ir_node **inner_out);
+SCC_NODISCARD xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k,
+                                           ir_node *outer, ir_node *inner,
+                                           int size, ir_isa isa,
+                                           bool nontemporal, bool masked,
+                                           ir_node **outer_out,
+                                           ir_node **inner_out);
+
+/* The fewest rows or columns left over that loop.transpose_block moves in
+ * masked edge blocks for isa (masked: {masked} was given), fewer staying
+ * scalar remainders; 0 when it makes no masked edge blocks (sse4.2, neon,
+ * avx2 without masked).  6 for avx512, 5 for avx2. */
+int xf_transpose_edge_min(ir_isa isa, bool masked);
 
 /* ---- the generic form of a loop transform --------------------------------
  * A transform of one loop declared in schedules/ops.def with SCHED_XF(...)
