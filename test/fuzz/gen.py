@@ -1298,7 +1298,8 @@ class SGen:
                            " {isa = \"avx2\"}", " {isa = \"sse4.2\"}",
                            " {size = 8, isa = \"avx2\"}",
                            " {isa = \"avx2\", nontemporal}",
-                           " {isa = \"avx512\", nontemporal}"]
+                           " {isa = \"avx512\", nontemporal}",
+                           " {isa = \"avx2\", masked}"]
                           if self.chance(0.9) else ["", " {nontemporal}",
                                                     " {size = 8}"])
         self.consume(a, b)
