@@ -102,6 +102,7 @@ typedef struct vx {
   bool on_fma;
   bool build;
   ir_expr *mask;  /* build: the mask of every vector access, or NULL */
+  bool head_fits; /* {align}: the masked head's i += W stays in its type */
   bool reversed;  /* an access has stride -1 (a load or store reversed) */
   scc_vec defs;   /* vx_def * */
   scc_vec writes; /* ir_expr *: lhs accesses of non-reduction writes */
@@ -1272,6 +1273,45 @@ static ir_var ***make_vector_vars(vx *st, const vplan *p) {
   return accs;
 }
 
+/* The masked vector iteration m, `for (i = x; i < ub; i += W)` (at most
+ * one iteration: the remainder after the vector loops, or the head of
+ * {align}), vectorized with every access masked to ub - i lanes.  When
+ * `i += W` could pass the largest value of the iv's type (not `fits`: for
+ * the remainder tail_step_fits of its ub; for the head, whose iv_al is at
+ * most the loop's ub, that of the loop or lb + W in the type), m counts in
+ * a long long iv of its own. */
+static void vectorize_masked(vx *st, const vplan *p, ir_node *m, bool fits) {
+  scc_ctx *ctx = st->ctx;
+  ir_var *iv = st->loop->u.loop.iv;
+  ir_expr *ivr = ir_var_ref(ctx, iv);
+  ir_var *wide = NULL;
+  if (!fits) {
+    ir_var *v = ir_var_new(
+        ctx, st->k,
+        ir_fresh_name(ctx, st->k,
+                      scc_arena_printf(ctx->arena, "%s_r", iv->name)),
+        IR_TY_LLONG, IR_VAR_IV, m->loc);
+    v->declared_outside = false;
+    ivr = ir_var_ref(ctx, v);
+    wide = v;
+  }
+  ir_expr *ub = ir_expr_clone(ctx, m->u.loop.ub, NULL);
+  st->mask = ir_binary(ctx, IR_OP_SUB, ub, ivr,
+                       wide                    ? IR_TY_LLONG
+                       : ub->type == IR_TY_INT ? iv->type
+                                               : ub->type);
+  m->u.loop.step = p->width;
+  vectorize_body(st, m, &p->orig);
+  if (wide) {
+    ir_subst sub = {0};
+    ir_subst_add(ctx, &sub, iv, ir_var_ref(ctx, wide));
+    for (ir_node *q = m->u.loop.body.first; q; q = q->next)
+      ir_node_substitute(ctx, q, &sub);
+    m->u.loop.iv = wide;
+    m->u.loop.ub = xf_bound_for_iv(ctx, m->u.loop.ub, IR_TY_LLONG);
+  }
+}
+
 /* {align}: peeling for alignment.  iv_al = min(ub, lb + the elements
  * from ref's address at lb to the next multiple of the vector's size);
  * the head [lb, iv_al) is one masked vector iteration (or a scalar loop
@@ -1284,6 +1324,13 @@ static ir_node *peel_head(vx *st, const vplan *p) {
   ir_node *loop = st->loop;
   ir_loop *l = &loop->u.loop;
   const char *ivn = xf_iv_name(loop);
+  /* the head's one `i += W` runs from lb < iv_al <= ub: it stays in the
+   * type when lb + W or ub + W - 1 does */
+  int64_t lb_hi;
+  bool lb_fits = xf_upper_bound(ctx, loop, l->lb, &lb_hi) &&
+                 !__builtin_add_overflow(lb_hi, (int64_t)p->width, &lb_hi) &&
+                 xf_fits_type(l->iv->type, lb_hi);
+  st->head_fits = lb_fits || tail_step_fits(ctx, loop, p->width);
   ir_subst at_lb = {0};
   ir_subst_add(ctx, &at_lb, l->iv, l->lb);
   ir_expr *gap = ir_align_gap(ctx, ir_expr_clone(ctx, p->ref, &at_lb),
@@ -1292,12 +1339,35 @@ static ir_node *peel_head(vx *st, const vplan *p) {
       ctx, k, ir_fresh_name(ctx, k, scc_arena_printf(ctx->arena, "%s_al", ivn)),
       l->iv->type, IR_VAR_LOCAL, loop->loc);
   /* lb < ub ? min(ub, lb + gap) : lb: the address of ref at lb is only
-   * formed when the loop runs (and so accesses it) */
-  ir_expr *lbv = ir_expr_clone(ctx, l->lb, NULL);
-  ir_expr *start = ir_min(
-      ctx, ir_expr_clone(ctx, l->ub, NULL),
-      ir_add(ctx, lbv,
-             l->iv->type == IR_TY_INT ? gap : ir_cast(ctx, l->iv->type, gap)));
+   * formed when the loop runs (and so accesses it).  Where lb + W could
+   * pass the iv's type, (unsigned long long)ub - lb > gap ? lb + gap : ub
+   * instead: the distance is exact in unsigned long long (lb < ub) where it
+   * could pass the type (lb = INT_MIN, ub = INT_MAX), and lb + gap is
+   * formed only below ub (lb near INT_MAX) */
+  ir_expr *start;
+  if (lb_fits) /* lb + gap < lb + W stays in the type: min(ub, lb + gap) */
+    start = ir_min(ctx, ir_expr_clone(ctx, l->ub, NULL),
+                   ir_add(ctx, ir_expr_clone(ctx, l->lb, NULL),
+                          l->iv->type == IR_TY_INT
+                              ? gap
+                              : ir_cast(ctx, l->iv->type, gap)));
+  else {
+    ir_expr *dist =
+        ir_binary(ctx, IR_OP_SUB,
+                  ir_cast(ctx, IR_TY_ULLONG, ir_expr_clone(ctx, l->ub, NULL)),
+                  ir_cast(ctx, IR_TY_ULLONG, ir_expr_clone(ctx, l->lb, NULL)),
+                  IR_TY_ULLONG);
+    start = ir_select(
+        ctx,
+        ir_binary(ctx, IR_OP_GT, dist,
+                  ir_cast(ctx, IR_TY_ULLONG, ir_expr_clone(ctx, gap, NULL)),
+                  IR_TY_INT),
+        ir_binary(ctx, IR_OP_ADD, ir_expr_clone(ctx, l->lb, NULL),
+                  l->iv->type == IR_TY_INT ? gap
+                                           : ir_cast(ctx, l->iv->type, gap),
+                  l->iv->type),
+        ir_expr_clone(ctx, l->ub, NULL), l->iv->type);
+  }
   ir_expr *runs = ir_binary(ctx, IR_OP_LT, ir_expr_clone(ctx, l->lb, NULL),
                             ir_expr_clone(ctx, l->ub, NULL), IR_TY_INT);
   ir_insert_before(
@@ -1469,42 +1539,11 @@ static xf_status rewrite(vx *st, vplan *p, ir_node **out) {
     rest = tail;
   }
   if (rest && p->masked) {
-    ir_expr *ivr = ir_var_ref(ctx, l->iv);
-    ir_var *wide = NULL;
-    if (!tail_step_fits(ctx, rest, p->width)) {
-      /* the masked iteration's `i += W` could pass the largest value of
-       * the iv's type (ub near INT_MAX): the tail counts in long long */
-      ir_var *v = ir_var_new(
-          ctx, k,
-          ir_fresh_name(ctx, k,
-                        scc_arena_printf(ctx->arena, "%s_r", l->iv->name)),
-          IR_TY_LLONG, IR_VAR_IV, rest->loc);
-      v->declared_outside = false;
-      ivr = ir_var_ref(ctx, v);
-      wide = v;
-    }
-    ir_expr *ub = ir_expr_clone(ctx, rest->u.loop.ub, NULL);
-    st->mask = ir_binary(ctx, IR_OP_SUB, ub, ivr,
-                         ub->type == IR_TY_INT ? l->iv->type : ub->type);
-    rest->u.loop.step = p->width;
-    vectorize_body(st, rest, &p->orig);
+    vectorize_masked(st, p, rest, tail_step_fits(ctx, rest, p->width));
     vlast = rest; /* a reduction's masked last iteration adds in too */
-    if (wide) {
-      ir_subst sub = {0};
-      ir_subst_add(ctx, &sub, l->iv, ir_var_ref(ctx, wide));
-      for (ir_node *q = rest->u.loop.body.first; q; q = q->next)
-        ir_node_substitute(ctx, q, &sub);
-      rest->u.loop.iv = wide;
-      rest->u.loop.ub = xf_bound_for_iv(ctx, rest->u.loop.ub, IR_TY_LLONG);
-    }
   }
-  if (head && p->masked) { /* at most one iteration: iv_al - lb < W */
-    ir_expr *ivr = ir_var_ref(ctx, l->iv);
-    ir_expr *ub = ir_expr_clone(ctx, head->u.loop.ub, NULL);
-    st->mask = ir_binary(ctx, IR_OP_SUB, ub, ivr, l->iv->type);
-    head->u.loop.step = p->width;
-    vectorize_body(st, head, &p->orig);
-  }
+  if (head && p->masked) /* at most one iteration: iv_al - lb < W */
+    vectorize_masked(st, p, head, st->head_fits);
   /* the accumulators start before the first vector loop: the masked head
    * when there is one */
   finish_reductions(st, p, head && p->masked ? head : main, vlast, accs);
