@@ -440,6 +440,24 @@ static void split_band(tb_plan *t, ir_node **cols, ir_node **rows) {
   li->step = S;
 }
 
+/* The S + ns vector registers of a block: S rows named row_base, then
+ * one per step of the network named step_base (fresh names). */
+static ir_var **new_registers(const tb_plan *t, const char *row_base,
+                              const char *step_base) {
+  scc_ctx *ctx = t->ctx;
+  int S = t->S, ns = t->ns;
+  ir_var **reg =
+      scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)(S + ns));
+  for (int a = 0; a < S + ns; a++) {
+    reg[a] = ir_var_new(ctx, t->k,
+                        ir_fresh_name(ctx, t->k, a < S ? row_base : step_base),
+                        IR_TY_FLOAT, IR_VAR_LOCAL, t->st->loc);
+    reg[a]->lanes = S;
+    reg[a]->declared_outside = true;
+  }
+  return reg;
+}
+
 /* The network's shuffles into b, as declarations of the registers reg[]
  * (reg[0 .. S-1] the loaded rows, then one per step). */
 static void append_network(const tb_plan *t, ir_block *b, ir_var **reg) {
@@ -516,18 +534,10 @@ static void build_edge_block(tb_plan *t, ir_block *b, ir_expr *mw_e,
   scc_ctx *ctx = t->ctx;
   ir_kernel *k = t->k;
   const ir_node *st = t->st;
-  int S = t->S, ns = t->ns;
+  int S = t->S;
   ir_var *mw = mw_e ? edge_extent(t, b, "tb_mw", mw_e) : NULL;
   ir_var *mr = mr_e ? edge_extent(t, b, "tb_mr", mr_e) : NULL;
-  ir_var **reg =
-      scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)(S + ns));
-  for (int a = 0; a < S + ns; a++) {
-    reg[a] =
-        ir_var_new(ctx, k, ir_fresh_name(ctx, k, a < S ? "tb_erow" : "tb_e"),
-                   IR_TY_FLOAT, IR_VAR_LOCAL, st->loc);
-    reg[a]->lanes = S;
-    reg[a]->declared_outside = true;
-  }
+  ir_var **reg = new_registers(t, "tb_erow", "tb_e");
   for (int a = 0; a < S; a++)
     ir_block_append(
         b, ir_decl_new(ctx, reg[a],
@@ -560,18 +570,10 @@ static void build_block(tb_plan *t, bool nontemporal) {
   ir_kernel *k = t->k;
   ir_node *st = t->st;
   ir_loop *li = &t->inner->u.loop;
-  int S = t->S, ns = t->ns;
+  int S = t->S;
   ir_block nb;
   ir_block_init(&nb, t->inner);
-  ir_var **reg =
-      scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)(S + ns));
-  for (int a = 0; a < S + ns; a++) {
-    reg[a] =
-        ir_var_new(ctx, k, ir_fresh_name(ctx, k, a < S ? "tb_row" : "tb_t"),
-                   IR_TY_FLOAT, IR_VAR_LOCAL, st->loc);
-    reg[a]->lanes = S;
-    reg[a]->declared_outside = true;
-  }
+  ir_var **reg = new_registers(t, "tb_row", "tb_t");
   for (int a = 0; a < S; a++)
     ir_block_append(
         &nb,
