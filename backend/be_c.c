@@ -2218,17 +2218,40 @@ static size_t line_comment_end(const char *s, size_t n, size_t i) {
 }
 
 /* Whether the source has an `#include <name>` directive line (blanks
- * allowed around the '#' and before the header; not a comment or string
- * that mentions the header). */
+ * allowed around the '#' and before the header), outside block comments
+ * (a comment or string that names the header is no include; a directive
+ * under `#if 0` still counts: the added include is then missing, as
+ * before). */
 static bool source_includes(const ir_module *m, const char *name) {
   const char *s = m->source;
   size_t n = s ? m->source_len : 0, len = strlen(name);
-  for (size_t i = 0; i < n;) {
-    size_t j = i;
-    while (j < n && (s[j] == ' ' || s[j] == '\t'))
-      j++;
-    if (j < n && s[j] == '#') {
-      j++;
+  bool line_start = true, in_comment = false;
+  for (size_t i = 0; i < n; i++) {
+    if (in_comment) {
+      if (s[i] == '*' && i + 1 < n && s[i + 1] == '/')
+        in_comment = false, i++;
+      else if (s[i] == '\n')
+        line_start = false; /* a line that starts inside a comment */
+      continue;
+    }
+    if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+      in_comment = true;
+      i++;
+      continue;
+    }
+    if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
+      while (i + 1 < n && s[i + 1] != '\n')
+        i++;
+      continue;
+    }
+    if (s[i] == '\n') {
+      line_start = true;
+      continue;
+    }
+    if (s[i] == ' ' || s[i] == '\t')
+      continue;
+    if (line_start && s[i] == '#') {
+      size_t j = i + 1;
       while (j < n && (s[j] == ' ' || s[j] == '\t'))
         j++;
       if (n - j > 7 && !strncmp(s + j, "include", 7)) {
@@ -2240,9 +2263,10 @@ static bool source_includes(const ir_module *m, const char *name) {
           return true;
       }
     }
-    while (i < n && s[i] != '\n')
-      i++;
-    i++;
+    line_start = false;
+    /* (a comment opener inside a string literal opens one here: at worst an
+     * include that is there is added again, which its guard makes
+     * harmless) */
   }
   return false;
 }

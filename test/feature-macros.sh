@@ -16,7 +16,8 @@
 # file that starts with #include (the top); a #define before the first
 # #include (after it); a #define continued across CRLF line ends (after
 # its continuation line); a file whose comment and string name
-# <immintrin.h> (added all the same).
+# <immintrin.h>, and one with `#include <immintrin.h>` inside a block
+# comment (added all the same).
 set -u
 schedcc=$1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-featmac.XXXXXX")
@@ -70,10 +71,12 @@ C
 # (before 2026-12-03 the backend then added none: the output did not
 # compile)
 { printf '#define _POSIX_C_SOURCE 200809L\n/* needs <immintrin.h> */\n'; body; printf 'const char *hdr = "<immintrin.h>";\n'; } >"$tmp/mention.c"
+# an #include line inside a block comment is no include either
+{ printf '/* the old version:\n#include <immintrin.h>\n */\n'; body; } >"$tmp/blockc.c"
 # name: the line of #include <immintrin.h>; whether it must compile with
 # -std=c17 alone (top.c, guard.c: no feature macro before <time.h>, so
 # clock_gettime needs one on the command line)
-for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc line:1 bom:2 top:1 mention:2; do
+for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc line:1 bom:2 top:1 mention:2 blockc:1:nocc; do
   name=${c%%:*} want=${c#*:} cc_too=1
   case $want in *:nocc) want=${want%:nocc} cc_too=0;; esac
   for mode in plain markers; do
@@ -85,7 +88,7 @@ for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc lin
     # with line markers, a leading region starts with `#line 1`
     at=$want
     [ "$mode" = markers ] && [ "$want" -gt 1 ] && at=$((want + 1))
-    got=$(grep -n '^#include <immintrin.h>$' "$tmp/$name.$mode.c" | cut -d: -f1)
+    got=$(grep -n '^#include <immintrin.h>$' "$tmp/$name.$mode.c" | head -1 | cut -d: -f1)
     [ "$got" = "$at" ] || fail "$name ($mode): #include <immintrin.h> at line '$got', expected $at"
     def=""
     case $name in guard|top|line) def=-D_POSIX_C_SOURCE=200809L;; esac
