@@ -347,7 +347,11 @@ static void emit(const printer *p, const ir_expr *e, int need) {
         emit(p, a, need);
         return;
       }
-      if (ir_type_is_unsigned(e->type)) {
+      /* an unsigned operand (unsigned char and short too, which promote
+       * to int) is never negative: a / c, (a + c - 1) / c, without the
+       * sign test (`m < 0` of an unsigned char is always false, which
+       * gcc's -Wtype-limits reports: -Wextra -Werror builds failed) */
+      if (ir_type_is_unsigned(e->type) || ir_type_is_unsigned(a->type)) {
         ir_expr cm1 = *b, sum, div = *e;
         cm1.u.ival = c - 1;
         sum = *e;
