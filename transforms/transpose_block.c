@@ -594,20 +594,28 @@ static void build_block(tb_plan *t, bool nontemporal) {
   li->vwidth = S;
 }
 
-/* ub - lb > c, in long long where the bounds are signed and narrower (so
- * that the difference cannot overflow). */
+/* ub > lb && ub - lb > c, the difference in long long where the bounds
+ * are narrower than 64 bits (so that it cannot overflow; with 64-bit
+ * bounds it is formed only when ub > lb, where it can pass the type only
+ * for distances over 2^63). */
 static ir_expr *gap_exceeds(scc_ctx *ctx, const ir_expr *ub, const ir_expr *lb,
                             int64_t c) {
   ir_expr *u = ir_expr_clone(ctx, ub, NULL), *l = ir_expr_clone(ctx, lb, NULL);
-  bool narrow = u->type <= IR_TY_INT && l->type <= IR_TY_INT;
+  bool narrow = !xf_type_is_64bit(u->type) && !xf_type_is_64bit(l->type);
   if (narrow) {
     u = ir_cast(ctx, IR_TY_LLONG, u);
     l = ir_cast(ctx, IR_TY_LLONG, l);
   }
-  return ir_binary(
+  ir_expr *gap = ir_binary(
       ctx, IR_OP_GT,
       ir_binary(ctx, IR_OP_SUB, u, l, narrow ? IR_TY_LLONG : ub->type),
       ir_int(ctx, c), IR_TY_INT);
+  if (narrow)
+    return gap;
+  return ir_binary(ctx, IR_OP_LAND,
+                   ir_binary(ctx, IR_OP_GT, ir_expr_clone(ctx, ub, NULL),
+                             ir_expr_clone(ctx, lb, NULL), IR_TY_INT),
+                   gap, IR_TY_INT);
 }
 
 /* The most iterations left over in one direction for which the scalar
@@ -632,46 +640,87 @@ int xf_transpose_edge_min(ir_isa isa, bool masked) {
   return (int)scalar_max_rem(&t) + 1;
 }
 
+/* The edge block for the current (o, n) into b, its extents in o and n
+ * (NULL: S) given as the expressions they are. */
+static void put_edge(tb_plan *t, ir_block *b, ir_var *o, ir_expr *e_o,
+                     ir_expr *e_n) {
+  bool w_is_o = t->w == o;
+  build_edge_block(t, b, w_is_o ? e_o : e_n, w_is_o ? e_n : e_o);
+}
+
+/* ub - iv, the iterations left from iv to ub. */
+static ir_expr *left(scc_ctx *ctx, const ir_expr *ub, ir_var *iv) {
+  return ir_sub(ctx, ir_expr_clone(ctx, ub, NULL), ir_var_ref(ctx, iv));
+}
+
 /* The masked edge nest beside the scalar remainder nest `rem` (a clone of
  * the band, `cols`: `for o = lb_o to so { for n = sn to ub_n }`, else
  * `for o = so to ub_o { for n = lb_n to ub_n }`; `whole_n`: n's trip
  * count a multiple of S):
  *
- *   if (ub - split > T) {
- *     for n = sn to ub_n step S { for o = lb_o to so step S { edge } }   cols
- *     for o = so to ub_o step S { for n = lb_n to ub_n step S { edge } } rows
- *   } else rem
+ *   cols: if (ub_n - sn > T)
+ *           for n = sn to sn + 1 {                     the edge column
+ *             for o = lb_o to so step S { edge S x (ub_n - n) } }
+ *         else rem
+ *   rows: if (ub_o - so > T)
+ *           for o = so to so + 1 {                     the edge row
+ *             for n = lb_n to sn step S { edge (ub_o - o) x S }
+ *             if (sn < ub_n)                           the corner
+ *               for n = sn to sn + 1 { edge (ub_o - o) x (ub_n - n) } }
+ *         else rem
  *
- * (T: scalar_max_rem; with constant bounds the branch taken alone) *
- * The edge blocks' extents: cols S rows of o by ub_n - n columns of n;
- * rows ub_o - o by min(S, ub_n - n) (S when whole_n). */
+ * (T: scalar_max_rem; with constant bounds the branch taken alone; the
+ * corner absent when whole_n, the block loop then running to ub_n.)  No
+ * loop steps past its ub: the one-iteration loops stop at x + 1 <= ub
+ * (x < ub where they run) and the block loops at split points, so an iv
+ * near the largest value of its type (an unsigned char at 250, an int near
+ * INT_MAX) never wraps or overflows. */
 static ir_node *edge_nest(tb_plan *t, ir_node *rem, bool cols, bool whole_n) {
   scc_ctx *ctx = t->ctx;
   int S = t->S;
-  ir_loop *ro = &rem->u.loop, *rn = &rem->u.loop.body.first->u.loop;
+  ir_node *remn = rem->u.loop.body.first;
+  ir_loop *ro = &rem->u.loop, *rn = &remn->u.loop;
   ir_var *o = ro->iv, *n = rn->iv;
-  ir_node *lo = ir_loop_new(ctx, o, ir_expr_clone(ctx, ro->lb, NULL),
-                            ir_expr_clone(ctx, ro->ub, NULL), S, rem->loc);
-  ir_node *ln = ir_loop_new(ctx, n, ir_expr_clone(ctx, rn->lb, NULL),
-                            ir_expr_clone(ctx, rn->ub, NULL), S,
-                            rem->u.loop.body.first->loc);
-  ir_node *top = cols ? ln : lo, *bottom = cols ? lo : ln;
-  ir_block_append(&top->u.loop.body, bottom);
-  ir_expr *e_o = NULL, *e_n;
+  const ir_expr *sn = t->inner->u.loop.ub; /* n's split point */
+  ir_node *top;
   if (cols) {
-    e_n = ir_sub(ctx, ir_expr_clone(ctx, rn->ub, NULL), ir_var_ref(ctx, n));
+    ir_node *ln = ir_loop_new(
+        ctx, n, ir_expr_clone(ctx, rn->lb, NULL),
+        ir_add_const(ctx, ir_expr_clone(ctx, rn->lb, NULL), 1), 1, remn->loc);
+    ir_node *lo = ir_loop_new(ctx, o, ir_expr_clone(ctx, ro->lb, NULL),
+                              ir_expr_clone(ctx, ro->ub, NULL), S, rem->loc);
+    ir_block_append(&ln->u.loop.body, lo);
+    put_edge(t, &lo->u.loop.body, o, NULL, left(ctx, rn->ub, n));
+    lo->u.loop.attrs |= IR_LOOP_VECTORIZED;
+    lo->u.loop.vwidth = S;
+    top = ln;
   } else {
-    e_o = ir_sub(ctx, ir_expr_clone(ctx, ro->ub, NULL), ir_var_ref(ctx, o));
-    e_n = whole_n ? NULL
-                  : ir_min(ctx, ir_int(ctx, S),
-                           ir_sub(ctx, ir_expr_clone(ctx, rn->ub, NULL),
-                                  ir_var_ref(ctx, n)));
+    ir_node *lo = ir_loop_new(
+        ctx, o, ir_expr_clone(ctx, ro->lb, NULL),
+        ir_add_const(ctx, ir_expr_clone(ctx, ro->lb, NULL), 1), 1, rem->loc);
+    ir_node *ln = ir_loop_new(ctx, n, ir_expr_clone(ctx, rn->lb, NULL),
+                              ir_expr_clone(ctx, whole_n ? rn->ub : sn, NULL),
+                              S, remn->loc);
+    ir_block_append(&lo->u.loop.body, ln);
+    put_edge(t, &ln->u.loop.body, o, left(ctx, ro->ub, o), NULL);
+    ln->u.loop.attrs |= IR_LOOP_VECTORIZED;
+    ln->u.loop.vwidth = S;
+    if (!whole_n) {
+      ir_node *g =
+          ir_if_new(ctx,
+                    ir_binary(ctx, IR_OP_LT, ir_expr_clone(ctx, sn, NULL),
+                              ir_expr_clone(ctx, rn->ub, NULL), IR_TY_INT),
+                    remn->loc);
+      ir_node *lc = ir_loop_new(
+          ctx, n, ir_expr_clone(ctx, sn, NULL),
+          ir_add_const(ctx, ir_expr_clone(ctx, sn, NULL), 1), 1, remn->loc);
+      put_edge(t, &lc->u.loop.body, o, left(ctx, ro->ub, o),
+               left(ctx, rn->ub, n));
+      ir_block_append(&g->u.ifs.then_body, lc);
+      ir_block_append(&lo->u.loop.body, g);
+    }
+    top = lo;
   }
-  bool w_is_o = t->w == o;
-  build_edge_block(t, &bottom->u.loop.body, w_is_o ? e_o : e_n,
-                   w_is_o ? e_n : e_o);
-  bottom->u.loop.attrs |= IR_LOOP_VECTORIZED;
-  bottom->u.loop.vwidth = S;
   const ir_loop *split = cols ? rn : ro;
   int64_t lb, ub;
   if (ir_expr_const_value(ctx, split->lb, &lb) &&
