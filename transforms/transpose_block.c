@@ -26,14 +26,18 @@
  * cost about S per iteration left, an edge block about its shuffles):
  *
  *   if (ub_n - sn > T) {
- *     for n = sn to ub_n step S {                      one edge column
+ *     for n = sn to sn + 1 {                           the edge column
  *       for o = lb_o to so step S { edge block, S x (ub_n - n) } }
  *   } else remainder columns
  *   if (ub_o - so > T) {
- *     for o = so to ub_o step S {                      one edge row
- *       for n = lb_n to ub_n step S { edge block, (ub_o - o) x
- *                                     min(S, ub_n - n) } }
+ *     for o = so to so + 1 {                           the edge row
+ *       for n = lb_n to sn step S { edge block, (ub_o - o) x S }
+ *       if (sn < ub_n)                                 the corner
+ *         for n = sn to sn + 1 { edge block, (ub_o - o) x (ub_n - n) } }
  *   } else remainder rows
+ *
+ * (no loop steps past its bound, so an iv near the largest value of its
+ * type never wraps: edge_nest)
  *
  * An edge block is the block's transpose with its loads masked to the
  * columns that exist and its stores to the rows that exist: a row of A past
