@@ -7,7 +7,8 @@
  * isa: "avx512" or "avx2" (default: the kernel's, else --target-isa /
  * -march=, else the host's); nontemporal: streaming stores of the
  * destination rows (for matrices larger than the caches); masked: masked
- * edge blocks with "avx2" too (always with "avx512").  Both handles are
+ * edge blocks where enough rows or columns are left over ("avx512",
+ * "avx2").  Both handles are
  * consumed; the results are the block loops (transforms/transpose_block.c).
  */
 #include "sched_int.h"
@@ -73,11 +74,15 @@ bool sched_op_transpose_block(sched_run *r, const sched_stmt *s) {
                          nt ? "; row stores non-temporal where aligned to "
                               "the vector (checked at run time)"
                             : "",
-                         none ? "; but the block loops never run: an extent "
-                                "is smaller than a block, so only the edges "
-                                "do ({size = 8, isa = \"avx2\"} makes 8 x 8 "
-                                "blocks)"
-                              : "");
+                         !none  ? ""
+                         : emin ? "; but the block loops never run: an extent "
+                                  "is smaller than a block, so only the edges "
+                                  "do ({size = 8, isa = \"avx2\"} makes 8 x 8 "
+                                  "blocks)"
+                                : "; but the block loops never run: an extent "
+                                  "is smaller than a block, so only the "
+                                  "scalar remainders do ({size = 8, isa = "
+                                  "\"avx2\"} makes 8 x 8 blocks)");
     scc_vec_push(r->ctx->arena, &ro, oo);
     scc_vec_push(r->ctx->arena, &ri, oi);
   }

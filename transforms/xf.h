@@ -451,8 +451,8 @@ void xf_omp_follow(scc_ctx *ctx, ir_kernel *k, const scc_vec *before);
  * other), runs in S x S blocks: S vector row loads, an in-register
  * transpose (unpack / shuffle / 128-bit block permutes as IR_EXPR_SHUFFLE),
  * S vector row stores; for the rest, masked edge blocks where enough rows or
- * columns are left over (xf_transpose_edge_min; avx512, and avx2 when
- * masked) and scalar remainder nests otherwise.  S is the
+ * columns are left over (xf_transpose_edge_min; when masked, on avx512 and
+ * avx2) and scalar remainder nests otherwise.  S is the
  * ISA's register of floats: 8 (avx2) or 16 (avx512); size 0: that one.
  * isa IR_ISA_DEFAULT: the kernel's, the target's or the host's.  Legal
  * when neither loop carries a dependence (dep_check_parallel on both).
@@ -471,8 +471,8 @@ SCC_NODISCARD xf_status xf_transpose_block(scc_ctx *ctx, ir_kernel *k,
 
 /* The fewest rows or columns left over that loop.transpose_block moves in
  * masked edge blocks for isa (masked: {masked} was given), fewer staying
- * scalar remainders; 0 when it makes no masked edge blocks (sse4.2, neon,
- * avx2 without masked).  6 for avx512, 5 for avx2. */
+ * scalar remainders; 0 when it makes no masked edge blocks (without
+ * masked, or sse4.2, neon).  6 for avx512, 5 for avx2. */
 int xf_transpose_edge_min(ir_isa isa, bool masked);
 
 /* ---- the generic form of a loop transform --------------------------------

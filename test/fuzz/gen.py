@@ -1299,7 +1299,8 @@ class SGen:
                            " {size = 8, isa = \"avx2\"}",
                            " {isa = \"avx2\", nontemporal}",
                            " {isa = \"avx512\", nontemporal}",
-                           " {isa = \"avx2\", masked}"]
+                           " {isa = \"avx2\", masked}",
+                           " {isa = \"avx512\", masked}"]
                           if self.chance(0.9) else ["", " {nontemporal}",
                                                     " {size = 8}"])
         self.consume(a, b)

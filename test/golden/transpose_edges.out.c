@@ -53,19 +53,19 @@ __attribute__((target("avx2,fma"))) void transpose(int m, int n, float A[m][n], 
       }
     }
     if ((long long)n - (long long)(0 > 8 * (n < 0 ? (n - 7) / 8 : n / 8) ? 0 : 8 * (n < 0 ? (n - 7) / 8 : n / 8)) > 4) {
-      int j_lo = 8 * (n < 0 ? (n - 7) / 8 : n / 8);
-      for (int j = (0 > j_lo ? 0 : j_lo); j <= (0 > j_lo ? 0 : j_lo); j++) {
+      int j_e_lo = 8 * (n < 0 ? (n - 7) / 8 : n / 8);
+      for (long long j_e = (0 > j_e_lo ? 0 : j_e_lo); j_e < n; j_e += 8) {
         int i_hi1 = 8 * (m < 0 ? (m - 7) / 8 : m / 8);
         for (int i = 0; i < (0 > i_hi1 ? 0 : i_hi1); i += 8) {
-          int tb_mr = n - j;
-          __m256 tb_erow = _mm256_maskload_ps(&A[i][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-          __m256 tb_erow1 = _mm256_maskload_ps(&A[i + 1][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-          __m256 tb_erow2 = _mm256_maskload_ps(&A[i + 2][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-          __m256 tb_erow3 = _mm256_maskload_ps(&A[i + 3][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-          __m256 tb_erow4 = _mm256_maskload_ps(&A[i + 4][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-          __m256 tb_erow5 = _mm256_maskload_ps(&A[i + 5][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-          __m256 tb_erow6 = _mm256_maskload_ps(&A[i + 6][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-          __m256 tb_erow7 = _mm256_maskload_ps(&A[i + 7][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          int tb_mr = n - j_e;
+          __m256 tb_erow = _mm256_maskload_ps(&A[i][j_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow1 = _mm256_maskload_ps(&A[i + 1][j_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow2 = _mm256_maskload_ps(&A[i + 2][j_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow3 = _mm256_maskload_ps(&A[i + 3][j_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow4 = _mm256_maskload_ps(&A[i + 4][j_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow5 = _mm256_maskload_ps(&A[i + 5][j_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow6 = _mm256_maskload_ps(&A[i + 6][j_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow7 = _mm256_maskload_ps(&A[i + 7][j_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
           __m256 tb_e = _mm256_unpacklo_ps(tb_erow, tb_erow1);
           __m256 tb_e1 = _mm256_unpackhi_ps(tb_erow, tb_erow1);
           __m256 tb_e2 = _mm256_unpacklo_ps(tb_erow2, tb_erow3);
@@ -90,39 +90,39 @@ __attribute__((target("avx2,fma"))) void transpose(int m, int n, float A[m][n], 
           __m256 tb_e21 = _mm256_permute2f128_ps(tb_e10, tb_e14, 0x31);
           __m256 tb_e22 = _mm256_permute2f128_ps(tb_e11, tb_e15, 0x20);
           __m256 tb_e23 = _mm256_permute2f128_ps(tb_e11, tb_e15, 0x31);
-          _mm256_storeu_ps(&B[j][i], tb_e16);
-          _mm256_maskstore_ps(&B[j + (1 < tb_mr - 1 ? 1 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 1 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e18);
-          _mm256_maskstore_ps(&B[j + (2 < tb_mr - 1 ? 2 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 2 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e20);
-          _mm256_maskstore_ps(&B[j + (3 < tb_mr - 1 ? 3 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 3 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e22);
-          _mm256_maskstore_ps(&B[j + (4 < tb_mr - 1 ? 4 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 4 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e17);
-          _mm256_maskstore_ps(&B[j + (5 < tb_mr - 1 ? 5 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 5 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e19);
-          _mm256_maskstore_ps(&B[j + (6 < tb_mr - 1 ? 6 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 6 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e21);
-          _mm256_maskstore_ps(&B[j + (7 < tb_mr - 1 ? 7 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 7 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e23);
+          _mm256_storeu_ps(&B[j_e][i], tb_e16);
+          _mm256_maskstore_ps(&B[j_e + (1 < tb_mr - 1 ? 1 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 1 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e18);
+          _mm256_maskstore_ps(&B[j_e + (2 < tb_mr - 1 ? 2 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 2 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e20);
+          _mm256_maskstore_ps(&B[j_e + (3 < tb_mr - 1 ? 3 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 3 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e22);
+          _mm256_maskstore_ps(&B[j_e + (4 < tb_mr - 1 ? 4 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 4 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e17);
+          _mm256_maskstore_ps(&B[j_e + (5 < tb_mr - 1 ? 5 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 5 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e19);
+          _mm256_maskstore_ps(&B[j_e + (6 < tb_mr - 1 ? 6 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 6 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e21);
+          _mm256_maskstore_ps(&B[j_e + (7 < tb_mr - 1 ? 7 : tb_mr - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr > 7 ? 8 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e23);
         }
       }
     } else {
       int i_hi2 = 8 * (m < 0 ? (m - 7) / 8 : m / 8);
       for (int i = 0; i < (0 > i_hi2 ? 0 : i_hi2); i++) {
-        int j_lo1 = 8 * (n < 0 ? (n - 7) / 8 : n / 8);
-        for (int j = (0 > j_lo1 ? 0 : j_lo1); j < n; j++) {
+        int j_lo = 8 * (n < 0 ? (n - 7) / 8 : n / 8);
+        for (int j = (0 > j_lo ? 0 : j_lo); j < n; j++) {
           B[j][i] = A[i][j];
         }
       }
     }
     if ((long long)m - (long long)(0 > 8 * (m < 0 ? (m - 7) / 8 : m / 8) ? 0 : 8 * (m < 0 ? (m - 7) / 8 : m / 8)) > 4) {
-      int i_lo = 8 * (m < 0 ? (m - 7) / 8 : m / 8);
-      for (int i = (0 > i_lo ? 0 : i_lo); i <= (0 > i_lo ? 0 : i_lo); i++) {
-        int j_hi1 = 8 * (n < 0 ? (n - 7) / 8 : n / 8);
-        for (int j = 0; j < (0 > j_hi1 ? 0 : j_hi1); j += 8) {
-          int tb_mw = m - i;
-          __m256 tb_erow8 = _mm256_loadu_ps(&A[i][j]);
-          __m256 tb_erow9 = _mm256_loadu_ps(&A[i + (1 < tb_mw - 1 ? 1 : tb_mw - 1)][j]);
-          __m256 tb_erow10 = _mm256_loadu_ps(&A[i + (2 < tb_mw - 1 ? 2 : tb_mw - 1)][j]);
-          __m256 tb_erow11 = _mm256_loadu_ps(&A[i + (3 < tb_mw - 1 ? 3 : tb_mw - 1)][j]);
-          __m256 tb_erow12 = _mm256_loadu_ps(&A[i + (4 < tb_mw - 1 ? 4 : tb_mw - 1)][j]);
-          __m256 tb_erow13 = _mm256_loadu_ps(&A[i + (5 < tb_mw - 1 ? 5 : tb_mw - 1)][j]);
-          __m256 tb_erow14 = _mm256_loadu_ps(&A[i + (6 < tb_mw - 1 ? 6 : tb_mw - 1)][j]);
-          __m256 tb_erow15 = _mm256_loadu_ps(&A[i + (7 < tb_mw - 1 ? 7 : tb_mw - 1)][j]);
+      int i_e_lo = 8 * (m < 0 ? (m - 7) / 8 : m / 8);
+      for (long long i_e = (0 > i_e_lo ? 0 : i_e_lo); i_e < m; i_e += 8) {
+        for (long long j_e1 = 0; j_e1 < n; j_e1 += 8) {
+          int tb_mw = m - i_e;
+          int tb_mr1 = (8 < n - j_e1 ? 8 : n - j_e1);
+          __m256 tb_erow8 = _mm256_maskload_ps(&A[i_e][j_e1], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow9 = _mm256_maskload_ps(&A[i_e + (1 < tb_mw - 1 ? 1 : tb_mw - 1)][j_e1], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow10 = _mm256_maskload_ps(&A[i_e + (2 < tb_mw - 1 ? 2 : tb_mw - 1)][j_e1], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow11 = _mm256_maskload_ps(&A[i_e + (3 < tb_mw - 1 ? 3 : tb_mw - 1)][j_e1], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow12 = _mm256_maskload_ps(&A[i_e + (4 < tb_mw - 1 ? 4 : tb_mw - 1)][j_e1], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow13 = _mm256_maskload_ps(&A[i_e + (5 < tb_mw - 1 ? 5 : tb_mw - 1)][j_e1], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow14 = _mm256_maskload_ps(&A[i_e + (6 < tb_mw - 1 ? 6 : tb_mw - 1)][j_e1], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+          __m256 tb_erow15 = _mm256_maskload_ps(&A[i_e + (7 < tb_mw - 1 ? 7 : tb_mw - 1)][j_e1], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
           __m256 tb_e24 = _mm256_unpacklo_ps(tb_erow8, tb_erow9);
           __m256 tb_e25 = _mm256_unpackhi_ps(tb_erow8, tb_erow9);
           __m256 tb_e26 = _mm256_unpacklo_ps(tb_erow10, tb_erow11);
@@ -147,66 +147,19 @@ __attribute__((target("avx2,fma"))) void transpose(int m, int n, float A[m][n], 
           __m256 tb_e45 = _mm256_permute2f128_ps(tb_e34, tb_e38, 0x31);
           __m256 tb_e46 = _mm256_permute2f128_ps(tb_e35, tb_e39, 0x20);
           __m256 tb_e47 = _mm256_permute2f128_ps(tb_e35, tb_e39, 0x31);
-          _mm256_maskstore_ps(&B[j][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e40);
-          _mm256_maskstore_ps(&B[j + 1][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e42);
-          _mm256_maskstore_ps(&B[j + 2][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e44);
-          _mm256_maskstore_ps(&B[j + 3][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e46);
-          _mm256_maskstore_ps(&B[j + 4][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e41);
-          _mm256_maskstore_ps(&B[j + 5][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e43);
-          _mm256_maskstore_ps(&B[j + 6][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e45);
-          _mm256_maskstore_ps(&B[j + 7][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e47);
-        }
-        if ((0 > 8 * (n < 0 ? (n - 7) / 8 : n / 8) ? 0 : 8 * (n < 0 ? (n - 7) / 8 : n / 8)) < n) {
-          int j_lo2 = 8 * (n < 0 ? (n - 7) / 8 : n / 8);
-          for (int j = (0 > j_lo2 ? 0 : j_lo2); j <= (0 > j_lo2 ? 0 : j_lo2); j++) {
-            int tb_mw1 = m - i;
-            int tb_mr1 = n - j;
-            __m256 tb_erow16 = _mm256_maskload_ps(&A[i][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-            __m256 tb_erow17 = _mm256_maskload_ps(&A[i + (1 < tb_mw1 - 1 ? 1 : tb_mw1 - 1)][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-            __m256 tb_erow18 = _mm256_maskload_ps(&A[i + (2 < tb_mw1 - 1 ? 2 : tb_mw1 - 1)][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-            __m256 tb_erow19 = _mm256_maskload_ps(&A[i + (3 < tb_mw1 - 1 ? 3 : tb_mw1 - 1)][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-            __m256 tb_erow20 = _mm256_maskload_ps(&A[i + (4 < tb_mw1 - 1 ? 4 : tb_mw1 - 1)][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-            __m256 tb_erow21 = _mm256_maskload_ps(&A[i + (5 < tb_mw1 - 1 ? 5 : tb_mw1 - 1)][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-            __m256 tb_erow22 = _mm256_maskload_ps(&A[i + (6 < tb_mw1 - 1 ? 6 : tb_mw1 - 1)][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-            __m256 tb_erow23 = _mm256_maskload_ps(&A[i + (7 < tb_mw1 - 1 ? 7 : tb_mw1 - 1)][j], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-            __m256 tb_e48 = _mm256_unpacklo_ps(tb_erow16, tb_erow17);
-            __m256 tb_e49 = _mm256_unpackhi_ps(tb_erow16, tb_erow17);
-            __m256 tb_e50 = _mm256_unpacklo_ps(tb_erow18, tb_erow19);
-            __m256 tb_e51 = _mm256_unpackhi_ps(tb_erow18, tb_erow19);
-            __m256 tb_e52 = _mm256_unpacklo_ps(tb_erow20, tb_erow21);
-            __m256 tb_e53 = _mm256_unpackhi_ps(tb_erow20, tb_erow21);
-            __m256 tb_e54 = _mm256_unpacklo_ps(tb_erow22, tb_erow23);
-            __m256 tb_e55 = _mm256_unpackhi_ps(tb_erow22, tb_erow23);
-            __m256 tb_e56 = _mm256_shuffle_ps(tb_e48, tb_e50, 0x44);
-            __m256 tb_e57 = _mm256_shuffle_ps(tb_e48, tb_e50, 0xee);
-            __m256 tb_e58 = _mm256_shuffle_ps(tb_e49, tb_e51, 0x44);
-            __m256 tb_e59 = _mm256_shuffle_ps(tb_e49, tb_e51, 0xee);
-            __m256 tb_e60 = _mm256_shuffle_ps(tb_e52, tb_e54, 0x44);
-            __m256 tb_e61 = _mm256_shuffle_ps(tb_e52, tb_e54, 0xee);
-            __m256 tb_e62 = _mm256_shuffle_ps(tb_e53, tb_e55, 0x44);
-            __m256 tb_e63 = _mm256_shuffle_ps(tb_e53, tb_e55, 0xee);
-            __m256 tb_e64 = _mm256_permute2f128_ps(tb_e56, tb_e60, 0x20);
-            __m256 tb_e65 = _mm256_permute2f128_ps(tb_e56, tb_e60, 0x31);
-            __m256 tb_e66 = _mm256_permute2f128_ps(tb_e57, tb_e61, 0x20);
-            __m256 tb_e67 = _mm256_permute2f128_ps(tb_e57, tb_e61, 0x31);
-            __m256 tb_e68 = _mm256_permute2f128_ps(tb_e58, tb_e62, 0x20);
-            __m256 tb_e69 = _mm256_permute2f128_ps(tb_e58, tb_e62, 0x31);
-            __m256 tb_e70 = _mm256_permute2f128_ps(tb_e59, tb_e63, 0x20);
-            __m256 tb_e71 = _mm256_permute2f128_ps(tb_e59, tb_e63, 0x31);
-            _mm256_maskstore_ps(&B[j][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw1), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e64);
-            _mm256_maskstore_ps(&B[j + (1 < tb_mr1 - 1 ? 1 : tb_mr1 - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 1 ? tb_mw1 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e66);
-            _mm256_maskstore_ps(&B[j + (2 < tb_mr1 - 1 ? 2 : tb_mr1 - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 2 ? tb_mw1 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e68);
-            _mm256_maskstore_ps(&B[j + (3 < tb_mr1 - 1 ? 3 : tb_mr1 - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 3 ? tb_mw1 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e70);
-            _mm256_maskstore_ps(&B[j + (4 < tb_mr1 - 1 ? 4 : tb_mr1 - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 4 ? tb_mw1 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e65);
-            _mm256_maskstore_ps(&B[j + (5 < tb_mr1 - 1 ? 5 : tb_mr1 - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 5 ? tb_mw1 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e67);
-            _mm256_maskstore_ps(&B[j + (6 < tb_mr1 - 1 ? 6 : tb_mr1 - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 6 ? tb_mw1 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e69);
-            _mm256_maskstore_ps(&B[j + (7 < tb_mr1 - 1 ? 7 : tb_mr1 - 1)][i], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 7 ? tb_mw1 : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e71);
-          }
+          _mm256_maskstore_ps(&B[j_e1][i_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mw), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e40);
+          _mm256_maskstore_ps(&B[j_e1 + (1 < tb_mr1 - 1 ? 1 : tb_mr1 - 1)][i_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 1 ? tb_mw : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e42);
+          _mm256_maskstore_ps(&B[j_e1 + (2 < tb_mr1 - 1 ? 2 : tb_mr1 - 1)][i_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 2 ? tb_mw : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e44);
+          _mm256_maskstore_ps(&B[j_e1 + (3 < tb_mr1 - 1 ? 3 : tb_mr1 - 1)][i_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 3 ? tb_mw : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e46);
+          _mm256_maskstore_ps(&B[j_e1 + (4 < tb_mr1 - 1 ? 4 : tb_mr1 - 1)][i_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 4 ? tb_mw : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e41);
+          _mm256_maskstore_ps(&B[j_e1 + (5 < tb_mr1 - 1 ? 5 : tb_mr1 - 1)][i_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 5 ? tb_mw : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e43);
+          _mm256_maskstore_ps(&B[j_e1 + (6 < tb_mr1 - 1 ? 6 : tb_mr1 - 1)][i_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 6 ? tb_mw : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e45);
+          _mm256_maskstore_ps(&B[j_e1 + (7 < tb_mr1 - 1 ? 7 : tb_mr1 - 1)][i_e], _mm256_cmpgt_epi32(_mm256_set1_epi32(tb_mr1 > 7 ? tb_mw : 0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), tb_e47);
         }
       }
     } else {
-      int i_lo1 = 8 * (m < 0 ? (m - 7) / 8 : m / 8);
-      for (int i = (0 > i_lo1 ? 0 : i_lo1); i < m; i++) {
+      int i_lo = 8 * (m < 0 ? (m - 7) / 8 : m / 8);
+      for (int i = (0 > i_lo ? 0 : i_lo); i < m; i++) {
         for (int j = 0; j < n; j++) {
           B[j][i] = A[i][j];
         }
