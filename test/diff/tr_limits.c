@@ -1,10 +1,17 @@
 /* loop.transpose_block's edges at the limits of the ivs' types: unsigned
  * char ivs up to 250 (an edge loop stepping by 16 past its bound would
- * wrap to 0 and never end) and int ivs ending at INT_MAX (the step would
- * overflow).  Every call is free of undefined behaviour in the original.
+ * wrap to 0 and never end), int ivs ending at INT_MAX (the step would
+ * overflow; counted in long long), long ivs ending at LONG_MAX (no wider
+ * type: the edges there run the scalar remainder) and size_t ivs (the
+ * common signature; the output must build with -Wall -Wextra -Werror).
+ * Every call is free of undefined behaviour in the original.  tr_long's
+ * arrays are restrict: the run-time overlap test of unqualified ones forms
+ * 257 * hi, which overflows at LONG_MAX (the alias check's own limit, not
+ * this test's subject).
  * diff.sh: trap signed overflow (no part of a transformed expression may
  * pass the limits of int where the original's did not). */
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 
 enum { N = 256 };
@@ -22,6 +29,20 @@ void tr_max(int lo, int hi, int lo2, int hi2, float a[N][N], float b[N][N]) {
   for (int i = lo; i < hi; i++)
     for (int j = lo2; j < hi2; j++)
       b[j - lo2][i - lo] = a[i - lo][j - lo2];
+}
+
+#pragma schedcc kernel
+void tr_long(long lo, long hi, float a[restrict N][N], float b[restrict N][N]) {
+  for (long i = lo; i < hi; i++)
+    for (long j = lo; j < hi; j++)
+      b[j - lo][i - lo] = a[i - lo][j - lo];
+}
+
+#pragma schedcc kernel
+void tr_size(size_t m, size_t n, float a[N][N], float b[N][N]) {
+  for (size_t i = 0; i < m; i++)
+    for (size_t j = 0; j < n; j++)
+      b[j][i] = a[i][j];
 }
 
 static unsigned long sum(void) {
@@ -52,5 +73,15 @@ int main(void) {
       tr_max(INT_MAX - ext[p], INT_MAX, INT_MAX - ext[q], INT_MAX, A, B);
       printf("max %d %d %lu\n", ext[p], ext[q], sum());
     }
+  for (unsigned p = 0; p < sizeof ext / sizeof *ext; p++) {
+    for (int k = 0; k < N * N; k++)
+      B[k / N][k % N] = -1.0f;
+    tr_long(LONG_MAX - ext[p], LONG_MAX, A, B);
+    printf("long %d %lu\n", ext[p], sum());
+    for (int k = 0; k < N * N; k++)
+      B[k / N][k % N] = -1.0f;
+    tr_size((size_t)(200 + ext[p]), (size_t)(250 - ext[p]), A, B);
+    printf("size %d %lu\n", ext[p], sum());
+  }
   return 0;
 }
