@@ -166,11 +166,11 @@ static bool tb_network_ok(int S, const tb_step *steps, int ns, const int *res) {
   return true;
 }
 
-/* The coefficient of v in e, or a value that is neither 0 nor 1 when e is
- * not affine. */
+/* The coefficient of v in e (xf_iv_coef: `j * ldb + i` has 1 in i), or a
+ * value that is neither 0 nor 1 when e reads v otherwise. */
 static int64_t coef_of(scc_ctx *ctx, const ir_expr *e, const ir_var *v) {
   int64_t c;
-  return ir_affine_coef(ctx, e, v, &c) ? c : 2;
+  return xf_iv_coef(ctx, e, v, &c) ? c : 2;
 }
 
 /* An access whose last subscript has coefficient 1 in `unit` and whose

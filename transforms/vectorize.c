@@ -131,56 +131,6 @@ static const char *text(scc_ctx *ctx, const ir_expr *e) {
   return s;
 }
 
-/* The coefficient of iv in an integer subscript: handles sums, products
- * with a constant, and products of iv-free terms (`j*n + i` has
- * coefficient 1).  False when e reads iv in any other way. */
-static bool iv_coef(scc_ctx *ctx, const ir_expr *e, const ir_var *iv,
-                    int64_t *c) {
-  if (!ir_expr_uses_var(e, iv)) {
-    *c = 0;
-    return true;
-  }
-  int64_t a, b, k;
-  switch (e->kind) {
-  case IR_EXPR_VAR:
-    *c = 1;
-    return true;
-  case IR_EXPR_CAST:
-    return ir_type_is_integer(e->u.cast.to) && iv_coef(ctx, e->u.cast.a, iv, c);
-  case IR_EXPR_UNARY:
-    if (e->u.un.op != IR_OP_NEG || !iv_coef(ctx, e->u.un.a, iv, &a))
-      return false;
-    *c = -a;
-    return true;
-  case IR_EXPR_BINARY:
-    switch (e->u.bin.op) {
-    case IR_OP_ADD:
-    case IR_OP_SUB:
-      if (!iv_coef(ctx, e->u.bin.a, iv, &a) ||
-          !iv_coef(ctx, e->u.bin.b, iv, &b))
-        return false;
-      *c = e->u.bin.op == IR_OP_ADD ? a + b : a - b;
-      return true;
-    case IR_OP_MUL:
-      if (ir_expr_const_value(ctx, e->u.bin.a, &k) &&
-          iv_coef(ctx, e->u.bin.b, iv, &b)) {
-        *c = k * b;
-        return true;
-      }
-      if (ir_expr_const_value(ctx, e->u.bin.b, &k) &&
-          iv_coef(ctx, e->u.bin.a, iv, &a)) {
-        *c = k * a;
-        return true;
-      }
-      return false;
-    default:
-      return false;
-    }
-  default:
-    return false;
-  }
-}
-
 static vx_def *def_of_var(const vx *st, const ir_var *v) {
   for (int i = 0; i < st->defs.len; i++) {
     vx_def *d = st->defs.items[i];
@@ -342,7 +292,7 @@ static ir_expr *vexpr(vx *st, ir_expr *e) {
     int n = e->u.access.n;
     int64_t c = 0;
     for (int d = 0; d < n; d++) {
-      bool ok = iv_coef(ctx, e->u.access.idx[d], st->iv, &c);
+      bool ok = xf_iv_coef(ctx, e->u.access.idx[d], st->iv, &c);
       if (!ok || (d < n - 1 && c != 0) || (d == n - 1 && c != 1 && c != -1)) {
         fail_at(st, e->loc,
                 "access '%s' is neither unit-stride nor invariant in loop "

@@ -1412,3 +1412,53 @@ ir_node *xf_wrap_in_if(scc_ctx *ctx, ir_node *node, ir_expr *cond) {
   ir_block_append(&g->u.ifs.then_body, node);
   return g;
 }
+
+/* The coefficient of iv in an integer subscript: handles sums, products
+ * with a constant, and products of iv-free terms (`j*n + i` has
+ * coefficient 1).  False when e reads iv in any other way. */
+bool xf_iv_coef(scc_ctx *ctx, const ir_expr *e, const ir_var *iv, int64_t *c) {
+  if (!ir_expr_uses_var(e, iv)) {
+    *c = 0;
+    return true;
+  }
+  int64_t a, b, k;
+  switch (e->kind) {
+  case IR_EXPR_VAR:
+    *c = 1;
+    return true;
+  case IR_EXPR_CAST:
+    return ir_type_is_integer(e->u.cast.to) &&
+           xf_iv_coef(ctx, e->u.cast.a, iv, c);
+  case IR_EXPR_UNARY:
+    if (e->u.un.op != IR_OP_NEG || !xf_iv_coef(ctx, e->u.un.a, iv, &a))
+      return false;
+    *c = -a;
+    return true;
+  case IR_EXPR_BINARY:
+    switch (e->u.bin.op) {
+    case IR_OP_ADD:
+    case IR_OP_SUB:
+      if (!xf_iv_coef(ctx, e->u.bin.a, iv, &a) ||
+          !xf_iv_coef(ctx, e->u.bin.b, iv, &b))
+        return false;
+      *c = e->u.bin.op == IR_OP_ADD ? a + b : a - b;
+      return true;
+    case IR_OP_MUL:
+      if (ir_expr_const_value(ctx, e->u.bin.a, &k) &&
+          xf_iv_coef(ctx, e->u.bin.b, iv, &b)) {
+        *c = k * b;
+        return true;
+      }
+      if (ir_expr_const_value(ctx, e->u.bin.b, &k) &&
+          xf_iv_coef(ctx, e->u.bin.a, iv, &a)) {
+        *c = k * a;
+        return true;
+      }
+      return false;
+    default:
+      return false;
+    }
+  default:
+    return false;
+  }
+}

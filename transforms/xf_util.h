@@ -20,6 +20,13 @@ bool xf_bounds_use(const ir_node *loop, const ir_var *v);
 /* True when v is a value of the C type t (an integer type): a step or
  * span that does not fit an iv's type would wrap in the emitted code. */
 bool xf_fits_type(ir_type t, int64_t v);
+/* The coefficient of iv in an integer subscript (*c): sums, differences,
+ * negation, casts, products with a constant, and terms that do not read
+ * iv whatever they are (`j * n + i` has coefficient 1 in i, `lda` being a
+ * parameter); false when e reads iv in any other way (a product of iv and
+ * a parameter, a division).  The unit stride test of loop.vectorize and
+ * loop.transpose_block. */
+bool xf_iv_coef(scc_ctx *ctx, const ir_expr *e, const ir_var *iv, int64_t *c);
 /* long, long long and their unsigned kinds (64 bits on the targets). */
 bool xf_type_is_64bit(ir_type t);
 /* A loop whose constant trip count is 0 or less: true after scc_fail

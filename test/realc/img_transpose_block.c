@@ -1,4 +1,3 @@
-// REFUSED (as of the current schedcc): img_transpose_block.sched:7:3: error: loop.transpose_block: `dst[x * height + y] = src[y * width + x]` is not a transpose in 'y' and 'x': the store's last subscript must advance by 1 with one loop and the load's with the other, the other subscripts not reading that loop
 /* Image loops as C vision code writes them: a Sobel gradient magnitude
  * over the interior, a transpose of a single-channel image (rows of the
  * destination are columns of the source), and a horizontal flip. */
