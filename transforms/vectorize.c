@@ -14,7 +14,10 @@
  *                                           zero_at_zero)
  *   s += reduce_add(s_acc)                  one per reduction, after the
  *                                           last vector loop (before a
- *                                           scalar epilogue)
+ *                                           scalar epilogue); W of them
+ *                                           into W consecutive elements
+ *                                           are one transposed reduction
+ *                                           (below)
  *
  * With {interleave = K} the vector loop steps by K * W with K accumulators
  * per reduction, and the remainder's whole vectors run in a loop of one
@@ -1402,6 +1405,193 @@ static void build_main_body(vx *st, const vplan *p, ir_node *main,
   main->u.loop.vwidth = p->width;
 }
 
+/* ---- the transposed reduction ---------------------------------------------
+ * W reductions into W consecutive elements X[..][c], X[..][c + 1], ...,
+ * X[..][c + W - 1] (those of an unroll-and-jam by W of the loop around a
+ * row sum, W the vector's lanes) end in one vector statement instead of W
+ * horizontal reductions: the W accumulators are added pairwise in a tree
+ * of log2 W levels, each pair (x, y) into one vector by two shuffles and
+ * one add (W - 1 pairs in all: 15 at 16 lanes, against 16 reductions of
+ * 4 shuffles and 4 adds each), whose lane l holds the sum of the
+ * accumulator of X[..][c + l]; then X[..][c : W] op= that vector.  A
+ * level whose halves are at least a 128-bit block apart moves whole
+ * halves of segments across the register (vshuff32x4, vperm2f128), a
+ * level within a block picks lanes per block (shufps, unpcklpd); the
+ * order in which the leaves enter the tree is chosen so that the last
+ * level leaves the sums in element order.  The sums are associated
+ * differently from W horizontal reductions (only where reassociation is
+ * allowed, as those).  Each level is a step of a register transpose
+ * (loop.transpose_block's unpack/shuffle steps) that adds the two halves
+ * it would interleave instead of keeping both; the instructions'
+ * semantics: Intel 64 and IA-32 Architectures Software Developer's
+ * Manual, vol. 2 (VSHUFF32X4, VPERM2F128, SHUFPS, UNPCKLPD).
+ */
+
+/* The masks (lanes W, over a || b) of one tree level whose result segments
+ * (the lanes of one sum) are g lanes wide: lo picks each pair segment's
+ * first half, hi (= lo + g) its second; blk = the lanes in a 128-bit
+ * block. */
+static void tree_masks(int W, int g, int blk, int *lo, int *hi) {
+  for (int l = 0; l < W; l++) {
+    int src;
+    if (g >= blk) { /* a's segments, then b's, each its first half */
+      int S = W / g, q = l / g, half = S / 2;
+      src = (q % half) * 2 * g + l % g + (q >= half ? W : 0);
+    } else { /* per block: half from a, half from b */
+      int b = l / blk * blk, p = l % blk, h = blk / 2;
+      int pp = p < h ? p : p - h;
+      src = b + pp / g * 2 * g + pp % g + (p < h ? 0 : W);
+    }
+    lo[l] = src;
+    hi[l] = src + g;
+  }
+}
+
+/* The leaf (index into the tree's first level) whose sum the tree leaves
+ * in lane l, for each l (W a power of two): simulated on leaf labels. */
+static void tree_order(scc_ctx *ctx, int W, int blk, int *leaf_of_lane) {
+  int *lab = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)(W * W));
+  int *nxt = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)(W * W));
+  int *lo = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
+  int *hi = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
+  for (int v = 0; v < W; v++)
+    for (int l = 0; l < W; l++)
+      lab[v * W + l] = v;
+  int n = W;
+  for (int g = W / 2; g >= 1; g /= 2, n /= 2) {
+    tree_masks(W, g, blk, lo, hi);
+    for (int v = 0; v < n / 2; v++)
+      for (int l = 0; l < W; l++) {
+        int s = lo[l];
+        nxt[v * W + l] =
+            s < W ? lab[2 * v * W + s] : lab[(2 * v + 1) * W + s - W];
+      }
+    memcpy(lab, nxt, sizeof(int) * (size_t)(n / 2 * W));
+  }
+  memcpy(leaf_of_lane, lab, sizeof(int) * (size_t)W);
+}
+
+/* True when d is a reduction that may end in a transposed reduction with
+ * base: both into elements of one array, all subscripts equal but the
+ * last, which differ by the constant *off (d's minus base's). */
+static bool tree_partner(vx *st, const vx_def *base, const vx_def *d,
+                         int64_t *off) {
+  const ir_expr *a = base->target, *b = d->target;
+  if (d->kind != VX_RED || b->kind != IR_EXPR_ACCESS || b->lanes > 1 ||
+      b->type != st->T || b->u.access.array != a->u.access.array ||
+      b->u.access.n != a->u.access.n ||
+      (d->op == IR_OP_MUL) != (base->op == IR_OP_MUL))
+    return false;
+  int n = a->u.access.n;
+  for (int s = 0; s + 1 < n; s++)
+    if (!ir_expr_equal(a->u.access.idx[s], b->u.access.idx[s]))
+      return false;
+  return xf_const_diff(st->ctx, a->u.access.idx[n - 1], b->u.access.idx[n - 1],
+                       off);
+}
+
+/* Groups the reductions of st->defs into transposed reductions: lane[i]
+ * is def i's lane in its group's vector and grp[i] its group (-1: none).
+ * Returns the number of groups.  None for the scalar ISA. */
+static int tree_groups(vx *st, const vplan *p, int *lane, int *grp) {
+  int n = st->defs.len, groups = 0, W = p->width;
+  for (int i = 0; i < n; i++)
+    grp[i] = -1;
+  /* (the scalar ISA's vectors are lane loops in C: no shuffles) */
+  if (p->isa == IR_ISA_SCALAR || W < 2 || (W & (W - 1)) != 0 || n < W)
+    return 0;
+  int *cand = scc_arena_alloc(st->ctx->arena, sizeof(int) * (size_t)n);
+  int64_t *off = scc_arena_alloc(st->ctx->arena, sizeof(int64_t) * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    vx_def *base = st->defs.items[i];
+    if (grp[i] >= 0 || base->kind != VX_RED ||
+        base->target->kind != IR_EXPR_ACCESS || base->target->lanes > 1 ||
+        base->target->type != st->T)
+      continue;
+    /* the ungrouped partners of base, by offset from base */
+    int c = 0;
+    for (int j = 0; j < n; j++) {
+      int64_t o;
+      if (grp[j] < 0 && tree_partner(st, base, st->defs.items[j], &o))
+        cand[c] = j, off[c++] = o;
+    }
+    for (int x = 1; x < c; x++) /* insertion sort by offset */
+      for (int y = x; y > 0 && off[y - 1] > off[y]; y--) {
+        int t = cand[y];
+        int64_t to = off[y];
+        cand[y] = cand[y - 1], off[y] = off[y - 1];
+        cand[y - 1] = t, off[y - 1] = to;
+      }
+    /* runs of W consecutive offsets (the targets are distinct elements:
+     * classify_defs refuses a reduction into an element another access
+     * may touch) */
+    for (int s = 0; s + W <= c;) {
+      if (off[s + W - 1] - off[s] != W - 1) {
+        s++;
+        continue;
+      }
+      for (int l = 0; l < W; l++)
+        grp[cand[s + l]] = groups, lane[cand[s + l]] = l;
+      groups++;
+      s += W;
+    }
+  }
+  return groups;
+}
+
+/* The transposed reduction of group g (see above), inserted after `at`:
+ * the tree's declarations, then X[..][c : W] op= its root. */
+static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
+                        const int *grp, int g, ir_node *at) {
+  scc_ctx *ctx = st->ctx;
+  int W = p->width, n = st->defs.len;
+  int blk = 16 / (st->T == IR_TY_DOUBLE ? 8 : 4);
+  int *leaf_of_lane = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
+  tree_order(ctx, W, blk, leaf_of_lane);
+  ir_var **cur = scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)W);
+  vx_def *first = NULL;
+  for (int i = 0; i < n; i++)
+    if (grp[i] == g) {
+      cur[leaf_of_lane[lane[i]]] = accs[i][0];
+      if (lane[i] == 0)
+        first = st->defs.items[i];
+    }
+  scc_loc loc = first->stmt->loc;
+  ir_op op = first->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD;
+  const char *base = scc_arena_printf(ctx->arena, "%s_sums",
+                                      first->target->u.access.array->name);
+  ir_node *last = at;
+  for (int g2 = W / 2, m = W; g2 >= 1; g2 /= 2, m /= 2)
+    for (int v = 0; v < m / 2; v++) {
+      int *lo = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
+      int *hi = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
+      tree_masks(W, g2, blk, lo, hi);
+      ir_expr *sh[2];
+      for (int h = 0; h < 2; h++) {
+        sh[h] = new_vexpr(ctx, IR_EXPR_SHUFFLE, st->T, W, loc);
+        sh[h]->u.shuf.a = vvar_ref(st, cur[2 * v], loc);
+        sh[h]->u.shuf.b = vvar_ref(st, cur[2 * v + 1], loc);
+        sh[h]->u.shuf.mask = h ? hi : lo;
+      }
+      ir_expr *sum = ir_binary(ctx, op, sh[0], sh[1], st->T);
+      sum->lanes = W;
+      ir_var *t = ir_var_new(ctx, st->k, ir_fresh_name(ctx, st->k, base), st->T,
+                             IR_VAR_LOCAL, loc);
+      t->lanes = W;
+      t->declared_outside = true;
+      ir_node *decl = ir_decl_new(ctx, t, sum, loc);
+      ir_insert_after(last, decl);
+      last = decl;
+      cur[v] = t;
+    }
+  ir_expr *lhs = ir_expr_clone(ctx, first->target, NULL);
+  lhs->lanes = W;
+  ir_node *fin =
+      ir_assign_new(ctx, st->k, lhs, op, vvar_ref(st, cur[0], loc), loc);
+  fin->u.assign.id = first->stmt->u.assign.id;
+  ir_insert_after(last, fin);
+}
+
 /* Each reduction's ends around the vector loops: its K accumulators
  * declared as the identity before `first` (the first vector loop: the
  * masked head of {align}, else the main loop), and after `vlast` (the last
@@ -1411,6 +1601,11 @@ static void finish_reductions(vx *st, const vplan *p, ir_node *first,
                               ir_node *vlast, ir_var ***accs) {
   scc_ctx *ctx = st->ctx;
   ir_kernel *k = st->k;
+  int n = st->defs.len ? st->defs.len : 1;
+  int *lane = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)n);
+  int *grp = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)n);
+  int groups = tree_groups(st, p, lane, grp);
+  ir_node *after = vlast->next; /* the node after the reductions' ends */
   for (int i = 0; i < st->defs.len; i++) {
     vx_def *d = st->defs.items[i];
     if (d->kind != VX_RED)
@@ -1419,13 +1614,15 @@ static void finish_reductions(vx *st, const vplan *p, ir_node *first,
     for (int u = 0; u < p->interleave; u++)
       ir_insert_before(
           first, ir_decl_new(ctx, accs[i][u], broadcast(st, id), d->stmt->loc));
-    ir_expr *red = new_vexpr(ctx, IR_EXPR_REDUCE, st->T, 0, d->stmt->loc);
-    red->u.un.op = d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD;
-    red->u.un.a = vvar_ref(st, d->vvar, d->stmt->loc);
-    ir_node *fin = ir_assign_new(ctx, k, ir_expr_clone(ctx, d->target, NULL),
-                                 red->u.un.op, red, d->stmt->loc);
-    fin->u.assign.id = d->stmt->u.assign.id;
-    ir_insert_after(vlast, fin);
+    if (grp[i] < 0) { /* else in its group's transposed reduction */
+      ir_expr *red = new_vexpr(ctx, IR_EXPR_REDUCE, st->T, 0, d->stmt->loc);
+      red->u.un.op = d->op == IR_OP_MUL ? IR_OP_MUL : IR_OP_ADD;
+      red->u.un.a = vvar_ref(st, d->vvar, d->stmt->loc);
+      ir_node *fin = ir_assign_new(ctx, k, ir_expr_clone(ctx, d->target, NULL),
+                                   red->u.un.op, red, d->stmt->loc);
+      fin->u.assign.id = d->stmt->u.assign.id;
+      ir_insert_after(vlast, fin);
+    }
     /* interleaved accumulators folded into the first, lane-wise, in a
      * tree (acc += acc1, acc2 += acc3, then acc += acc2: log2 K dependent
      * steps, not K - 1) before the horizontal reduction; built in order,
@@ -1443,6 +1640,12 @@ static void finish_reductions(vx *st, const vplan *p, ir_node *first,
     for (int f = folds.len - 1; f >= 0; f--)
       ir_insert_after(vlast, folds.items[f]);
   }
+  /* the transposed reductions after every fold */
+  ir_node *end = vlast;
+  while (end->next != after)
+    end = end->next;
+  for (int g = groups - 1; g >= 0; g--)
+    tree_reduce(st, p, accs, lane, grp, g, end);
 }
 
 /* The rewrite, once every check passed: the loop reversed when it counts
