@@ -5,14 +5,15 @@
  *   s[i] += A[i][j]
  *
  * The kernel's name and signature are a contract (bench/bandwidth.sh and
- * other programs call it).  samples/rowsum.fast.sched gives each row
- * eight interleaved vector accumulators, on AMD cores four of them added
- * through fused multiply-adds by 1 (loop.vectorize of j with
- * reassociation, interleave and fma_adds, one horizontal reduction per
- * row at the end; long misaligned rows peeled for alignment; the rows
- * stay one at a time, see the schedule): the sums are
- * reassociated, so the outputs match the original's within the
- * schedule's stated tolerance, not bit for bit.
+ * other programs call it).  samples/rowsum.fast.sched vectorizes j with
+ * AVX-512 accumulators and versions the rows on the size of A and the row
+ * length: in L1, and for rows shorter than 256 floats, 16 rows at a time
+ * (one accumulator each, the 16 sums ending in one transposed reduction);
+ * longer rows one at a time with four interleaved accumulators (eight for
+ * the rows left over in L1, on AMD cores four of them added through fused
+ * multiply-adds by 1), long misaligned rows peeled for alignment (see the
+ * schedule): the sums are reassociated, so the outputs match the
+ * original's within the schedule's stated tolerance, not bit for bit.
  *
  * Compile with -DSCHEDCC_NO_MAIN to get the kernel alone.  The main below
  * fills A from a fixed-seed generator, s with zeros, times the kernel

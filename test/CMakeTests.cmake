@@ -170,6 +170,15 @@ if(EXISTS ${T}/difftol.sh)
   # takes the other): 9 rows of 130 floats, a remainder past 128
   add_test(NAME difftol.sample.rowsum.fast.l1
            COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/rowsum.c ${S}/rowsum.fast.sched --values 9 130)
+  # its other versions: in L1 with 16 rows jammed (40 x 130: 2 blocks of
+  # 16 rows and 8 rows left over), narrow rows beyond L1 (300 x 100:
+  # jammed, 12 left over), and the narrow rows of samples/rowsum.avx2.sched
+  add_test(NAME difftol.sample.rowsum.fast.l1jam
+           COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/rowsum.c ${S}/rowsum.fast.sched --values 40 130)
+  add_test(NAME difftol.sample.rowsum.fast.narrow
+           COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/rowsum.c ${S}/rowsum.fast.sched --values 300 100)
+  add_test(NAME difftol.sample.rowsum.avx2.narrow
+           COMMAND sh ${T}/difftol.sh ${SCHEDCC} ${S}/rowsum.c ${S}/rowsum.avx2.sched --values 301 17)
   # samples/bmm.tune.sched vectorizes in the ISA of the flags schedcc gets
   # (loop.vectorize without isa): -march=native, as schedcc-tune gives it,
   # so that this test runs the host's vector code, not baseline lanes
