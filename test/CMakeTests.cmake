@@ -416,14 +416,15 @@ endforeach()
 # AArch64 NEON (test/neon.sh, under qemu-aarch64 with the cross compiler;
 # skipped with a note without them): every vectorizing (or in-register transposing) test/diff schedule
 # (bit-exact) and test/difftol schedule (with its tolerance) that imports
-# no x86 micro-kernel library, with its ISA replaced by "neon", on both
-# paths; and NEON's own schedules, test/neon/NAME.VARIANT.sched on NAME.c
-# of test/difftol or the samples.
+# no x86 micro-kernel library and has no line `// neon: none (why)`, with
+# its ISA replaced by "neon", on both paths; and NEON's own schedules,
+# test/neon/NAME.VARIANT.sched on NAME.c of test/difftol or the samples.
 if(EXISTS ${T}/neon.sh)
   foreach(sched ${diff_scheds})
     file(STRINGS ${sched} vec REGEX "loop\\.vectorize|loop\\.transpose_block|param\\.lanes")
     file(STRINGS ${sched} x86lib REGEX "^import .*(avx|sse)")
-    if(NOT vec OR x86lib)
+    file(STRINGS ${sched} noneon REGEX "^// neon: none")
+    if(NOT vec OR x86lib OR noneon)
       continue()
     endif()
     sched_parts(${sched} s ${T}/corpus ${T}/diff)

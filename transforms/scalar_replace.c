@@ -15,8 +15,9 @@
  *     `if (lb < ub) body`.  When the loop's body is then one `if` without
  *     else whose condition is invariant in the loop, the if is moved around
  *     the loop (unswitching), so the loads and stores are guarded too; a
- *     body of up to 3 such ifs (a vector loop and its masked remainder)
- *     is versioned: one copy of the loop per combination of conditions
+ *     body of such ifs with up to 3 distinct conditions (a vector loop
+ *     and its masked remainder, once or once per unrolled tap) is
+ *     versioned: one copy of the loop per combination of conditions
  *     that hold, each scalar-replaced on its own.
  *  2. Candidates: groups of structurally equal accesses (same array,
  *     subscripts, lanes and mask) whose subscripts and mask read no
@@ -116,8 +117,8 @@ static bool subs_invariant(const ir_expr *a, const scc_vec *vars,
 /* Finds the groups that can be replaced (out: group *); with first_only,
  * stops at the first (enough to know the op is not refused).  `k`: the
  * kernel holding loop (for the isl element queries). */
-static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
-                        scc_vec *out, bool first_only) {
+static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop, scc_vec *out,
+                        bool first_only) {
   dep_access *da = NULL;
   scc_vec vars = {0}, written = {0};
   xfr_loop_defs(ctx, loop, &vars, &written);
@@ -190,18 +191,29 @@ static void find_groups(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
 
 enum { MAX_VERSIONS = 3 };
 
-/* Unswitching: when the loop's body is a sequence of at most MAX_VERSIONS
- * ifs without else whose conditions the loop does not change (a vector
- * loop and its masked remainder, each run at most once), the loop is
- * versioned: a tree of ifs over the conditions with, at each leaf, a copy
- * of the loop running the bodies of the ifs that hold there.  The loop
- * node itself becomes the leaf where only the first condition holds.
- * Returns the leaf loops (out: ir_node *); just the loop when nothing
- * was unswitched. */
-static void version(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **ifs,
-                    int n, int at, unsigned chosen, ir_block *dst,
+/* The ifs of a loop body being unswitched: ifs[i]'s condition is
+ * conds[cond_of[i]], the conditions distinct (ir_expr_equal). */
+typedef struct unswitched {
+  ir_node **ifs;
+  int *cond_of;
+  int n;
+  ir_expr *conds[MAX_VERSIONS];
+  int nconds;
+} unswitched;
+
+/* Unswitching: when the loop's body is a sequence of ifs without else
+ * whose conditions the loop does not change, at most MAX_VERSIONS
+ * distinct ones (a vector loop and its masked remainder, each run at most
+ * once; the same two repeated for each tap of an unrolled stencil), the
+ * loop is versioned: a tree of ifs over the distinct conditions with, at
+ * each leaf, a copy of the loop running, in their order, the bodies of
+ * the ifs whose condition holds there.  The loop node itself becomes the
+ * leaf where only the first condition holds.  Returns the leaf loops
+ * (out: ir_node *); just the loop when nothing was unswitched. */
+static void version(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
+                    const unswitched *u, int at, unsigned chosen, ir_block *dst,
                     scc_vec *out) {
-  if (at == n) {
+  if (at == u->nconds || at >= MAX_VERSIONS) { /* (nconds <= MAX_VERSIONS) */
     if (!chosen)
       return;
     ir_node *leaf;
@@ -217,9 +229,9 @@ static void version(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **ifs,
     }
     ir_block body;
     ir_block_init(&body, NULL);
-    for (int i = 0; i < n; i++)
-      if (chosen & (1u << i))
-        ir_block_clone_into(ctx, &body, &ifs[i]->u.ifs.then_body, NULL);
+    for (int i = 0; i < u->n; i++)
+      if (chosen & (1u << u->cond_of[i]))
+        ir_block_clone_into(ctx, &body, &u->ifs[i]->u.ifs.then_body, NULL);
     ir_block_move_all(&leaf->u.loop.body, &body);
     /* the ifs were scopes of their own; the leaf's body is one */
     xf_rename_redeclared(ctx, k, &leaf->u.loop.body);
@@ -227,11 +239,11 @@ static void version(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **ifs,
     scc_vec_push(ctx->arena, out, leaf);
     return;
   }
-  ir_node *g = ir_if_new(ctx, ir_expr_clone(ctx, ifs[at]->u.ifs.cond, NULL),
-                         ifs[at]->loc);
-  version(ctx, k, loop, ifs, n, at + 1, chosen | (1u << at),
-          &g->u.ifs.then_body, out);
-  version(ctx, k, loop, ifs, n, at + 1, chosen, &g->u.ifs.else_body, out);
+  ir_node *g =
+      ir_if_new(ctx, ir_expr_clone(ctx, u->conds[at], NULL), loop->loc);
+  version(ctx, k, loop, u, at + 1, chosen | (1u << at), &g->u.ifs.then_body,
+          out);
+  version(ctx, k, loop, u, at + 1, chosen, &g->u.ifs.else_body, out);
   ir_block_append(dst, g);
 }
 
@@ -241,34 +253,42 @@ static void version(scc_ctx *ctx, ir_kernel *k, ir_node *loop, ir_node **ifs,
 static void unswitch(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                      bool iv_read_after, scc_vec *leaves) {
   ir_block *b = &loop->u.loop.body;
-  ir_node *ifs[MAX_VERSIONS];
-  int n = 0;
-  if (iv_read_after) {
+  if (iv_read_after || ir_block_empty(b)) {
     scc_vec_push(ctx->arena, leaves, loop);
     return;
   }
+  int len = ir_block_len(b);
+  unswitched u = {
+      .ifs = scc_arena_alloc(ctx->arena, sizeof(ir_node *) * (size_t)len),
+      .cond_of = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)len)};
   scc_vec vars = {0}, written = {0};
   xfr_loop_defs(ctx, loop, &vars, &written);
   for (ir_node *p = b->first; p; p = p->next) {
-    if (n == MAX_VERSIONS || p->kind != IR_NODE_IF ||
-        !ir_block_empty(&p->u.ifs.else_body) ||
+    if (p->kind != IR_NODE_IF || !ir_block_empty(&p->u.ifs.else_body) ||
         !xfr_invariant(p->u.ifs.cond, &vars, &written)) {
       scc_vec_push(ctx->arena, leaves, loop);
       return;
     }
-    ifs[n++] = p;
+    int c = 0;
+    while (c < u.nconds && !ir_expr_equal(u.conds[c], p->u.ifs.cond))
+      c++;
+    if (c == u.nconds) {
+      if (u.nconds == MAX_VERSIONS) {
+        scc_vec_push(ctx->arena, leaves, loop);
+        return;
+      }
+      u.conds[u.nconds++] = p->u.ifs.cond;
+    }
+    u.cond_of[u.n] = c;
+    u.ifs[u.n++] = p;
   }
-  if (n == 0) {
-    scc_vec_push(ctx->arena, leaves, loop);
-    return;
-  }
-  for (int i = 0; i < n; i++)
-    ir_remove(ifs[i]);
+  for (int i = 0; i < u.n; i++)
+    ir_remove(u.ifs[i]);
   ir_block tree;
   ir_block_init(&tree, NULL);
   ir_node *anchor = ir_if_new(ctx, ir_int(ctx, 1), loop->loc);
   ir_replace(loop, anchor);
-  version(ctx, k, loop, ifs, n, 0, 0, &tree, leaves);
+  version(ctx, k, loop, &u, 0, 0, &tree, leaves);
   /* the tree has one top-level if; it takes the anchor's place */
   ir_node *top = tree.first;
   ir_remove(top);
