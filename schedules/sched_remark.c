@@ -393,7 +393,21 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
     const ir_expr *lhs = n->u.assign.lhs;
     if (lhs->kind == IR_EXPR_VAR && lhs->u.var->lanes > 1)
       continue; /* {interleave}: accumulators folded into the first */
-    if (n->u.assign.rhs->kind != IR_EXPR_REDUCE)
+    const ir_expr *rhs = n->u.assign.rhs;
+    if (lhs->kind == IR_EXPR_ACCESS && lhs->lanes > 1 &&
+        rhs->kind == IR_EXPR_VAR && rhs->lanes == lhs->lanes) {
+      /* W reductions into W consecutive elements: the store of their
+       * transposed reduction (loop.vectorize), after the tree's decls */
+      ir_expr first = *lhs; /* the first element, as a scalar */
+      first.lanes = 0;
+      scc_buf_printf(&reds,
+                     "%sthe %d elements from '%s' (one transposed "
+                     "reduction)",
+                     nred ? ", " : "", lhs->lanes, expr_text(r, &first));
+      nred += lhs->lanes;
+      continue;
+    }
+    if (rhs->kind != IR_EXPR_REDUCE)
       break; /* the code after the loop */
     scc_buf_printf(&reds, "%s'%s'", nred++ ? ", " : "",
                    lhs->kind == IR_EXPR_VAR ? lhs->u.var->name
