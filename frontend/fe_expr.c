@@ -227,10 +227,15 @@ ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
     fe_unsupported(s, use, "'%s' declared again with another type", name);
     return NULL;
   }
+  /* `volatile int flag`: every read and write is observable (C17
+   * 6.7.3p7) */
+  bool vol = clang_isVolatileQualifiedType(clang_getCursorType(decl)) != 0;
   if (v) {
     fe_decl *d = scc_arena_alloc(s->ctx->arena, sizeof *d);
     *d = (fe_decl){decl, v, lo, hi};
     scc_vec_push(s->ctx->arena, &s->decls, d);
+    v->is_volatile = v->is_volatile || vol;
+    v->declared_volatile = v->declared_volatile || vol;
     return v;
   }
   if (!typed) {
@@ -244,6 +249,7 @@ ir_var *fe_var_for_decl(fe_state *s, CXCursor decl, CXCursor use) {
                  fe_cursor_loc(s, decl, NULL));
   v->declared_outside = true;
   v->live_out = live_out(s, decl);
+  v->is_volatile = v->declared_volatile = vol;
   fe_decl *d = scc_arena_alloc(s->ctx->arena, sizeof *d);
   *d = (fe_decl){decl, v, lo, hi};
   scc_vec_push(s->ctx->arena, &s->decls, d);

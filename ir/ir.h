@@ -96,6 +96,13 @@ typedef struct ir_var {
    * back into an addition (the C backend declares it `volatile T`, the
    * LLVM backend marks its loads and stores volatile). */
   bool is_volatile;
+  /* Declared volatile in the source (`volatile int flag`, a `static
+   * volatile` global the kernel reads; is_volatile too): its reads and
+   * writes must keep their number and order, so no transform takes a loop
+   * that accesses it (schedules/sched_interp.c, as for volatile arrays),
+   * and the frontend never substitutes its value.  Not set on the
+   * variables transforms create (the multiplier of {fma_adds}). */
+  bool declared_volatile;
   /* A parameter that stands for a C expression of the kernel's scope that
    * the IR has no form for, or NULL: `(bias != 0)`, the null test of a
    * pointer (frontend/fe_subst.c).  It is an int, loop-invariant, and the

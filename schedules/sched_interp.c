@@ -102,43 +102,53 @@ static void note_dropped_directives(sched_run *r, const sched_stmt *s) {
 }
 
 typedef struct volatile_find {
-  const ir_expr *hit;
+  const char *name; /* the volatile array or variable, or NULL */
+  scc_loc loc;      /* where the payload accesses it */
 } volatile_find;
 
 static void volatile_expr_cb(ir_expr *e, void *data) {
   volatile_find *f = data;
-  if (!f->hit && e->kind == IR_EXPR_ACCESS && e->u.access.array->is_volatile)
-    f->hit = e;
+  if (f->name)
+    return;
+  if (e->kind == IR_EXPR_ACCESS && e->u.access.array->is_volatile)
+    f->name = e->u.access.array->name, f->loc = e->loc;
+  else if (e->kind == IR_EXPR_VAR && e->u.var->declared_volatile)
+    f->name = e->u.var->name, f->loc = e->loc;
 }
 
 static bool volatile_node_cb(ir_node *n, void *data) {
-  ir_walk_node_exprs(n, volatile_expr_cb, data);
-  return !((volatile_find *)data)->hit;
+  volatile_find *f = data;
+  if (n->kind == IR_NODE_DECL && n->u.decl.var->declared_volatile)
+    f->name = n->u.decl.var->name, f->loc = n->loc;
+  if (!f->name)
+    ir_walk_node_exprs(n, volatile_expr_cb, data);
+  return !f->name;
 }
 
-/* An access to a volatile array in the payload of a handle operand of s
- * (the kernel for the root handle), or NULL. */
-static const ir_expr *volatile_access(sched_run *r, const sched_stmt *s) {
-  volatile_find f = {NULL};
-  for (int i = 0; i < s->nops && !f.hit; i++) {
+/* An access to a volatile array or to a variable declared volatile in the
+ * payload of a handle operand of s (the kernel for the root handle):
+ * false when there is none. */
+static bool volatile_access(sched_run *r, const sched_stmt *s,
+                            volatile_find *f) {
+  for (int i = 0; i < s->nops && !f->name; i++) {
     const sched_item *it = s->ops[i];
     int n = it->kind == SCHED_I_LIST ? it->n : 1;
-    for (int e = 0; e < n && !f.hit; e++) {
+    for (int e = 0; e < n && !f->name; e++) {
       const sched_item *x = it->kind == SCHED_I_LIST ? &it->elems[e] : it;
       if (x->kind != SCHED_I_REF)
         continue;
       const sched_value *v = &r->env[x->slot];
       if (v->is_param || v->killer)
         continue;
-      for (int j = 0; j < v->n && !f.hit; j++) {
+      for (int j = 0; j < v->n && !f->name; j++) {
         if (v->items[j])
-          ir_walk_node(v->items[j], volatile_node_cb, &f);
+          ir_walk_node(v->items[j], volatile_node_cb, f);
         else
-          ir_walk_block(&r->k->body, volatile_node_cb, &f);
+          ir_walk_block(&r->k->body, volatile_node_cb, f);
       }
     }
   }
-  return f.hit;
+  return f->name != NULL;
 }
 
 /* Runs op s.  An op with SCHED_OPF_RECHECK_PARALLEL (every transform but
@@ -152,13 +162,13 @@ static const ir_expr *volatile_access(sched_run *r, const sched_stmt *s) {
 static bool run_op(sched_run *r, const sched_stmt *s) {
   /* volatile accesses keep their order and count: no transform of a loop
    * that makes one (the dependence analysis does not model them) */
-  const ir_expr *va = is_transform(s) ? volatile_access(r, s) : NULL;
-  if (va) {
-    scc_fail(r->ctx, va->loc,
+  volatile_find vf = {NULL, {0}};
+  if (is_transform(s) && volatile_access(r, s, &vf)) {
+    scc_fail(r->ctx, vf.loc,
              "%s: '%s' is volatile: its accesses must keep their order and "
              "count, which the transform may change (the loops that access "
              "it are left as written)",
-             s->opname, va->u.access.array->name);
+             s->opname, vf.name);
     return sched_silenceable(r, s);
   }
   bool guard = (sched_ops[s->op].flags & SCHED_OPF_RECHECK_PARALLEL) &&

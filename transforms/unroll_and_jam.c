@@ -230,6 +230,7 @@ xf_status xf_unroll_and_jam(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
                              IR_VAR_LOCAL, v->loc);
       w->declared_outside = true;
       w->is_volatile = v->is_volatile;
+      w->declared_volatile = v->declared_volatile;
       ir_subst_add(ctx, &s, v, ir_var_ref(ctx, w));
       scc_vec_push(ctx->arena, &fresh, w);
     }

@@ -55,6 +55,7 @@ ir_var *xf_rename_decl(scc_ctx *ctx, ir_kernel *k, ir_node *decl) {
   w->declared_outside = v->declared_outside;
   w->lanes = v->lanes;
   w->is_volatile = v->is_volatile;
+  w->declared_volatile = v->declared_volatile;
   w->live_out = false;
   decl->u.decl.var = w;
   ir_subst s = {0};
