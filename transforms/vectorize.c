@@ -1486,6 +1486,11 @@ static bool tree_partner(vx *st, const vx_def *base, const vx_def *d,
   for (int s = 0; s + 1 < n; s++)
     if (!ir_expr_equal(a->u.access.idx[s], b->u.access.idx[s]))
       return false;
+  /* an unsigned int subscript wraps: s[u + 1] may be s[0], not the
+   * element after s[u] */
+  if (a->u.access.idx[n - 1]->type == IR_TY_UINT ||
+      b->u.access.idx[n - 1]->type == IR_TY_UINT)
+    return false;
   return xf_const_diff(st->ctx, a->u.access.idx[n - 1], b->u.access.idx[n - 1],
                        off);
 }
