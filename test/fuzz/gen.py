@@ -746,8 +746,16 @@ class KGen:
         k.scalars = self.outer_temps + self.reds
         body = []
         zero = self.lit(0)
+        # now and then the sum is a volatile scalar (a kernel's volatile
+        # local keeps its qualifier, and transforms of the loops that
+        # update it refuse, as for volatile arrays)
+        vol_red = bool(self.reds) and self.chance(0.08)
+        if vol_red:
+            k.has_volatile = True
         for s in self.outer_temps + self.reds:
-            body.append("  %s %s = %s;" % (T, s, zero))
+            body.append("  %s%s %s = %s;" % (
+                "volatile " if vol_red and s in self.reds else "", T, s,
+                zero))
         self.temp_decl = len(body)
         ivdecl = len(body)
         # several nests: siblings for loop.fuse and loop.sink
