@@ -1418,7 +1418,11 @@ static void build_main_body(vx *st, const vplan *p, ir_node *main,
  * halves of segments across the register (vshuff32x4, vperm2f128), a
  * level within a block picks lanes per block (shufps, unpcklpd); the
  * order in which the leaves enter the tree is chosen so that the last
- * level leaves the sums in element order.  The sums are associated
+ * level leaves the sums in element order.  Where the ISA has masked
+ * stores, R such reductions (R a power of two, 4 <= R < W) make a partial
+ * group: the pair levels of a tree of R leaves, then self levels adding
+ * the halves of each sum's lanes within the one vector left, and a
+ * masked update of the first R lanes.  The sums are associated
  * differently from W horizontal reductions (only where reassociation is
  * allowed, as those).  Each level is a step of a register transpose
  * (loop.transpose_block's unpack/shuffle steps) that adds the two halves
@@ -1447,28 +1451,42 @@ static void tree_masks(int W, int g, int blk, int *lo, int *hi) {
   }
 }
 
+/* The tree of R leaves (R a power of two, 2 <= R <= W): log2 R pair
+ * levels, whose result segments are g = W/2, W/4, ..., W/R lanes wide,
+ * each adding pairs of vectors; then, when R < W, log2 (W/R) self levels,
+ * g = W/(2R) ... 1, each adding the halves of every segment of the one
+ * vector left (both operands that vector, a's segments first: blk 1), so
+ * that its first R lanes hold the R sums.  level_blk gives the block size
+ * of tree_masks for the level of segment width g. */
+static int level_blk(int W, int R, int g, int blk) {
+  return g < W / R ? 1 : blk;
+}
+
 /* The leaf (index into the tree's first level) whose sum the tree leaves
- * in lane l, for each l (W a power of two): simulated on leaf labels. */
-static void tree_order(scc_ctx *ctx, int W, int blk, int *leaf_of_lane) {
-  int *lab = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)(W * W));
-  int *nxt = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)(W * W));
+ * in lane l, for each l < R: simulated on leaf labels. */
+static void tree_order(scc_ctx *ctx, int W, int R, int blk, int *leaf_of_lane) {
+  int *lab = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)(R * W));
+  int *nxt = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)(R * W));
   int *lo = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
   int *hi = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
-  for (int v = 0; v < W; v++)
+  for (int v = 0; v < R; v++)
     for (int l = 0; l < W; l++)
       lab[v * W + l] = v;
-  int n = W;
-  for (int g = W / 2; g >= 1; g /= 2, n /= 2) {
-    tree_masks(W, g, blk, lo, hi);
-    for (int v = 0; v < n / 2; v++)
+  int n = R;
+  for (int g = W / 2; g >= 1; g /= 2) {
+    tree_masks(W, g, level_blk(W, R, g, blk), lo, hi);
+    int pairs = n > 1 ? n / 2 : 1;
+    for (int v = 0; v < pairs; v++) {
+      int a = n > 1 ? 2 * v : 0, b = n > 1 ? 2 * v + 1 : 0;
       for (int l = 0; l < W; l++) {
         int s = lo[l];
-        nxt[v * W + l] =
-            s < W ? lab[2 * v * W + s] : lab[(2 * v + 1) * W + s - W];
+        nxt[v * W + l] = s < W ? lab[a * W + s] : lab[b * W + s - W];
       }
-    memcpy(lab, nxt, sizeof(int) * (size_t)(n / 2 * W));
+    }
+    n = pairs;
+    memcpy(lab, nxt, sizeof(int) * (size_t)(n * W));
   }
-  memcpy(leaf_of_lane, lab, sizeof(int) * (size_t)W);
+  memcpy(leaf_of_lane, lab, sizeof(int) * (size_t)R);
 }
 
 /* True when d is a reduction that may end in a transposed reduction with
@@ -1495,15 +1513,23 @@ static bool tree_partner(vx *st, const vx_def *base, const vx_def *d,
                        off);
 }
 
+/* The smallest group of a transposed reduction: W, or 4 where the ISA
+ * stores the first lanes of a vector alone (a masked store). */
+static int tree_min_group(const vplan *p) {
+  return ir_isa_has_masked_access(p->isa) && p->width > 4 ? 4 : p->width;
+}
+
 /* Groups the reductions of st->defs into transposed reductions: lane[i]
- * is def i's lane in its group's vector and grp[i] its group (-1: none).
- * Returns the number of groups.  None for the scalar ISA. */
-static int tree_groups(vx *st, const vplan *p, int *lane, int *grp) {
-  int n = st->defs.len, groups = 0, W = p->width;
+ * is def i's lane in its group's vector, grp[i] its group (-1: none) and
+ * size[g] the number of reductions of group g (a power of two from
+ * tree_min_group to W, the longest runs first).  Returns the number of
+ * groups.  None for the scalar ISA. */
+static int tree_groups(vx *st, const vplan *p, int *lane, int *grp, int *size) {
+  int n = st->defs.len, groups = 0, W = p->width, Rmin = tree_min_group(p);
   for (int i = 0; i < n; i++)
     grp[i] = -1;
   /* (the scalar ISA's vectors are lane loops in C: no shuffles) */
-  if (p->isa == IR_ISA_SCALAR || W < 2 || (W & (W - 1)) != 0 || n < W)
+  if (p->isa == IR_ISA_SCALAR || W < 2 || (W & (W - 1)) != 0 || n < Rmin)
     return 0;
   int *cand = scc_arena_alloc(st->ctx->arena, sizeof(int) * (size_t)n);
   int64_t *off = scc_arena_alloc(st->ctx->arena, sizeof(int64_t) * (size_t)n);
@@ -1527,33 +1553,37 @@ static int tree_groups(vx *st, const vplan *p, int *lane, int *grp) {
         cand[y] = cand[y - 1], off[y] = off[y - 1];
         cand[y - 1] = t, off[y - 1] = to;
       }
-    /* runs of W consecutive offsets (the targets are distinct elements:
-     * classify_defs refuses a reduction into an element another access
-     * may touch) */
-    for (int s = 0; s + W <= c;) {
-      if (off[s + W - 1] - off[s] != W - 1) {
+    /* runs of R consecutive offsets, R as large as the run allows (the
+     * targets are distinct elements: classify_defs refuses a reduction
+     * into an element another access may touch) */
+    for (int s = 0; s + Rmin <= c;) {
+      int R = W;
+      while (R >= Rmin && (s + R > c || off[s + R - 1] - off[s] != R - 1))
+        R /= 2;
+      if (R < Rmin) {
         s++;
         continue;
       }
-      for (int l = 0; l < W; l++)
+      for (int l = 0; l < R; l++)
         grp[cand[s + l]] = groups, lane[cand[s + l]] = l;
-      groups++;
-      s += W;
+      size[groups++] = R;
+      s += R;
     }
   }
   return groups;
 }
 
-/* The transposed reduction of group g (see above), inserted after `at`:
- * the tree's declarations, then X[..][c : W] op= its root. */
+/* The transposed reduction of group g of R reductions (see above),
+ * inserted after `at`: the tree's declarations, then X[..][c : W] op= its
+ * root, its first R lanes only (a masked load and store) when R < W. */
 static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
-                        const int *grp, int g, ir_node *at) {
+                        const int *grp, int g, int R, ir_node *at) {
   scc_ctx *ctx = st->ctx;
   int W = p->width, n = st->defs.len;
   int blk = 16 / (st->T == IR_TY_DOUBLE ? 8 : 4);
-  int *leaf_of_lane = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
-  tree_order(ctx, W, blk, leaf_of_lane);
-  ir_var **cur = scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)W);
+  int *leaf_of_lane = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)R);
+  tree_order(ctx, W, R, blk, leaf_of_lane);
+  ir_var **cur = scc_arena_alloc(ctx->arena, sizeof(ir_var *) * (size_t)R);
   vx_def *first = NULL;
   for (int i = 0; i < n; i++)
     if (grp[i] == g) {
@@ -1566,16 +1596,19 @@ static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
   const char *base = scc_arena_printf(ctx->arena, "%s_sums",
                                       first->target->u.access.array->name);
   ir_node *last = at;
-  for (int g2 = W / 2, m = W; g2 >= 1; g2 /= 2, m /= 2)
-    for (int v = 0; v < m / 2; v++) {
+  for (int g2 = W / 2, m = R; g2 >= 1; g2 /= 2, m = m > 1 ? m / 2 : 1)
+    for (int v = 0; v < (m > 1 ? m / 2 : 1); v++) {
       int *lo = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
       int *hi = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
-      tree_masks(W, g2, blk, lo, hi);
+      tree_masks(W, g2, level_blk(W, R, g2, blk), lo, hi);
+      if (m == 1) /* a self level: both operands one vector, read as a */
+        for (int l = 0; l < W; l++)
+          lo[l] %= W, hi[l] %= W;
       ir_expr *sh[2];
       for (int h = 0; h < 2; h++) {
         sh[h] = new_vexpr(ctx, IR_EXPR_SHUFFLE, st->T, W, loc);
-        sh[h]->u.shuf.a = vvar_ref(st, cur[2 * v], loc);
-        sh[h]->u.shuf.b = vvar_ref(st, cur[2 * v + 1], loc);
+        sh[h]->u.shuf.a = vvar_ref(st, cur[m > 1 ? 2 * v : 0], loc);
+        sh[h]->u.shuf.b = vvar_ref(st, cur[m > 1 ? 2 * v + 1 : 0], loc);
         sh[h]->u.shuf.mask = h ? hi : lo;
       }
       ir_expr *sum = ir_binary(ctx, op, sh[0], sh[1], st->T);
@@ -1591,6 +1624,8 @@ static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
     }
   ir_expr *lhs = ir_expr_clone(ctx, first->target, NULL);
   lhs->lanes = W;
+  if (R < W)
+    lhs->u.access.mask = ir_int(ctx, R);
   ir_node *fin =
       ir_assign_new(ctx, st->k, lhs, op, vvar_ref(st, cur[0], loc), loc);
   fin->u.assign.id = first->stmt->u.assign.id;
@@ -1609,7 +1644,8 @@ static void finish_reductions(vx *st, const vplan *p, ir_node *first,
   int n = st->defs.len ? st->defs.len : 1;
   int *lane = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)n);
   int *grp = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)n);
-  int groups = tree_groups(st, p, lane, grp);
+  int *size = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)n);
+  int groups = tree_groups(st, p, lane, grp, size);
   ir_node *after = vlast->next; /* the node after the reductions' ends */
   for (int i = 0; i < st->defs.len; i++) {
     vx_def *d = st->defs.items[i];
@@ -1650,7 +1686,7 @@ static void finish_reductions(vx *st, const vplan *p, ir_node *first,
   while (end->next != after)
     end = end->next;
   for (int g = groups - 1; g >= 0; g--)
-    tree_reduce(st, p, accs, lane, grp, g, end);
+    tree_reduce(st, p, accs, lane, grp, g, size[g], end);
 }
 
 /* The rewrite, once every check passed: the loop reversed when it counts

@@ -4,8 +4,10 @@
  * W horizontal reductions.  Covered: float and double rows, a product
  * (the tree multiplies), a difference (s[i] -= ...: negated
  * accumulators), targets that start off i (t[i + 3]) and in a 2-D array
- * (T[b][i]), a jam by half the lanes (u[i]: no group, W / 2 horizontal
- * reductions as before), the columns of C[i][j] += A[i][k] *
+ * (T[b][i]), a jam by half the lanes (u[i]: where the ISA has masked
+ * stores a partial group, the tree's pair levels for W / 2 leaves, then
+ * self levels adding each segment's halves, and a masked update of the
+ * first W / 2 lanes; else W / 2 horizontal reductions), the columns of C[i][j] += A[i][k] *
  * B[j][k] jammed over j, and the jammed loop's remainder rows.  Rows of
  * 1, 5, 16, 17, 40 and 203 elements (whole vectors, a masked or scalar
  * tail, a row shorter than one vector). */
