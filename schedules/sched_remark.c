@@ -400,11 +400,16 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
        * transposed reduction (loop.vectorize), after the tree's decls */
       ir_expr first = *lhs; /* the first element, as a scalar */
       first.lanes = 0;
+      first.u.access.mask = NULL;
+      /* a partial group updates its first R lanes (mask R) */
+      int elems = lhs->u.access.mask && lhs->u.access.mask->kind == IR_EXPR_INT
+                      ? (int)lhs->u.access.mask->u.ival
+                      : lhs->lanes;
       scc_buf_printf(&reds,
                      "%sthe %d elements from '%s' (one transposed "
                      "reduction)",
-                     nred ? ", " : "", lhs->lanes, expr_text(r, &first));
-      nred += lhs->lanes;
+                     nred ? ", " : "", elems, expr_text(r, &first));
+      nred += elems;
       continue;
     }
     if (rhs->kind != IR_EXPR_REDUCE)

@@ -10,7 +10,7 @@
 #    close name);
 #  - -v / --remarks: one note per applied op (golden NAME.v.err for the
 #    schedules matmul, regs, scalar on matmul.c, ops on ops.c, vec on
-#    vec.c, tree on tree.c), a note when there
+#    vec.c, tree and tree_part on tree.c), a note when there
 #    is no schedule or the schedule changed nothing; without -v, silence;
 #  - --dump-after=N / op / all with --dump-format=c (default) and ir, the
 #    usage error for 0, the warnings for an op that never ran;
@@ -114,6 +114,9 @@ expect_err vec.v.err
 # four row sums in one transposed reduction, then the scalar remainder
 run 0 "-v on tree.sched" tree.c -s tree.sched -o "$tmp/o.c" -v
 expect_err tree.v.err
+# the same 4 in a partial group: the first 4 of 16 lanes
+run 0 "-v on tree_part.sched" tree.c -s tree_part.sched -o "$tmp/o.c" -v
+expect_err tree_part.v.err
 # a reduction's masked remainder, then another loop over the same j: not
 # taken for its remainder; fma_adds = 0: no remark about FMAs
 run 0 "-v on sib.sched" sib.c -s sib.sched -o "$tmp/o.c" -v
