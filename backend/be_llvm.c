@@ -422,7 +422,11 @@ static be_ctypes ctypes_for(const char *triple, LLVMTargetDataRef td,
       ct.openmp = true;
     else if (strcmp(o->clang_args[i], "-fno-openmp") == 0)
       ct.openmp = false;
+    else if (strcmp(o->clang_args[i], "-fno-builtin") == 0)
+      ct.no_builtin = true;
   }
+  ct.flags = o->clang_args;
+  ct.nflags = o->nclang;
   if (windows || LLVMPointerSize(td) == 4)
     ct.long_bits = 32;
   if (x86 && !windows)

@@ -805,7 +805,17 @@ static LLVMValueRef libm_call(gen *g, const char *name, ir_type t,
     LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                             LLVMCreateEnumAttribute(g->llc, nounwind, 0));
   }
-  return LLVMBuildCall2(g->b, ft, f, args, (unsigned)n, "");
+  LLVMValueRef call = LLVMBuildCall2(g->b, ft, f, args, (unsigned)n, "");
+  bool nob = g->ct->no_builtin;
+  for (int i = 0; i < g->ct->nflags && !nob; i++)
+    nob = strncmp(g->ct->flags[i], "-fno-builtin-", 13) == 0 &&
+          strcmp(g->ct->flags[i] + 13, name) == 0;
+  if (nob) { /* -fno-builtin(-name): not the library function to LLVM */
+    unsigned kind = LLVMGetEnumAttributeKindForName("nobuiltin", 9);
+    LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+                             LLVMCreateEnumAttribute(g->llc, kind, 0));
+  }
+  return call;
 }
 
 static cval gen_call(gen *g, const ir_expr *e) {

@@ -58,6 +58,16 @@ typedef struct be_ctypes {
   unsigned long_bits;    /* 64 on LP64, 32 on LLP64 and ILP32 */
   unsigned ldouble_kind; /* 0: double, 1: x86_fp80, 2: fp128 */
   bool openmp;           /* -fopenmp is among the compile flags */
+  /* -fno-builtin (every library function) and -fno-builtin-NAME (those
+   * named, the compile flags' strings): calls of them are not the library
+   * functions to LLVM (call-site `nobuiltin`, as clang marks them), so
+   * it neither folds a call with a constant argument (gcc and LLVM fold
+   * tanhf correctly rounded, glibc's may differ in the last bit) nor
+   * replaces it */
+  bool no_builtin;
+  const char *const
+      *flags; /* the compile flags (-fno-builtin-NAME among them) */
+  int nflags;
 } be_ctypes;
 
 /* Builds the outlining plan of a kernel (arena allocations).  Returns false

@@ -231,6 +231,7 @@ if(EXISTS ${T}/diff-llvm.sh)
   endforeach()
   # streaming stores are in the code, not only in the outputs
   add_test(NAME llvm.stream COMMAND sh ${T}/llvm-stream.sh ${SCHEDCC} ${T})
+  add_test(NAME llvm.nobuiltin COMMAND sh ${T}/llvm-nobuiltin.sh ${SCHEDCC})
   # so are loop.vectorize {fma_adds}'s multiply-adds by 1, on both paths
   add_test(NAME codegen.fma_adds COMMAND sh ${T}/fma-adds.sh ${SCHEDCC} ${T})
   file(GLOB llvm_tol_scheds CONFIGURE_DEPENDS ${T}/difftol/*.sched)
