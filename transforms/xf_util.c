@@ -1058,6 +1058,15 @@ bool xf_require_fits(scc_ctx *ctx, ir_kernel *k, const ir_node *at, ir_expr *e,
              what, ir_type_name(t));
     return false;
   }
+  if (e->kind == IR_EXPR_INT) {
+    /* a constant that does not fit: a run-time check would always fail
+     * (and `i >= 2147483648L` of an int i is a -Wtype-limits warning) */
+    scc_fail(ctx, at ? at->loc : (scc_loc){0},
+             "%s: the bound it forms, %lld, leaves the type '%s'; give the "
+             "loop a wider induction variable or a smaller shift or factor",
+             what, (long long)e->u.ival, ir_type_name(t));
+    return false;
+  }
   xf_assume_cond(ctx, k, cond,
                  scc_arena_printf(ctx->arena,
                                   "%s (line %d) forms a bound that must stay "
