@@ -1596,14 +1596,15 @@ static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
   const char *base = scc_arena_printf(ctx->arena, "%s_sums",
                                       first->target->u.access.array->name);
   ir_node *last = at;
-  for (int g2 = W / 2, m = R; g2 >= 1; g2 /= 2, m = m > 1 ? m / 2 : 1)
+  for (int g2 = W / 2, m = R; g2 >= 1; g2 /= 2, m = m > 1 ? m / 2 : 1) {
+    /* one level's masks, shared by its pairs' shuffles */
+    int *lo = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
+    int *hi = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
+    tree_masks(W, g2, level_blk(W, R, g2, blk), lo, hi);
+    if (m == 1) /* a self level: both operands one vector, read as a */
+      for (int l = 0; l < W; l++)
+        lo[l] %= W, hi[l] %= W;
     for (int v = 0; v < (m > 1 ? m / 2 : 1); v++) {
-      int *lo = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
-      int *hi = scc_arena_alloc(ctx->arena, sizeof(int) * (size_t)W);
-      tree_masks(W, g2, level_blk(W, R, g2, blk), lo, hi);
-      if (m == 1) /* a self level: both operands one vector, read as a */
-        for (int l = 0; l < W; l++)
-          lo[l] %= W, hi[l] %= W;
       ir_expr *sh[2];
       for (int h = 0; h < 2; h++) {
         sh[h] = new_vexpr(ctx, IR_EXPR_SHUFFLE, st->T, W, loc);
@@ -1622,6 +1623,7 @@ static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
       last = decl;
       cur[v] = t;
     }
+  }
   ir_expr *lhs = ir_expr_clone(ctx, first->target, NULL);
   lhs->lanes = W;
   if (R < W)
