@@ -193,58 +193,6 @@ static void access_cb(ir_expr *e, void *data) {
 
 static void collect_block(pf_state *s, ir_block *b, const ir_subst *subst);
 
-/* The upper bounds an expression gives: itself, or the operands of a min
- * (recursively); up to 8. */
-static int upper_terms(const ir_expr *e, const ir_expr **out, int n) {
-  if (e->kind == IR_EXPR_BINARY && e->u.bin.op == IR_OP_MIN) {
-    n = upper_terms(e->u.bin.a, out, n);
-    return upper_terms(e->u.bin.b, out, n);
-  }
-  if (n < 8)
-    out[n] = e;
-  return n + 1;
-}
-
-/* True when loop n (counting up) runs at least once in every iteration of
- * the loops around it (see the top). */
-static bool surely_runs(scc_ctx *ctx, const ir_node *n) {
-  const ir_loop *l = &n->u.loop;
-  if (l->step <= 0)
-    return false;
-  const ir_expr *ub[8];
-  int nub = upper_terms(l->ub, ub, 0);
-  if (nub > 8)
-    return false;
-  const ir_node *q = NULL; /* the enclosing loop whose iv l starts at */
-  if (l->lb->kind == IR_EXPR_VAR)
-    for (const ir_node *p = ir_parent((ir_node *)n); p && !q;
-         p = ir_parent((ir_node *)p))
-      if (p->kind == IR_NODE_LOOP && p->u.loop.iv == l->lb->u.var &&
-          p->u.loop.step > 0)
-        q = p;
-  for (int i = 0; i < nub; i++) {
-    ir_affine la, ua;
-    if (ir_expr_to_affine(ctx, l->lb, &la) &&
-        ir_expr_to_affine(ctx, ub[i], &ua)) {
-      ir_expr *d = ir_simplify(ctx, ir_sub(ctx, ir_expr_clone(ctx, ub[i], NULL),
-                                           ir_expr_clone(ctx, l->lb, NULL)));
-      int64_t c;
-      if (ir_expr_const_value(ctx, d, &c) && c >= 1)
-        continue;
-    }
-    bool found = false;
-    if (q) {
-      const ir_expr *qub[8];
-      int nq = upper_terms(q->u.loop.ub, qub, 0);
-      for (int j = 0; j < nq && j < 8 && !found; j++)
-        found = ir_expr_equal(qub[j], ub[i]);
-    }
-    if (!found)
-      return false;
-  }
-  return true;
-}
-
 static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
   pf_expr p = {s, subst};
   switch (n->kind) {
@@ -265,7 +213,7 @@ static void collect_node(pf_state *s, ir_node *n, const ir_subst *subst) {
       break;
     ir_subst inner = *subst;
     ir_subst_add(s->ctx, &inner, l->iv, ir_expr_clone(s->ctx, l->lb, subst));
-    int may_skip = !surely_runs(s->ctx, n);
+    int may_skip = !xf_surely_runs(s->ctx, n);
     s->cond += may_skip;
     collect_block(s, &n->u.loop.body, &inner);
     s->cond -= may_skip;

@@ -34,6 +34,12 @@
  *  3. Rewrite: one variable per group (scalar or vector of the group's
  *     lanes), `T r = <access>;` before the loop, every access replaced by
  *     r, and `<access> = r;` after the loop when the group is written.
+ *     Unless the loop surely runs (xf_surely_runs: a constant trip count,
+ *     or a point loop under its tile loop), the loads, the loop (or the
+ *     versions of step 1) and the stores are wrapped in `if (lb < ub)`:
+ *     nothing is read, written or tested that the original would not
+ *     touch when the loop runs zero times (refused when its iv is read
+ *     after it).
  * Nothing reassociates: the result is bit-identical.  Groups that fail a
  * check are left alone; when none qualifies the transform fails
  * (silenceable, payload untouched) without normalizing.
@@ -369,6 +375,24 @@ xf_status xf_scalar_replace(scc_ctx *ctx, ir_kernel *k, ir_node *loop,
     return XF_SILENCEABLE;
   }
 
+  /* The loads before the loop, the stores after it and the unswitched
+   * conditions run even when the loop does not: unless it surely runs,
+   * all of it goes under `if (lb < ub)`, so no element is read or
+   * written that the original does not touch (an index array that is
+   * valid only for a non-empty row).  Under the guard a loop that does
+   * not run no longer assigns lb to its iv. */
+  ir_expr *runs = xf_surely_runs(ctx, loop) ? NULL : xf_runs_test(ctx, k, loop);
+  if (runs && read_after &&
+      !xf_final_value_unread(ctx, k, loop, loop->u.loop.iv,
+                             scc_arena_printf(ctx->arena,
+                                              "loop.scalar_replace of '%s' (it "
+                                              "may run zero times, so it "
+                                              "goes under a test that it "
+                                              "runs)",
+                                              xf_iv_name(loop))))
+    return XF_SILENCEABLE;
+  if (runs)
+    xf_wrap_in_if(ctx, loop, runs);
   xfr_inline_single_iteration(ctx, k, loop);
   scc_vec leaves = {0};
   unswitch(ctx, k, loop, read_after, &leaves);
