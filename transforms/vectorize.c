@@ -1635,7 +1635,9 @@ static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
 }
 
 /* Each reduction's ends around the vector loops: its K accumulators
- * declared as the identity before `first` (the first vector loop: the
+ * declared as the identity (1 for products; -0.0 for sums, IEEE
+ * addition's identity: -0.0 + x is x for x = +0.0 too, so an empty sum
+ * into -0.0 stays -0.0) before `first` (the first vector loop: the
  * masked head of {align}, else the main loop), and after `vlast` (the last
  * vector loop) their tree fold into the first and the horizontal
  * reduction into the target. */
@@ -1653,7 +1655,7 @@ static void finish_reductions(vx *st, const vplan *p, ir_node *first,
     vx_def *d = st->defs.items[i];
     if (d->kind != VX_RED)
       continue;
-    ir_expr *id = ir_fp(ctx, st->T, d->op == IR_OP_MUL ? 1.0 : 0.0, NULL);
+    ir_expr *id = ir_fp(ctx, st->T, d->op == IR_OP_MUL ? 1.0 : -0.0, NULL);
     for (int u = 0; u < p->interleave; u++)
       ir_insert_before(
           first, ir_decl_new(ctx, accs[i][u], broadcast(st, id), d->stmt->loc));

@@ -8,10 +8,10 @@ __attribute__((target("avx512f,avx2,fma"))) void rowsum(int m, int n, float A[m]
     volatile float one = 1.0f;
     __m512 ones = _mm512_set1_ps(one);
     for (int i = 0; i < m; i++) {
-      __m512 s_acc = _mm512_set1_ps(0.0f);
-      __m512 s_acc1 = _mm512_set1_ps(0.0f);
-      __m512 s_acc2 = _mm512_set1_ps(0.0f);
-      __m512 s_acc3 = _mm512_set1_ps(0.0f);
+      __m512 s_acc = _mm512_set1_ps(-0.0f);
+      __m512 s_acc1 = _mm512_set1_ps(-0.0f);
+      __m512 s_acc2 = _mm512_set1_ps(-0.0f);
+      __m512 s_acc3 = _mm512_set1_ps(-0.0f);
       int j_hi = 64 * (n < 0 ? (n - 63) / 64 : n / 64);
       for (int j = 0; j < (0 > j_hi ? 0 : j_hi); j += 64) {
         s_acc = _mm512_add_ps(s_acc, _mm512_loadu_ps(&A[i][j]));
@@ -46,8 +46,8 @@ __attribute__((target("avx2,fma"))) void dsub(int n, const double *x, double *t)
   if ((uintptr_t)x + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)t || (uintptr_t)t + 1 * sizeof(double) <= (uintptr_t)x) {
     volatile double one1 = 1.0;
     __m256d ones1 = _mm256_set1_pd(one1);
-    __m256d t_acc = _mm256_set1_pd(0.0);
-    __m256d t_acc1 = _mm256_set1_pd(0.0);
+    __m256d t_acc = _mm256_set1_pd(-0.0);
+    __m256d t_acc1 = _mm256_set1_pd(-0.0);
     int i_hi = 8 * (n < 0 ? (n - 7) / 8 : n / 8);
     for (int i = 0; i < (0 > i_hi ? 0 : i_hi); i += 8) {
       t_acc = _mm256_sub_pd(t_acc, _mm256_loadu_pd(&x[i]));

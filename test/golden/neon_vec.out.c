@@ -22,7 +22,7 @@ void axpy_rev(int n, float a, float x[n], float y[n]) {
 
 void dot(int n, double x[n], double y[n], double s[1]) {
   if (((uintptr_t)x + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)s || (uintptr_t)s + 1 * sizeof(double) <= (uintptr_t)x) && ((uintptr_t)y + (uintptr_t)(n) * sizeof(double) <= (uintptr_t)s || (uintptr_t)s + 1 * sizeof(double) <= (uintptr_t)y)) {
-    float64x2_t s_acc = vdupq_n_f64(0.0);
+    float64x2_t s_acc = vdupq_n_f64(-0.0);
     int j_hi = 2 * (n < 0 ? (n - 1) / 2 : n / 2);
     for (int j = 0; j < (0 > j_hi ? 0 : j_hi); j += 2) {
       s_acc = vfmaq_f64(s_acc, vld1q_f64(&x[j]), vld1q_f64(&y[j]));

@@ -6,14 +6,14 @@ __attribute__((target("avx2,fma"))) void rowsum8(int m, int n, float A[m][n], fl
   if ((uintptr_t)A + (uintptr_t)(n + (m - 1L) * n) * sizeof(float) <= (uintptr_t)s || (uintptr_t)s + (uintptr_t)(m) * sizeof(float) <= (uintptr_t)A) {
     int i_hi = 8 * (m < 0 ? (m - 7) / 8 : m / 8);
     for (int i = 0; i < (0 > i_hi ? 0 : i_hi); i += 8) {
-      __m256 s_acc = _mm256_set1_ps(0.0f);
-      __m256 s_acc1 = _mm256_set1_ps(0.0f);
-      __m256 s_acc2 = _mm256_set1_ps(0.0f);
-      __m256 s_acc3 = _mm256_set1_ps(0.0f);
-      __m256 s_acc4 = _mm256_set1_ps(0.0f);
-      __m256 s_acc5 = _mm256_set1_ps(0.0f);
-      __m256 s_acc6 = _mm256_set1_ps(0.0f);
-      __m256 s_acc7 = _mm256_set1_ps(0.0f);
+      __m256 s_acc = _mm256_set1_ps(-0.0f);
+      __m256 s_acc1 = _mm256_set1_ps(-0.0f);
+      __m256 s_acc2 = _mm256_set1_ps(-0.0f);
+      __m256 s_acc3 = _mm256_set1_ps(-0.0f);
+      __m256 s_acc4 = _mm256_set1_ps(-0.0f);
+      __m256 s_acc5 = _mm256_set1_ps(-0.0f);
+      __m256 s_acc6 = _mm256_set1_ps(-0.0f);
+      __m256 s_acc7 = _mm256_set1_ps(-0.0f);
       int j_hi = 8 * (n < 0 ? (n - 7) / 8 : n / 8);
       for (int j = 0; j < (0 > j_hi ? 0 : j_hi); j += 8) {
         s_acc = _mm256_add_ps(s_acc, _mm256_loadu_ps(&A[i][j]));

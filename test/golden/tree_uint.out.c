@@ -5,22 +5,22 @@
  * reduction. */
 __attribute__((target("avx512f,avx2,fma"))) void rs(unsigned u, int m, float A[restrict 16][40], float s[restrict]) {
   for (unsigned int i = 0; i < 16; i += 16) {
-    __m512 s_acc = _mm512_set1_ps(0.0f);
-    __m512 s_acc1 = _mm512_set1_ps(0.0f);
-    __m512 s_acc2 = _mm512_set1_ps(0.0f);
-    __m512 s_acc3 = _mm512_set1_ps(0.0f);
-    __m512 s_acc4 = _mm512_set1_ps(0.0f);
-    __m512 s_acc5 = _mm512_set1_ps(0.0f);
-    __m512 s_acc6 = _mm512_set1_ps(0.0f);
-    __m512 s_acc7 = _mm512_set1_ps(0.0f);
-    __m512 s_acc8 = _mm512_set1_ps(0.0f);
-    __m512 s_acc9 = _mm512_set1_ps(0.0f);
-    __m512 s_acc10 = _mm512_set1_ps(0.0f);
-    __m512 s_acc11 = _mm512_set1_ps(0.0f);
-    __m512 s_acc12 = _mm512_set1_ps(0.0f);
-    __m512 s_acc13 = _mm512_set1_ps(0.0f);
-    __m512 s_acc14 = _mm512_set1_ps(0.0f);
-    __m512 s_acc15 = _mm512_set1_ps(0.0f);
+    __m512 s_acc = _mm512_set1_ps(-0.0f);
+    __m512 s_acc1 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc2 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc3 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc4 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc5 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc6 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc7 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc8 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc9 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc10 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc11 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc12 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc13 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc14 = _mm512_set1_ps(-0.0f);
+    __m512 s_acc15 = _mm512_set1_ps(-0.0f);
     int j_hi = 16 * (m < 0 ? (m - 15) / 16 : m / 16);
     for (int j = 0; j < (0 > j_hi ? 0 : j_hi); j += 16) {
       s_acc = _mm512_add_ps(s_acc, _mm512_loadu_ps(&A[i][j]));
