@@ -2217,11 +2217,23 @@ static size_t line_comment_end(const char *s, size_t n, size_t i) {
   return i;
 }
 
+/* Whether line (1-based) of the main file holds an #include directive
+ * that the preprocessor ran (ir_module.include_lines); true when the
+ * module does not say (built without the frontend). */
+static bool include_ran(const ir_module *m, unsigned line) {
+  if (!m->includes_known)
+    return true;
+  for (int i = 0; i < m->ninclude_lines; i++)
+    if (m->include_lines[i] == line)
+      return true;
+  return false;
+}
+
 /* Whether the source has an `#include <name>` directive line (blanks
  * allowed around the '#' and before the header), outside block comments
- * (a comment or string that names the header is no include; a directive
- * under `#if 0` still counts: the added include is then missing, as
- * before). */
+ * (a comment or string that names the header is no include), that the
+ * preprocessor ran: one under `#if 0`, or under an #ifdef that does not
+ * hold with the compile flags, does not count (include_ran). */
 static bool source_includes(const ir_module *m, const char *name) {
   const char *s = m->source;
   size_t n = s ? m->source_len : 0, len = strlen(name);
@@ -2259,8 +2271,13 @@ static bool source_includes(const ir_module *m, const char *name) {
         while (j < n && (s[j] == ' ' || s[j] == '\t'))
           j++;
         if (j < n && s[j] == '<' && n - j - 1 > len &&
-            !strncmp(s + j + 1, name, len) && s[j + 1 + len] == '>')
-          return true;
+            !strncmp(s + j + 1, name, len) && s[j + 1 + len] == '>') {
+          unsigned line = 1;
+          for (size_t p = 0; p < i; p++)
+            line += s[p] == '\n';
+          if (include_ran(m, line))
+            return true;
+        }
       }
     }
     line_start = false;

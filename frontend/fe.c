@@ -12,6 +12,7 @@
 #include "fe_internal.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -547,6 +548,38 @@ static bool no_warnings(const char *const *args, int nargs) {
   return false;
 }
 
+/* The lines of the main file's #include directives that the preprocessor
+ * ran (ir_module.include_lines). */
+typedef struct inclusions {
+  fe_state *s;
+  scc_vec lines; /* unsigned, cast through uintptr_t */
+} inclusions;
+
+static void inclusion_cb(CXFile included, CXSourceLocation *stack,
+                         unsigned depth, CXClientData data) {
+  (void)included;
+  inclusions *in = data;
+  if (depth != 1) /* the main file itself (0), or a nested include */
+    return;
+  CXFile f;
+  unsigned line;
+  clang_getSpellingLocation(stack[0], &f, &line, NULL, NULL);
+  if (f && in->s->file && clang_File_isEqual(f, in->s->file))
+    scc_vec_push(in->s->ctx->arena, &in->lines, (void *)(uintptr_t)line);
+}
+
+static void record_inclusions(fe_state *s) {
+  inclusions in = {.s = s};
+  clang_getInclusions(s->tu, inclusion_cb, &in);
+  unsigned *lines = scc_arena_alloc(
+      s->ctx->arena, sizeof(unsigned) * (size_t)(in.lines.len + 1));
+  for (int i = 0; i < in.lines.len; i++)
+    lines[i] = (unsigned)(uintptr_t)in.lines.items[i];
+  s->m->include_lines = lines;
+  s->m->ninclude_lines = in.lines.len;
+  s->m->includes_known = true;
+}
+
 ir_module *fe_parse_file(scc_ctx *ctx, const char *path,
                          const char *const *args, int nargs) {
   size_t len;
@@ -573,6 +606,7 @@ ir_module *fe_parse_file(scc_ctx *ctx, const char *path,
     return NULL;
   }
   s->file = clang_getFile(s->tu, path);
+  record_inclusions(s);
   report_clang_diags(s, no_warnings(args, nargs));
   if (ctx->nerrors == errors0 && s->file) {
     tokenize_file(s);

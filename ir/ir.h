@@ -642,6 +642,15 @@ typedef struct ir_module {
   scc_vec kernels;    /* ir_kernel * */
   scc_vec used_names; /* const char *, every identifier of the file */
   scc_vec erase;      /* ir_range *, sorted, disjoint */
+  /* The lines (1-based) of the main file's #include directives that the
+   * preprocessor ran, as libclang saw them (clang_getInclusions, under the
+   * compile flags): one under `#if 0` or an #ifdef that does not hold is
+   * not among them.  Valid when includes_known (a module the frontend
+   * parsed); the C backend adds a header the generated code needs unless
+   * one of these lines includes it. */
+  const unsigned *include_lines;
+  int ninclude_lines;
+  bool includes_known;
 } ir_module;
 
 /* ---- builders (ir.c) ------------------------------------------------------

@@ -17,7 +17,9 @@
 # #include (after it); a #define continued across CRLF line ends (after
 # its continuation line); a file whose comment and string name
 # <immintrin.h>, and one with `#include <immintrin.h>` inside a block
-# comment (added all the same).
+# comment (added all the same), one under `#if 0` or an #ifdef that does
+# not hold (added: libclang's inclusions say which directives ran), and
+# one that runs (not added again).
 set -u
 schedcc=$1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schedcc-featmac.XXXXXX")
@@ -73,10 +75,16 @@ C
 { printf '#define _POSIX_C_SOURCE 200809L\n/* needs <immintrin.h> */\n'; body; printf 'const char *hdr = "<immintrin.h>";\n'; } >"$tmp/mention.c"
 # an #include line inside a block comment is no include either
 { printf '/* the old version:\n#include <immintrin.h>\n */\n'; body; } >"$tmp/blockc.c"
+# an #include the preprocessor skips (under #if 0, or an #ifdef that does
+# not hold) is no include: before 2026-12-06 the backend then added none
+# and the output did not compile; one it runs is not added again
+{ printf '#if 0\n#include <immintrin.h>\n#endif\n'; body; } >"$tmp/ifzero.c"
+{ printf '#ifdef SCHEDCC_NO_SUCH_MACRO\n#include <immintrin.h>\n#endif\n'; body; } >"$tmp/ifdef.c"
+{ printf '#define _POSIX_C_SOURCE 200809L\n#include <immintrin.h>\n'; body; } >"$tmp/have.c"
 # name: the line of #include <immintrin.h>; whether it must compile with
 # -std=c17 alone (top.c, guard.c: no feature macro before <time.h>, so
 # clock_gettime needs one on the command line)
-for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc line:1 bom:2 top:1 mention:2 blockc:1:nocc; do
+for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc line:1 bom:2 top:1 mention:2 blockc:1:nocc ifzero:1 ifdef:1; do
   name=${c%%:*} want=${c#*:} cc_too=1
   case $want in *:nocc) want=${want%:nocc} cc_too=0;; esac
   for mode in plain markers; do
@@ -90,8 +98,14 @@ for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc lin
     [ "$mode" = markers ] && [ "$want" -gt 1 ] && at=$((want + 1))
     got=$(grep -n '^#include <immintrin.h>$' "$tmp/$name.$mode.c" | head -1 | cut -d: -f1)
     [ "$got" = "$at" ] || fail "$name ($mode): #include <immintrin.h> at line '$got', expected $at"
+    # the skipped include stays where it was, beside the added one; the
+    # one that runs is the only one
+    count=$(grep -c '^#include <immintrin.h>$' "$tmp/$name.$mode.c")
+    case $name in
+    ifzero|ifdef) [ "$count" = 2 ] || fail "$name ($mode): $count lines '#include <immintrin.h>', expected 2 (the added one and the skipped one)";;
+    esac
     def=""
-    case $name in guard|top|line) def=-D_POSIX_C_SOURCE=200809L;; esac
+    case $name in guard|top|line|ifzero|ifdef) def=-D_POSIX_C_SOURCE=200809L;; esac
     [ $cc_too -eq 1 ] || continue
     for cc in gcc clang-19; do
       command -v $cc >/dev/null || continue
@@ -108,5 +122,12 @@ for c in define:4 group:7 guard:1 first:2 crlf:3 own:2 opener:3 blank:3:nocc lin
     [ "$next" = "#line $want \"$tmp/$name.c\"" ] || fail "$name: the marker after the includes '$next', expected #line $want"
   fi
 done
+# the program's own #include <immintrin.h>, which runs: not added again
+if "$schedcc" "$tmp/have.c" -s "$tmp/k.sched" -o "$tmp/have.out.c" -- -mavx512f 2>"$tmp/have.err"; then
+  count=$(grep -c '^#include <immintrin.h>$' "$tmp/have.out.c")
+  [ "$count" = 1 ] || fail "have: $count lines '#include <immintrin.h>', expected 1 (the program's own)"
+else
+  fail "have: refused:"; cat "$tmp/have.err"
+fi
 [ $fails -eq 0 ] && echo "ok: feature-test macros before the added includes"
 exit $((fails > 0))
