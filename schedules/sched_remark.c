@@ -388,12 +388,19 @@ void sched_remark_vectorize(sched_run *r, const sched_stmt *s,
       last = !vec || has_masked_access(n);
       continue;
     }
-    if (n->kind != IR_NODE_ASSIGN)
+    /* a final update under the test that the loop runs (loop.vectorize
+     * guards it unless the loop surely runs): the if's one assignment */
+    const ir_node *a = n;
+    if (n->kind == IR_NODE_IF && !n->u.ifs.else_body.first &&
+        n->u.ifs.then_body.first &&
+        n->u.ifs.then_body.first == n->u.ifs.then_body.last)
+      a = n->u.ifs.then_body.first;
+    if (a->kind != IR_NODE_ASSIGN)
       continue;
-    const ir_expr *lhs = n->u.assign.lhs;
+    const ir_expr *lhs = a->u.assign.lhs;
     if (lhs->kind == IR_EXPR_VAR && lhs->u.var->lanes > 1)
       continue; /* {interleave}: accumulators folded into the first */
-    const ir_expr *rhs = n->u.assign.rhs;
+    const ir_expr *rhs = a->u.assign.rhs;
     if (lhs->kind == IR_EXPR_ACCESS && lhs->lanes > 1 &&
         rhs->kind == IR_EXPR_VAR && rhs->lanes == lhs->lanes) {
       /* W reductions into W consecutive elements: the store of their

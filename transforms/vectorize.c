@@ -110,6 +110,9 @@ typedef struct vx {
   scc_vec defs;   /* vx_def * */
   scc_vec writes; /* ir_expr *: lhs accesses of non-reduction writes */
   dep_access *da; /* element queries on the loop (deps/dep_access.c) */
+  /* the test that the loop runs (xf_runs_test), which guards each
+   * reduction's final update of its target, or NULL when it surely runs */
+  ir_expr *runs;
   const char *why;
   scc_loc why_loc;
 } vx;
@@ -1576,6 +1579,17 @@ static int tree_groups(vx *st, const vplan *p, int *lane, int *grp, int *size) {
 /* The transposed reduction of group g of R reductions (see above),
  * inserted after `at`: the tree's declarations, then X[..][c : W] op= its
  * root, its first R lanes only (a masked load and store) when R < W. */
+/* A reduction's final update of its target (`s[i] += hsum`, `s[i:W] +=
+ * root`) touches the target even when the loop runs zero times, where the
+ * loop as written does not (an `out[slot[i]]` whose slot is garbage for an
+ * empty row): unless the loop surely runs, it goes under the test that it
+ * runs (st->runs; the accumulators and their folds stay outside: they
+ * touch no memory). */
+static void guard_final(vx *st, ir_node *fin) {
+  if (st->runs)
+    xf_wrap_in_if(st->ctx, fin, ir_expr_clone(st->ctx, st->runs, NULL));
+}
+
 static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
                         const int *grp, int g, int R, ir_node *at) {
   scc_ctx *ctx = st->ctx;
@@ -1632,6 +1646,7 @@ static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
       ir_assign_new(ctx, st->k, lhs, op, vvar_ref(st, cur[0], loc), loc);
   fin->u.assign.id = first->stmt->u.assign.id;
   ir_insert_after(last, fin);
+  guard_final(st, fin);
 }
 
 /* Each reduction's ends around the vector loops: its K accumulators
@@ -1667,6 +1682,7 @@ static void finish_reductions(vx *st, const vplan *p, ir_node *first,
                                    red->u.un.op, red, d->stmt->loc);
       fin->u.assign.id = d->stmt->u.assign.id;
       ir_insert_after(vlast, fin);
+      guard_final(st, fin);
     }
     /* interleaved accumulators folded into the first, lane-wise, in a
      * tree (acc += acc1, acc2 += acc3, then acc += acc2: log2 K dependent
@@ -1710,6 +1726,11 @@ static xf_status rewrite(vx *st, vplan *p, ir_node **out) {
     l->lb = lo;
     l->step = 1;
   }
+  bool reduces = false;
+  for (int i = 0; i < st->defs.len; i++)
+    reduces |= ((vx_def *)st->defs.items[i])->kind == VX_RED;
+  st->runs =
+      reduces && !xf_surely_runs(ctx, loop) ? xf_runs_test(ctx, k, loop) : NULL;
   ir_var ***accs = make_vector_vars(st, p);
   ir_node *head = p->ref ? peel_head(st, p) : NULL;
 

@@ -3,11 +3,12 @@
  * With len = 0 the slots are left far outside `out` (no row has values,
  * so none is used): the element kept in a register must then be neither
  * loaded before the k loop nor stored after it, and the transformed
- * kernel guards both with `if (0 < len)`.  Then len = 4 with valid slots.
- * Bit-exact: each slot adds its row's values in order. */
+ * kernel guards both with `if (0 < len)`.  Then len = 12 with valid slots.
+ * Bit-exact: the values are multiples of 1/4, so their sums are exact in
+ * any order (sr_empty.vectorize reassociates them). */
 #include <stdio.h>
 #define ROWS 6
-#define LEN 4
+#define LEN 12
 static int slot[ROWS];
 static float val[ROWS][LEN];
 static float out[3];
@@ -23,7 +24,7 @@ static void rowsums(int rows, int len) {
 int main(void) {
   for (int i = 0; i < ROWS; i++)
     for (int k = 0; k < LEN; k++)
-      val[i][k] = (float)((i * 7 + k * 3) % 5) / 4.0f - 0.3f;
+      val[i][k] = (float)((i * 7 + k * 3) % 5) / 4.0f - 0.5f;
   for (int s = 0; s < 3; s++)
     out[s] = (float)s;
   for (int i = 0; i < ROWS; i++)

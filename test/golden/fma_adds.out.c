@@ -31,7 +31,9 @@ __attribute__((target("avx512f,avx2,fma"))) void rowsum(int m, int n, float A[m]
       s_acc = _mm512_add_ps(s_acc, s_acc1);
       s_acc2 = _mm512_add_ps(s_acc2, s_acc3);
       s_acc = _mm512_add_ps(s_acc, s_acc2);
-      s[i] += _mm512_reduce_add_ps(s_acc);
+      if (0 < n) {
+        s[i] += _mm512_reduce_add_ps(s_acc);
+      }
     }
   } else {
     for (int i = 0; i < m; i++) {
@@ -60,9 +62,11 @@ __attribute__((target("avx2,fma"))) void dsub(int n, const double *x, double *t)
       t_acc = _mm256_sub_pd(t_acc, _mm256_loadu_pd(&x[i]));
     }
     t_acc = _mm256_add_pd(t_acc, t_acc1);
-    __m128d red = _mm_add_pd(_mm256_castpd256_pd128(t_acc), _mm256_extractf128_pd(t_acc, 1));
-    red = _mm_add_sd(red, _mm_unpackhi_pd(red, red));
-    t[0] += _mm_cvtsd_f64(red);
+    if (0 < n) {
+      __m128d red = _mm_add_pd(_mm256_castpd256_pd128(t_acc), _mm256_extractf128_pd(t_acc, 1));
+      red = _mm_add_sd(red, _mm_unpackhi_pd(red, red));
+      t[0] += _mm_cvtsd_f64(red);
+    }
     for (int i = (i_hi2 > i_hi3 ? i_hi2 : i_hi3); i < n; i++) {
       t[0] -= x[i];
     }

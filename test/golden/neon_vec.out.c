@@ -27,7 +27,9 @@ void dot(int n, double x[n], double y[n], double s[1]) {
     for (int j = 0; j < (0 > j_hi ? 0 : j_hi); j += 2) {
       s_acc = vfmaq_f64(s_acc, vld1q_f64(&x[j]), vld1q_f64(&y[j]));
     }
-    s[0] += vaddvq_f64(s_acc);
+    if (0 < n) {
+      s[0] += vaddvq_f64(s_acc);
+    }
     for (int j = (0 > j_hi ? 0 : j_hi); j < n; j++) {
       s[0] += x[j] * y[j];
     }

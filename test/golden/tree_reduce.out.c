@@ -32,7 +32,9 @@ __attribute__((target("avx2,fma"))) void rowsum8(int m, int n, float A[m][n], fl
       __m256 s_sums4 = _mm256_add_ps(_mm256_shuffle_ps(s_sums, s_sums1, 0x44), _mm256_shuffle_ps(s_sums, s_sums1, 0xee));
       __m256 s_sums5 = _mm256_add_ps(_mm256_shuffle_ps(s_sums2, s_sums3, 0x44), _mm256_shuffle_ps(s_sums2, s_sums3, 0xee));
       __m256 s_sums6 = _mm256_add_ps(_mm256_shuffle_ps(s_sums4, s_sums5, 0x88), _mm256_shuffle_ps(s_sums4, s_sums5, 0xdd));
-      _mm256_storeu_ps(&s[i], _mm256_add_ps(_mm256_loadu_ps(&s[i]), s_sums6));
+      if (0 < n) {
+        _mm256_storeu_ps(&s[i], _mm256_add_ps(_mm256_loadu_ps(&s[i]), s_sums6));
+      }
       for (int j = (0 > j_hi ? 0 : j_hi); j < n; j++) {
         s[i] += A[i][j];
         s[i + 1] += A[i + 1][j];

@@ -58,21 +58,53 @@ __attribute__((target("avx512f,avx2,fma"))) void rs(unsigned u, int m, float A[r
       s_acc14 = _mm512_add_ps(s_acc14, _mm512_maskz_loadu_ps((__mmask16)((1u << (m - j_r)) - 1u), &A[i + 14][j_r]));
       s_acc15 = _mm512_add_ps(s_acc15, _mm512_maskz_loadu_ps((__mmask16)((1u << (m - j_r)) - 1u), &A[i + 15][j_r]));
     }
-    s[u + i + 15] += _mm512_reduce_add_ps(s_acc15);
-    s[u + i + 14] += _mm512_reduce_add_ps(s_acc14);
-    s[u + i + 13] += _mm512_reduce_add_ps(s_acc13);
-    s[u + i + 12] += _mm512_reduce_add_ps(s_acc12);
-    s[u + i + 11] += _mm512_reduce_add_ps(s_acc11);
-    s[u + i + 10] += _mm512_reduce_add_ps(s_acc10);
-    s[u + i + 9] += _mm512_reduce_add_ps(s_acc9);
-    s[u + i + 8] += _mm512_reduce_add_ps(s_acc8);
-    s[u + i + 7] += _mm512_reduce_add_ps(s_acc7);
-    s[u + i + 6] += _mm512_reduce_add_ps(s_acc6);
-    s[u + i + 5] += _mm512_reduce_add_ps(s_acc5);
-    s[u + i + 4] += _mm512_reduce_add_ps(s_acc4);
-    s[u + i + 3] += _mm512_reduce_add_ps(s_acc3);
-    s[u + i + 2] += _mm512_reduce_add_ps(s_acc2);
-    s[u + i + 1] += _mm512_reduce_add_ps(s_acc1);
-    s[u + i] += _mm512_reduce_add_ps(s_acc);
+    if (0 < m) {
+      s[u + i + 15] += _mm512_reduce_add_ps(s_acc15);
+    }
+    if (0 < m) {
+      s[u + i + 14] += _mm512_reduce_add_ps(s_acc14);
+    }
+    if (0 < m) {
+      s[u + i + 13] += _mm512_reduce_add_ps(s_acc13);
+    }
+    if (0 < m) {
+      s[u + i + 12] += _mm512_reduce_add_ps(s_acc12);
+    }
+    if (0 < m) {
+      s[u + i + 11] += _mm512_reduce_add_ps(s_acc11);
+    }
+    if (0 < m) {
+      s[u + i + 10] += _mm512_reduce_add_ps(s_acc10);
+    }
+    if (0 < m) {
+      s[u + i + 9] += _mm512_reduce_add_ps(s_acc9);
+    }
+    if (0 < m) {
+      s[u + i + 8] += _mm512_reduce_add_ps(s_acc8);
+    }
+    if (0 < m) {
+      s[u + i + 7] += _mm512_reduce_add_ps(s_acc7);
+    }
+    if (0 < m) {
+      s[u + i + 6] += _mm512_reduce_add_ps(s_acc6);
+    }
+    if (0 < m) {
+      s[u + i + 5] += _mm512_reduce_add_ps(s_acc5);
+    }
+    if (0 < m) {
+      s[u + i + 4] += _mm512_reduce_add_ps(s_acc4);
+    }
+    if (0 < m) {
+      s[u + i + 3] += _mm512_reduce_add_ps(s_acc3);
+    }
+    if (0 < m) {
+      s[u + i + 2] += _mm512_reduce_add_ps(s_acc2);
+    }
+    if (0 < m) {
+      s[u + i + 1] += _mm512_reduce_add_ps(s_acc1);
+    }
+    if (0 < m) {
+      s[u + i] += _mm512_reduce_add_ps(s_acc);
+    }
   }
 }

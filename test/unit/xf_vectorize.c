@@ -2,6 +2,7 @@
  * loop, remainder: none, scalar epilogue or masked; broadcasts; fused
  * multiply-adds with contract; reductions with reassoc; loops counting
  * down) and every refusal (message, payload untouched). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -192,14 +193,23 @@ static void test_reduction(void **state) {
   ir_node *l = mk_sumsq(&b), *v = NULL;
   assert_int_equal(xf_vectorize(ctx, b.k, l, 4, IR_ISA_AVX2, true, true, &v),
                    XF_OK);
-  /* decl acc; vector loop; a[0] += reduce_add(acc); scalar epilogue */
+  /* decl acc; vector loop; if (0 < n) a[0] += reduce_add(acc); scalar
+   * epilogue (the loop may run zero times: the update is guarded) */
   assert_int_equal(ir_block_len(&b.k->body), 4);
   ir_node *d = b.k->body.first;
   assert_int_equal(d->kind, IR_NODE_DECL);
   assert_int_equal(d->u.decl.var->lanes, 4);
   assert_int_equal(d->u.decl.init->kind, IR_EXPR_BROADCAST);
+  /* the identity of a sum: -0.0 */
+  const ir_expr *id = d->u.decl.init->u.un.a;
+  assert_int_equal(id->kind, IR_EXPR_FP);
+  assert_true(id->u.fp.val == 0.0 && signbit(id->u.fp.val));
   assert_ptr_equal(d->next, l);
-  ir_node *fin = l->next;
+  ir_node *guard = l->next;
+  assert_int_equal(guard->kind, IR_NODE_IF);
+  assert_string_equal(xf_cstr(ctx, guard->u.ifs.cond), "0 < n");
+  ir_node *fin = guard->u.ifs.then_body.first;
+  assert_ptr_equal(fin, guard->u.ifs.then_body.last);
   assert_int_equal(fin->kind, IR_NODE_ASSIGN);
   assert_int_equal(fin->u.assign.op, IR_OP_ADD);
   assert_int_equal(fin->u.assign.rhs->kind, IR_EXPR_REDUCE);
@@ -208,7 +218,7 @@ static void test_reduction(void **state) {
   const ir_assign *u = &l->u.loop.body.first->u.assign;
   assert_ptr_equal(u->lhs->u.var, d->u.decl.var);
   assert_int_equal(u->rhs->kind, IR_EXPR_CALL);
-  assert_int_equal(fin->next->u.loop.step, 1);
+  assert_int_equal(guard->next->u.loop.step, 1);
   assert_true(ir_verify_kernel(ctx, b.k, "loop.vectorize"));
 }
 
