@@ -1,6 +1,7 @@
 /* ir.c — IR builders, block surgery, walks and fresh names. */
 #include "ir.h"
 
+#include <math.h>
 #include <string.h>
 
 /* ---- types -------------------------------------------------------------- */
@@ -634,8 +635,9 @@ bool ir_expr_equal(const ir_expr *a, const ir_expr *b) {
   switch (a->kind) {
   case IR_EXPR_INT:
     return a->u.ival == b->u.ival;
-  case IR_EXPR_FP:
+  case IR_EXPR_FP: /* -0.0 and +0.0 compare equal but are two values */
     return a->u.fp.val == b->u.fp.val &&
+           !signbit(a->u.fp.val) == !signbit(b->u.fp.val) &&
            (a->u.fp.spelling == b->u.fp.spelling ||
             (a->u.fp.spelling && b->u.fp.spelling &&
              strcmp(a->u.fp.spelling, b->u.fp.spelling) == 0));

@@ -645,9 +645,11 @@ typedef struct ir_module {
   /* The lines (1-based) of the main file's #include directives that the
    * preprocessor ran, as libclang saw them (clang_getInclusions, under the
    * compile flags): one under `#if 0` or an #ifdef that does not hold is
-   * not among them.  Valid when includes_known (a module the frontend
-   * parsed); the C backend adds a header the generated code needs unless
-   * one of these lines includes it. */
+   * not among them, nor one of a header already included whose include
+   * guard skipped it (then the backend adds a second, harmless include).
+   * Valid when includes_known (a module the frontend parsed); the C
+   * backend adds a header the generated code needs unless one of these
+   * lines includes it. */
   const unsigned *include_lines;
   int ninclude_lines;
   bool includes_known;

@@ -1576,9 +1576,6 @@ static int tree_groups(vx *st, const vplan *p, int *lane, int *grp, int *size) {
   return groups;
 }
 
-/* The transposed reduction of group g of R reductions (see above),
- * inserted after `at`: the tree's declarations, then X[..][c : W] op= its
- * root, its first R lanes only (a masked load and store) when R < W. */
 /* A reduction's final update of its target (`s[i] += hsum`, `s[i:W] +=
  * root`) touches the target even when the loop runs zero times, where the
  * loop as written does not (an `out[slot[i]]` whose slot is garbage for an
@@ -1590,6 +1587,9 @@ static void guard_final(vx *st, ir_node *fin) {
     xf_wrap_in_if(st->ctx, fin, ir_expr_clone(st->ctx, st->runs, NULL));
 }
 
+/* The transposed reduction of group g of R reductions (see above),
+ * inserted after `at`: the tree's declarations, then X[..][c : W] op= its
+ * root, its first R lanes only (a masked load and store) when R < W. */
 static void tree_reduce(vx *st, const vplan *p, ir_var ***accs, const int *lane,
                         const int *grp, int g, int R, ir_node *at) {
   scc_ctx *ctx = st->ctx;

@@ -1484,9 +1484,31 @@ static int upper_terms(const ir_expr *e, const ir_expr **out, int n) {
   return n + 1;
 }
 
+/* Whether ub - lb is a constant of at least 1 in a type where it cannot
+ * wrap: signed bounds and iv (an overflow there is the program's own
+ * undefined behaviour), or two constants (`u .. u + 4u` is empty for u
+ * near UINT_MAX). */
+static bool const_gap(scc_ctx *ctx, const ir_loop *l, const ir_expr *lo,
+                      const ir_expr *hi) {
+  int64_t a, b, c;
+  if (ir_expr_const_value(ctx, lo, &a) && ir_expr_const_value(ctx, hi, &b))
+    return b - a >= 1;
+  if (ir_type_is_unsigned(l->iv->type) || ir_type_is_unsigned(lo->type) ||
+      ir_type_is_unsigned(hi->type))
+    return false;
+  ir_affine la, ua;
+  if (!ir_expr_to_affine(ctx, lo, &la) || !ir_expr_to_affine(ctx, hi, &ua))
+    return false;
+  ir_expr *d = ir_simplify(ctx, ir_sub(ctx, ir_expr_clone(ctx, hi, NULL),
+                                       ir_expr_clone(ctx, lo, NULL)));
+  return ir_expr_const_value(ctx, d, &c) && c >= 1;
+}
+
 bool xf_surely_runs(scc_ctx *ctx, const ir_node *n) {
   const ir_loop *l = &n->u.loop;
-  if (l->step <= 0)
+  if (l->step < 0) /* `lb > ub` counting down */
+    return const_gap(ctx, l, l->ub, l->lb);
+  if (l->step == 0)
     return false;
   const ir_expr *ub[8];
   int nub = upper_terms(l->ub, ub, 0);
@@ -1500,15 +1522,8 @@ bool xf_surely_runs(scc_ctx *ctx, const ir_node *n) {
           p->u.loop.step > 0)
         q = p;
   for (int i = 0; i < nub; i++) {
-    ir_affine la, ua;
-    if (ir_expr_to_affine(ctx, l->lb, &la) &&
-        ir_expr_to_affine(ctx, ub[i], &ua)) {
-      ir_expr *d = ir_simplify(ctx, ir_sub(ctx, ir_expr_clone(ctx, ub[i], NULL),
-                                           ir_expr_clone(ctx, l->lb, NULL)));
-      int64_t c;
-      if (ir_expr_const_value(ctx, d, &c) && c >= 1)
-        continue;
-    }
+    if (const_gap(ctx, l, l->lb, ub[i]))
+      continue;
     bool found = false;
     if (q) {
       const ir_expr *qub[8];

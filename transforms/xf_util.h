@@ -319,12 +319,14 @@ bool xf_cond_assumed(scc_ctx *ctx, const ir_kernel *k, ir_expr *cond);
  * counting down, over clones of its bounds), or NULL when the kernel's
  * entry check already makes it (xf_cond_assumed). */
 ir_expr *xf_runs_test(scc_ctx *ctx, const ir_kernel *k, const ir_node *loop);
-/* True when loop n (counting up) runs at least once wherever it is
- * reached: each term of its upper bound (the operands of a min) is
- * provably above lb, a constant distance at least 1 (`lb = 0, ub = 8`,
- * `ub = lb + 16`) or a term of the upper bound of the enclosing loop
- * whose iv lb is (a tile loop `kk < K` around `k < min(kk + 256, K)`).
- * False when it cannot tell (a parametric `0 .. n`). */
+/* True when loop n runs at least once wherever it is reached: counting
+ * up, each term of its upper bound (the operands of a min) is provably
+ * above lb, a constant distance at least 1 (`lb = 0, ub = 8`, `ub = lb +
+ * 16`; with unsigned bounds, which may wrap, only between constants) or
+ * a term of the upper bound of the enclosing loop whose iv lb is (a tile
+ * loop `kk < K` around `k < min(kk + 256, K)`); counting down, lb is a
+ * constant distance above ub.  False when it cannot tell (a parametric
+ * `0 .. n`). */
 bool xf_surely_runs(scc_ctx *ctx, const ir_node *n);
 /* Replaces node by `if (cond) { node }` (allocated in the arena, at the
  * node's location) and returns the if. */

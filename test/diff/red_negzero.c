@@ -1,7 +1,9 @@
 /* loop.vectorize {reassoc}: the accumulators of a sum start at -0.0, the
  * identity of IEEE addition (-0.0 + x is x for every x, +0.0 included),
- * so a sum of no elements leaves s[i] = -0.0 as the loop as written does;
- * they started at +0.0 until 2026-12-06, and the empty sum gave +0.0.
+ * so a sum of whole vectors of -0.0 leaves s[i] = -0.0 as the loop as
+ * written does; they started at +0.0 until 2026-12-06, which gave +0.0
+ * (the empty rows stay -0.0 also because the final update is guarded by
+ * the test that the loop runs).
  * Rows of small integers (exact in any order, so the comparison is
  * bit-exact though the sums are reassociated), rows of +0.0 and rows of
  * -0.0 of whole vectors (a masked remainder's off lanes load +0.0:

@@ -1537,7 +1537,8 @@ class SGen:
             # F of the K accumulators of each sum add through fma(x, 1,
             # acc) (ISAs with FMA only): run.py also checks that the same
             # schedule without it prints the same bytes
-            if isa in ("avx512", "avx2") and k.isdigit() and self.chance(0.5):
+            if (isa in ("avx512", "avx2") and k.isdigit() and int(k) >= 1
+                    and self.chance(0.5)):
                 attrs.append("fma_adds = %d" % self.r.randint(1, int(k)))
         if self.chance(0.3):
             attrs.append("align")
